@@ -1,0 +1,116 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// MARK: - Core
+
+let storeModel = Target.target(name: "StoreModel")
+
+let appStoreJWS = Target.target(
+  name: "AppStoreJWS",
+  dependencies: ["StoreModel", "COpenSSL"]
+)
+
+let localAppStore = Target.target(
+  name: "LocalAppStore",
+  dependencies: ["StoreModel", "AppStoreJWS", "CSQLite"]
+)
+
+let sportsTimePro = Target.target(
+  name: "SportsTimePro",
+  dependencies: [
+    "StoreModel",
+    .target(name: "StoreKitBackend", condition: .when(platforms: [.macOS, .iOS, .visionOS])),
+  ],
+  resources: [.copy("Resources/SportsTime.storekit")]
+)
+
+let storeTesting = Target.target(
+  name: "StoreTesting",
+  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore"]
+)
+
+// MARK: - System libraries
+
+let cOpenSSL = Target.systemLibrary(
+  name: "COpenSSL",
+  pkgConfig: "libcrypto",
+  providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+)
+
+let cSQLite = Target.systemLibrary(
+  name: "CSQLite",
+  pkgConfig: "sqlite3",
+  providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+)
+
+// MARK: - Apple-only (every file wholly inside `#if canImport(...)`)
+
+let storeKitBackend = Target.target(name: "StoreKitBackend", dependencies: ["StoreModel"])
+
+let sportsTimeProUI = Target.target(name: "SportsTimeProUI", dependencies: ["SportsTimePro"])
+
+// MARK: - Tools
+
+let storeCLI = Target.target(
+  name: "StoreCLI",
+  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
+)
+
+let tool = Target.executableTarget(name: "sportstime-store", dependencies: ["StoreCLI"])
+
+let bench = Target.executableTarget(
+  name: "sportstime-store-bench",
+  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting"]
+)
+
+// MARK: - Tests
+
+let tests: [Target] = [
+  .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting"]),
+  .testTarget(
+    name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting"]),
+  .testTarget(
+    name: "LocalAppStoreTests",
+    dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting"]
+  ),
+  .testTarget(
+    name: "SportsTimeProTests",
+    dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting"]
+  ),
+  .testTarget(name: "StoreCLITests", dependencies: ["StoreCLI", "StoreModel"]),
+]
+
+// MARK: - Package
+
+let swiftTargets =
+  [
+    storeModel, appStoreJWS, localAppStore, sportsTimePro, storeTesting, storeKitBackend,
+    sportsTimeProUI, storeCLI, tool, bench,
+  ] + tests
+
+for target in swiftTargets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
+
+let package = Package(
+  name: "SportsTimeStore",
+  platforms: [.macOS(.v14), .iOS(.v17), .visionOS(.v1)],
+  products: [
+    .library(name: "StoreModel", targets: ["StoreModel"]),
+    .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
+    .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
+    .library(name: "StoreKitBackend", targets: ["StoreKitBackend"]),
+    .library(name: "SportsTimePro", targets: ["SportsTimePro"]),
+    .library(name: "SportsTimeProUI", targets: ["SportsTimeProUI"]),
+    .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    .executable(name: "sportstime-store", targets: ["sportstime-store"]),
+    .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"]),
+  ],
+  targets: swiftTargets + [cOpenSSL, cSQLite],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,16 @@
+#ifndef SPORTSTIME_COPENSSL_SHIM_H
+#define SPORTSTIME_COPENSSL_SHIM_H
+
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+
+#endif

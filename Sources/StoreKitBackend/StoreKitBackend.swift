@@ -1,0 +1,3 @@
+#if canImport(StoreKit)
+  import StoreKit
+#endif
