@@ -1,0 +1,35 @@
+public import Foundation
+
+/// The JSON conventions of App Store signed data: dates as milliseconds since 1970.
+///
+/// Decoding accepts fractional milliseconds (Xcode writes them); encoding writes whole
+/// milliseconds, as the App Store does, with sorted keys so that output is stable.
+public enum AppStoreJSON {
+  /// A decoder for App Store payloads.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    return decoder
+  }
+
+  /// An encoder for App Store payloads: whole milliseconds, sorted keys, no escaped slashes.
+  public static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(milliseconds(date))
+    }
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// Milliseconds since 1970 of `date`, rounded to the nearest millisecond.
+  public static func milliseconds(_ date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded())
+  }
+
+  /// The date of `milliseconds` since 1970.
+  public static func date(milliseconds: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+  }
+}

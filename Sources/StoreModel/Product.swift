@@ -1,0 +1,87 @@
+public import Foundation
+
+/// A product for sale: StoreKit 2's `Product`.
+public struct Product: Sendable, Hashable, Identifiable {
+  /// The product identifier (`com.sportstime.pro.monthly`).
+  public let id: String
+  /// Consumable, non-consumable, non-renewing or auto-renewable.
+  public let type: ProductType
+  /// The localized name.
+  public let displayName: String
+  /// The localized description.
+  public let description: String
+  /// The price in the storefront's currency.
+  public let price: Decimal
+  /// The price formatted for the storefront's currency and the locale: "$4.99", "4,99 €".
+  public let displayPrice: String
+  /// The ISO 4217 currency code of ``price``.
+  public let currencyCode: String
+  /// The locale ``displayPrice`` is formatted for.
+  public let locale: Locale
+  /// Whether Family Sharing applies.
+  public let isFamilyShareable: Bool
+  /// Subscription details; `nil` unless ``type`` is ``ProductType/autoRenewable``.
+  public let subscription: SubscriptionInfo?
+
+  /// Creates a product.
+  public init(
+    id: String,
+    type: ProductType,
+    displayName: String,
+    description: String,
+    price: Decimal,
+    displayPrice: String,
+    currencyCode: String,
+    locale: Locale,
+    isFamilyShareable: Bool,
+    subscription: SubscriptionInfo?
+  ) {
+    self.id = id
+    self.type = type
+    self.displayName = displayName
+    self.description = description
+    self.price = price
+    self.displayPrice = displayPrice
+    self.currencyCode = currencyCode
+    self.locale = locale
+    self.isFamilyShareable = isFamilyShareable
+    self.subscription = subscription
+  }
+
+  /// Subscription details of an auto-renewable product: StoreKit 2's `Product.SubscriptionInfo`.
+  public struct SubscriptionInfo: Sendable, Hashable {
+    /// The subscription group's identifier.
+    public let subscriptionGroupID: String
+    /// The group's name (its localized display name, else its reference name).
+    public let groupDisplayName: String
+    /// The service level in the group: 1 is the highest. Equal levels are crossgrades.
+    public let groupLevel: Int
+    /// The length of one period.
+    public let subscriptionPeriod: SubscriptionPeriod
+    /// The introductory offer, if any.
+    public let introductoryOffer: SubscriptionOffer?
+    /// Promotional offers.
+    public let promotionalOffers: [SubscriptionOffer]
+    /// Win-back offers.
+    public let winBackOffers: [SubscriptionOffer]
+
+    /// Creates subscription details.
+    public init(
+      subscriptionGroupID: String,
+      groupDisplayName: String,
+      groupLevel: Int,
+      subscriptionPeriod: SubscriptionPeriod,
+      introductoryOffer: SubscriptionOffer? = nil,
+      promotionalOffers: [SubscriptionOffer] = [],
+      winBackOffers: [SubscriptionOffer] = []
+    ) {
+      self.subscriptionGroupID = subscriptionGroupID
+      self.groupDisplayName = groupDisplayName
+      self.groupLevel = groupLevel
+      self.subscriptionPeriod = subscriptionPeriod
+      self.introductoryOffer = introductoryOffer
+      self.promotionalOffers = promotionalOffers
+      self.winBackOffers = winBackOffers
+    }
+  }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+
+/// The port every App Store backend implements, shaped after StoreKit 2.
+///
+/// `StoreKitBackend` forwards to Apple's StoreKit on a device; `LocalAppStore` emulates the App
+/// Store anywhere. Apps talk to this protocol only, so every flow runs in tests.
+public protocol StoreBackend: Sendable {
+  /// The products for `ids`: StoreKit's `Product.products(for:)`.
+  ///
+  /// Identifiers that do not name a product are silently left out, as StoreKit does.
+  /// - Throws: ``StoreBackendError`` when the store cannot be reached.
+  func products(for ids: [String]) async throws(StoreBackendError) -> [Product]
+
+  /// Buys `product`: StoreKit's `Product.purchase(options:)`.
+  /// - Throws: ``StoreBackendError`` when the purchase fails.
+  func purchase(_ product: Product, options: Set<PurchaseOption>) async throws(StoreBackendError)
+    -> PurchaseResult
+
+  /// The customer's current entitlements: StoreKit's `Transaction.currentEntitlements`.
+  func currentEntitlements() async -> [VerificationResult<Transaction>]
+
+  /// A new stream of transactions that arrive outside a purchase call: StoreKit's
+  /// `Transaction.updates`.
+  ///
+  /// Each call makes a new subscriber; the stream ends when its task is cancelled or the
+  /// backend goes away. Unfinished transactions are delivered once to each new subscriber.
+  func transactionUpdates() -> AsyncStream<VerificationResult<Transaction>>
+
+  /// Transactions not yet finished: StoreKit's `Transaction.unfinished`.
+  func unfinishedTransactions() async -> [VerificationResult<Transaction>]
+
+  /// Marks a transaction finished: StoreKit's `Transaction.finish()`.
+  func finish(_ transaction: Transaction) async
+
+  /// Synchronizes with the App Store (restore purchases): StoreKit's `AppStore.sync()`.
+  /// - Throws: ``StoreBackendError`` when the store cannot be reached.
+  func sync() async throws(StoreBackendError)
+
+  /// The statuses of a subscription group: StoreKit's `Product.SubscriptionInfo.status(for:)`.
+  ///
+  /// Empty when the customer never subscribed; several with Family Sharing.
+  /// - Throws: ``StoreBackendError`` when the store cannot be reached.
+  func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
+    -> [SubscriptionStatus]
+}
+
+/// The outcome of a purchase: StoreKit 2's `Product.PurchaseResult`.
+public enum PurchaseResult: Sendable, Hashable {
+  /// The purchase went through; the transaction may or may not verify.
+  case success(VerificationResult<Transaction>)
+  /// The customer cancelled.
+  case userCancelled
+  /// Waiting for approval (Ask to Buy) or authentication; the transaction arrives later
+  /// through ``StoreBackend/transactionUpdates()``, if at all.
+  case pending
+}
+
+/// An option of a purchase: StoreKit 2's `Product.PurchaseOption`.
+public enum PurchaseOption: Sendable, Hashable {
+  /// A UUID the app attaches to the purchase; it comes back in the transaction.
+  case appAccountToken(UUID)
+  /// How many of a consumable to buy.
+  case quantity(Int)
+  /// A promotional offer by its identifier.
+  case promotionalOffer(id: String)
+}
+
+/// Why a backend operation failed: the cases of StoreKit 2's `StoreKitError` and
+/// `Product.PurchaseError` that apps must handle.
+public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The store could not be reached.
+  case networkError(String)
+  /// A system error (StoreKit's `systemError`), for example a failed purchase.
+  case systemError(String)
+  /// The product cannot be bought (unknown or not for sale).
+  case productUnavailable(String)
+  /// The purchase is not allowed (for example the customer already owns the product).
+  case purchaseNotAllowed(String)
+  /// The customer is not eligible for the requested offer.
+  case ineligibleForOffer(String)
+  /// The customer cancelled a dialog the operation needed (StoreKit's `userCancelled`).
+  case userCancelled
+
+  public var description: String {
+    switch self {
+    case .networkError(let reason): "network error: \(reason)"
+    case .systemError(let reason): "system error: \(reason)"
+    case .productUnavailable(let reason): "product unavailable: \(reason)"
+    case .purchaseNotAllowed(let reason): "purchase not allowed: \(reason)"
+    case .ineligibleForOffer(let reason): "ineligible for offer: \(reason)"
+    case .userCancelled: "user cancelled"
+    }
+  }
+}

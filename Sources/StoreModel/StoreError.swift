@@ -1,0 +1,35 @@
+public import Foundation
+
+/// The errors the app shows, each with its message: the plan's `StoreError`.
+///
+/// ``userCancelled`` has no message: a cancel shows nothing.
+public enum StoreError: Error, Sendable, Hashable, CaseIterable, LocalizedError {
+  /// A product could not be loaded.
+  case productNotFound
+  /// The purchase failed.
+  case purchaseFailed
+  /// The purchase's signed transaction did not verify.
+  case verificationFailed
+  /// The customer cancelled.
+  case userCancelled
+  /// The purchase waits for a parent's approval (Ask to Buy) or authentication.
+  case pendingApproval
+  /// The App Store could not be reached.
+  case networkUnavailable
+
+  /// The message shown to the customer; `nil` for ``userCancelled``.
+  public var message: String? {
+    switch self {
+    case .productNotFound: "Product not found. Please try again later."
+    case .purchaseFailed: "Purchase failed. Please try again."
+    case .verificationFailed: "Could not verify purchase. Please contact support."
+    case .userCancelled: nil
+    case .pendingApproval:
+      "Your purchase is waiting for approval. You'll get Pro as soon as it's approved."
+    case .networkUnavailable:
+      "Can't connect to the App Store. Check your connection and try again."
+    }
+  }
+
+  public var errorDescription: String? { message }
+}

@@ -1,0 +1,80 @@
+public import Foundation
+
+/// The length of a subscription period: StoreKit 2's `Product.SubscriptionPeriod`.
+public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
+  /// A unit of time.
+  public enum Unit: String, Sendable, Hashable, CaseIterable {
+    case day, week, month, year
+  }
+
+  /// The number of units; at least 1.
+  public let value: Int
+  /// The unit.
+  public let unit: Unit
+
+  /// Creates a period of `value` units.
+  public init(value: Int, unit: Unit) {
+    self.value = value
+    self.unit = unit
+  }
+
+  /// One week.
+  public static let weekly = SubscriptionPeriod(value: 1, unit: .week)
+  /// One month.
+  public static let monthly = SubscriptionPeriod(value: 1, unit: .month)
+  /// One year.
+  public static let yearly = SubscriptionPeriod(value: 1, unit: .year)
+
+  /// Parses an ISO 8601 duration of one component: `P3D`, `P1W`, `P1M`, `P6M`, `P1Y`.
+  ///
+  /// Returns `nil` for anything else (`P0M`, `P1M2D`, `PT1H`, `1M`).
+  public init?(iso8601 text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 3, bytes.first == UInt8(ascii: "P"), let last = bytes.last else {
+      return nil
+    }
+    let digits = bytes[1..<(bytes.count - 1)]
+    guard digits.count <= 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+    guard let value = Int(String(decoding: digits, as: UTF8.self)), value > 0 else { return nil }
+    switch last {
+    case UInt8(ascii: "D"): self.init(value: value, unit: .day)
+    case UInt8(ascii: "W"): self.init(value: value, unit: .week)
+    case UInt8(ascii: "M"): self.init(value: value, unit: .month)
+    case UInt8(ascii: "Y"): self.init(value: value, unit: .year)
+    default: return nil
+    }
+  }
+
+  /// The ISO 8601 form: `P1M`.
+  public var iso8601: String {
+    switch unit {
+    case .day: "P\(value)D"
+    case .week: "P\(value)W"
+    case .month: "P\(value)M"
+    case .year: "P\(value)Y"
+    }
+  }
+
+  public var description: String { iso8601 }
+
+  /// The end of `count` periods that start at `date`, in the Gregorian calendar in UTC.
+  ///
+  /// Months keep the day of the month where it exists (Jan 31 + P1M = Feb 28 or 29), as the
+  /// App Store does.
+  public func end(from date: Date, count: Int = 1) -> Date {
+    var components = DateComponents()
+    switch unit {
+    case .day: components.day = value * count
+    case .week: components.day = 7 * value * count
+    case .month: components.month = value * count
+    case .year: components.year = value * count
+    }
+    return Self.utcCalendar.date(byAdding: components, to: date) ?? date
+  }
+
+  private static let utcCalendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+  }()
+}
