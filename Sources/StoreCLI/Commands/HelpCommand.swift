@@ -1,0 +1,25 @@
+/// `help [COMMAND]`: the tool's or a command's help.
+enum HelpCommand: CLICommand {
+  static let name = "help"
+  static let summary = "Show the tool's help, or a command's"
+  static let usage = """
+    USAGE: sportstime-store help [COMMAND]
+
+    Shows what the tool does and its commands, or the full help of COMMAND
+    (the same as 'sportstime-store COMMAND --help').
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    switch arguments.positionals.count {
+    case 0:
+      context.out(StoreCLI.overview)
+    case 1:
+      guard let command = CommandRegistry.command(named: arguments.positionals[0]) else {
+        throw .usage("unknown command '\(arguments.positionals[0])'")
+      }
+      context.out(command.usage)
+    default:
+      throw .usage("expected at most one command name")
+    }
+  }
+}
