@@ -1,0 +1,41 @@
+/// The rules of what a free customer may do: pure decisions, no state.
+///
+/// Free customers may save ``freeTripLimit`` trips; PDF export and progress tracking need Pro.
+/// A customer whose Pro lapsed keeps every saved trip: only new saves are gated.
+public struct AccessPolicy: Sendable, Hashable {
+  /// How many trips a free customer may save.
+  public var freeTripLimit: Int
+
+  /// Creates the policy; the plan's limit is ``StoreManager/freeTripLimit``.
+  public init(freeTripLimit: Int = StoreManager.freeTripLimit) {
+    self.freeTripLimit = freeTripLimit
+  }
+
+  /// Whether a customer holding `savedCount` trips may save one more.
+  public func canSaveTrip(savedCount: Int, isPro: Bool) -> AccessDecision {
+    isPro || savedCount < freeTripLimit ? .allowed : .showPaywall(.unlimitedTrips)
+  }
+
+  /// Whether a saved trip may be opened, edited or deleted: always, Pro or not, however many
+  /// trips are saved, so that a lapsed Pro customer loses nothing.
+  public func canOpenSavedTrip(savedCount: Int, isPro: Bool) -> AccessDecision {
+    _ = (savedCount, isPro)
+    return .allowed
+  }
+
+  /// Whether a trip's itinerary may be exported as a PDF.
+  public func canExportPDF(isPro: Bool) -> AccessDecision {
+    decision(for: .pdfExport, isPro: isPro)
+  }
+
+  /// Whether the progress tab shows progress (else its locked screen).
+  public func canOpenProgress(isPro: Bool) -> AccessDecision {
+    decision(for: .progressTracking, isPro: isPro)
+  }
+
+  /// The decision of a plain Pro gate (the plan's `ProGate`): Pro runs the action, free opens
+  /// the paywall for `feature`.
+  public func decision(for feature: ProFeature, isPro: Bool) -> AccessDecision {
+    isPro ? .allowed : .showPaywall(feature)
+  }
+}

@@ -1,0 +1,130 @@
+public import Foundation
+public import StoreModel
+
+/// What the settings show about the customer's Pro subscription: which plan, until when, whether
+/// it renews, whether it is shared by the family or has a billing problem.
+///
+/// Built from the verified current entitlements and, when the App Store answers, the group's
+/// subscription statuses (renewal info). Without the statuses, the renewal fields are `nil`.
+public struct EntitlementDetails: Sendable, Hashable {
+  /// The product the customer is entitled to.
+  public var productID: String
+  /// The transaction that entitles the customer.
+  public var transactionID: UInt64
+  /// The subscription's original transaction.
+  public var originalTransactionID: UInt64
+  /// When the current period started.
+  public var purchaseDate: Date
+  /// When the current period ends; `nil` for a product that never expires.
+  public var expirationDate: Date?
+  /// The subscription's renewal state, when known.
+  public var renewalState: RenewalState?
+  /// Whether the subscription renews at the end of the period, when known.
+  public var willAutoRenew: Bool?
+  /// The product the next renewal buys, when it differs from ``productID`` (a pending downgrade
+  /// or crossgrade).
+  public var nextRenewalProductID: String?
+  /// Whether a family member shares the subscription with the customer.
+  public var isFamilyShared: Bool
+  /// Whether the App Store is retrying a failed renewal.
+  public var isInBillingRetry: Bool
+  /// When the billing grace period ends, while it runs.
+  public var gracePeriodExpirationDate: Date?
+
+  /// Creates details.
+  public init(
+    productID: String,
+    transactionID: UInt64,
+    originalTransactionID: UInt64,
+    purchaseDate: Date,
+    expirationDate: Date?,
+    renewalState: RenewalState? = nil,
+    willAutoRenew: Bool? = nil,
+    nextRenewalProductID: String? = nil,
+    isFamilyShared: Bool = false,
+    isInBillingRetry: Bool = false,
+    gracePeriodExpirationDate: Date? = nil
+  ) {
+    self.productID = productID
+    self.transactionID = transactionID
+    self.originalTransactionID = originalTransactionID
+    self.purchaseDate = purchaseDate
+    self.expirationDate = expirationDate
+    self.renewalState = renewalState
+    self.willAutoRenew = willAutoRenew
+    self.nextRenewalProductID = nextRenewalProductID
+    self.isFamilyShared = isFamilyShared
+    self.isInBillingRetry = isInBillingRetry
+    self.gracePeriodExpirationDate = gracePeriodExpirationDate
+  }
+
+  /// Whether the billing grace period runs: Pro continues while the customer fixes the payment.
+  public var isInGracePeriod: Bool { renewalState == .inGracePeriod }
+
+  /// When access ends unless something changes: the end of the grace period while it runs,
+  /// else the expiration date.
+  public var accessEndDate: Date? {
+    if let gracePeriodExpirationDate, isInGracePeriod { return gracePeriodExpirationDate }
+    return expirationDate
+  }
+}
+
+extension EntitlementDetails {
+  /// The details of the entitlement to show, chosen among `entitlements` (verified, active):
+  /// a purchased one before a family-shared one, then the one that lasts longest.
+  static func choose(
+    from entitlements: [Transaction], statuses: [SubscriptionStatus]
+  ) -> EntitlementDetails? {
+    let chosen = entitlements.max { lhs, rhs in
+      let lhsPurchased = lhs.ownershipType != .familyShared
+      let rhsPurchased = rhs.ownershipType != .familyShared
+      if lhsPurchased != rhsPurchased { return rhsPurchased }
+      return (lhs.expirationDate ?? .distantFuture) < (rhs.expirationDate ?? .distantFuture)
+    }
+    guard let transaction = chosen else { return nil }
+    var details = EntitlementDetails(
+      productID: transaction.productID,
+      transactionID: transaction.id,
+      originalTransactionID: transaction.originalID,
+      purchaseDate: transaction.purchaseDate,
+      expirationDate: transaction.expirationDate,
+      isFamilyShared: transaction.ownershipType == .familyShared)
+    let status = statuses.first { status in
+      guard case .verified(let latest) = status.transaction else { return false }
+      return latest.originalID == transaction.originalID
+    }
+    if let status, case .verified(let renewal) = status.renewalInfo {
+      details.renewalState = status.state
+      details.willAutoRenew = renewal.willAutoRenew
+      details.isInBillingRetry = renewal.isInBillingRetry
+      details.gracePeriodExpirationDate = renewal.gracePeriodExpirationDate
+      if let next = renewal.autoRenewPreference, next != transaction.productID {
+        details.nextRenewalProductID = next
+      }
+    }
+    return details
+  }
+
+  /// The earliest moment after `now` at which one of `entitlements` ends by itself (an
+  /// expiration, or the end of a grace period that `statuses` report), or `nil` when none ends.
+  ///
+  /// StoreKit sends no transaction update when a subscription simply expires, so the manager
+  /// re-reads the entitlements at this date.
+  static func nextChange(
+    of entitlements: [Transaction], statuses: [SubscriptionStatus], after now: Date
+  ) -> Date? {
+    var graceEnds: [UInt64: Date] = [:]
+    for status in statuses where status.state == .inGracePeriod {
+      guard case .verified(let latest) = status.transaction,
+        case .verified(let renewal) = status.renewalInfo,
+        let end = renewal.gracePeriodExpirationDate
+      else { continue }
+      graceEnds[latest.originalID] = end
+    }
+    return entitlements.compactMap { transaction -> Date? in
+      guard let expiration = transaction.expirationDate else { return nil }
+      let end = max(expiration, graceEnds[transaction.originalID] ?? expiration)
+      return end > now ? end : nil
+    }.min()
+  }
+}

@@ -1,0 +1,241 @@
+public import Observation
+import StoreModel
+
+/// The first-launch upsell: three feature pages, then "Choose Your Plan" — the plan's
+/// `OnboardingPaywallView` without the view.
+///
+/// It shows once, on first launch, never to a Pro customer (``shouldShow(isPro:storage:)``), and
+/// cannot be swiped away. "Continue with Free", a purchase, and an Ask to Buy request each mark
+/// it seen (`hasSeenOnboardingPaywall` in the injected storage), so it never shows again.
+@Observable
+@MainActor
+public final class OnboardingPaywallModel {
+  /// A page of the onboarding.
+  public enum Page: Sendable, Hashable, Codable {
+    /// A page about one feature.
+    case feature(FeaturePage)
+    /// The pricing page, "Choose Your Plan".
+    case pricing
+  }
+
+  /// A page about one feature: an icon, a title and a line.
+  public struct FeaturePage: Sendable, Hashable, Codable {
+    /// The feature.
+    public let feature: ProFeature
+    /// The SF Symbol.
+    public let icon: String
+    /// The title.
+    public let title: String
+    /// The line under the title.
+    public let message: String
+  }
+
+  /// One plan on the pricing page.
+  public struct PlanRow: Sendable, Hashable, Codable, Identifiable {
+    /// The product the row sells.
+    public let productID: String
+    /// The plan's name: "Annual", "Monthly".
+    public let title: String
+    /// The amount billed each period: "$49.99", the row's most prominent figure.
+    public let billedPrice: String
+    /// How often it is billed: "per year".
+    public let billingPeriod: String
+    /// The line under the name: "Best Value - Save 17%", "Flexible billing".
+    public let caption: String
+    /// The tag of the best value: "BEST".
+    public let tag: String?
+    /// Whether the plan is selected.
+    public let isSelected: Bool
+
+    public var id: String { productID }
+  }
+
+  /// The storage key of the flag that the onboarding was seen.
+  public nonisolated static let hasSeenKey = "hasSeenOnboardingPaywall"
+  /// The three feature pages.
+  public static let featurePages = [
+    FeaturePage(
+      feature: .unlimitedTrips, icon: ProFeature.unlimitedTrips.icon, title: "Unlimited Trips",
+      message: "Plan as many road trips as you want. Never lose your itineraries."),
+    FeaturePage(
+      feature: .pdfExport, icon: ProFeature.pdfExport.icon, title: "Export & Share",
+      message: "Generate beautiful PDF itineraries to share with friends."),
+    FeaturePage(
+      feature: .progressTracking, icon: ProFeature.progressTracking.icon,
+      title: "Track Your Journey",
+      message: "Log stadium visits, earn badges, complete your bucket list."),
+  ]
+  /// The title of the pricing page.
+  public static let pricingTitle = "Choose Your Plan"
+  /// The primary button on the feature pages.
+  public static let nextButtonTitle = "Next"
+  /// The primary button on the pricing page.
+  public static let subscribeButtonTitle = "Subscribe"
+  /// The button on every page that dismisses the onboarding.
+  public static let continueWithFreeTitle = "Continue with Free"
+  /// The tag of the best-value plan.
+  public static let bestValueTag = "BEST"
+  /// Whether a swipe may dismiss the onboarding: no.
+  public static let allowsSwipeToDismiss = false
+
+  /// The store it sells through.
+  public let store: StoreManager
+  /// The current page.
+  public private(set) var pageIndex = 0
+  private var chosenProductID: String?
+  private var isClosed = false
+  private var hasAppeared = false
+
+  /// Creates the onboarding; show it only when ``shouldShow(isPro:storage:)`` says so.
+  public init(store: StoreManager) {
+    self.store = store
+  }
+
+  // MARK: - Whether to show it
+
+  /// Whether the onboarding was seen, per `storage`.
+  public nonisolated static func hasSeen(in storage: any KeyValueStore) -> Bool {
+    storage.bool(forKey: hasSeenKey)
+  }
+
+  /// Whether to show the onboarding: not seen yet and not Pro.
+  public nonisolated static func shouldShow(isPro: Bool, storage: any KeyValueStore) -> Bool {
+    !isPro && !hasSeen(in: storage)
+  }
+
+  // MARK: - Pages
+
+  /// Every page: the feature pages, then the pricing page.
+  public var pages: [Page] { Self.featurePages.map(Page.feature) + [.pricing] }
+  /// The current page.
+  public var currentPage: Page { pages[pageIndex] }
+  /// Whether the current page is the pricing page.
+  public var isOnPricingPage: Bool { pageIndex == pages.count - 1 }
+  /// The page dots: `true` for the current page.
+  public var pageDots: [Bool] { pages.indices.map { $0 == pageIndex } }
+  /// The primary button's title: "Next" on the feature pages, "Subscribe" on the last.
+  public var primaryButtonTitle: String {
+    isOnPricingPage ? Self.subscribeButtonTitle : Self.nextButtonTitle
+  }
+  /// Whether the primary button can be tapped.
+  public var isPrimaryButtonEnabled: Bool {
+    !isOnPricingPage || (selectedProductID != nil && !isPurchasing)
+  }
+  /// The title of the button on every page: "Continue with Free".
+  public var continueWithFreeTitle: String { Self.continueWithFreeTitle }
+
+  // MARK: - Plans
+
+  /// The plans on the pricing page: the annual plan first ("Best Value - Save N%", "BEST"),
+  /// then the monthly one ("Flexible billing").
+  public var planRows: [PlanRow] {
+    let selected = selectedProductID
+    let monthly = store.monthlyProduct
+    var rows: [PlanRow] = []
+    if let annual = store.annualProduct {
+      let savings = monthly.flatMap { annual.savingsPercent(comparedTo: $0) }
+      rows.append(
+        PlanRow(
+          productID: annual.id, title: annual.planTitle, billedPrice: annual.displayPrice,
+          billingPeriod: annual.subscription?.subscriptionPeriod.billingLabel ?? "",
+          caption: savings.map { "Best Value - Save \($0)%" } ?? "Best Value",
+          tag: Self.bestValueTag, isSelected: annual.id == selected))
+    }
+    if let monthly {
+      rows.append(
+        PlanRow(
+          productID: monthly.id, title: monthly.planTitle, billedPrice: monthly.displayPrice,
+          billingPeriod: monthly.subscription?.subscriptionPeriod.billingLabel ?? "",
+          caption: "Flexible billing", tag: nil, isSelected: monthly.id == selected))
+    }
+    return rows
+  }
+
+  /// The selected plan: the customer's choice, else the annual one.
+  public var selectedProductID: String? {
+    if let chosenProductID, store.product(id: chosenProductID) != nil { return chosenProductID }
+    return store.annualProduct?.id ?? store.monthlyProduct?.id
+  }
+
+  /// Whether a purchase runs.
+  public var isPurchasing: Bool { store.purchaseState.isPurchasing }
+  /// The error of the latest purchase; nothing after a cancel.
+  public var errorMessage: String? { store.lastError?.message }
+  /// The line shown while a purchase waits for approval.
+  public var pendingMessage: String? {
+    store.purchaseState.isPending ? StoreError.pendingApproval.message : nil
+  }
+  /// What replaces the plans while they cannot be shown.
+  public var productsMessage: String? {
+    switch store.productsState {
+    case .idle, .loading: "Loading plans…"
+    case .loaded: nil
+    case .failed(let error): error.message
+    }
+  }
+
+  /// Whether the onboarding should close: continued free, bought, or Pro by other means.
+  public var isDismissed: Bool { isClosed || store.isPro }
+
+  // MARK: - Actions
+
+  /// Records that the onboarding appeared (once).
+  public func onAppear() {
+    guard !hasAppeared else { return }
+    hasAppeared = true
+    store.clearError()
+    store.record(.shown(.onboarding))
+  }
+
+  /// Shows page `index` (a swipe or a tap on a dot).
+  public func show(page index: Int) {
+    guard pages.indices.contains(index) else { return }
+    pageIndex = index
+  }
+
+  /// The primary button: the next page, or subscribe on the pricing page.
+  public func primaryAction() async {
+    if isOnPricingPage {
+      await subscribe()
+    } else {
+      pageIndex += 1
+    }
+  }
+
+  /// Selects the plan of `productID`.
+  public func select(_ productID: String) {
+    guard store.product(id: productID) != nil, productID != chosenProductID else { return }
+    chosenProductID = productID
+    store.record(.planSelected(productID: productID))
+  }
+
+  /// Buys the selected plan; a purchase or an Ask to Buy request marks the onboarding seen, and
+  /// a purchase closes it.
+  public func subscribe() async {
+    guard isOnPricingPage, isPrimaryButtonEnabled, let productID = selectedProductID,
+      let product = store.product(id: productID)
+    else { return }
+    switch await store.purchase(product) {
+    case .purchased:
+      markSeen()
+      isClosed = true
+    case .pending:
+      markSeen()
+    case .cancelled, .failed:
+      break
+    }
+  }
+
+  /// "Continue with Free": marks the onboarding seen and closes it.
+  public func continueWithFree() {
+    guard !isClosed else { return }
+    markSeen()
+    isClosed = true
+    store.clearError()
+    store.record(.closed(.onboarding))
+  }
+
+  private func markSeen() {
+    store.storage.set(true, forKey: Self.hasSeenKey)
+  }
+}

@@ -1,0 +1,13 @@
+import StoreModel
+
+extension StoreError {
+  /// The message a customer sees for a backend failure of a purchase or restore.
+  init(_ error: StoreBackendError) {
+    switch error {
+    case .networkError: self = .networkUnavailable
+    case .userCancelled: self = .userCancelled
+    case .productUnavailable: self = .productNotFound
+    case .systemError, .purchaseNotAllowed, .ineligibleForOffer: self = .purchaseFailed
+    }
+  }
+}

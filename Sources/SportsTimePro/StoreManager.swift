@@ -1,0 +1,393 @@
+public import Foundation
+public import Observation
+public import StoreModel
+
+/// The app's store, observed by its screens: products, entitlements, purchases, restores and the
+/// transaction listener — the plan's `StoreManager`, over an injected ``StoreBackend``.
+///
+/// Launch with ``start()``: it starts the listener (StoreKit's `Transaction.updates`), handles
+/// the unfinished transactions, reads the current entitlements (local, no network) so that
+/// ``isPro`` is known whatever the network does, and only then loads the products in the
+/// background; a failure there is a retryable ``productsState``, not a blocked app.
+///
+/// ``isPro`` follows every change without a relaunch: purchases, Ask to Buy approvals, renewals,
+/// refunds and the end of family sharing arrive through the listener, and a task sleeps on the
+/// injected clock until the earliest expiration (or end of a grace period) of the current
+/// entitlements, when it reads them again — StoreKit sends no update for a plain expiry.
+/// Only verified transactions grant anything; each verified transaction is finished after the
+/// entitlements are updated, and a repeated delivery of the same transaction is handled once.
+///
+/// The listener and the other tasks belong to the manager: ``stop()`` or the manager's end
+/// cancels them.
+@Observable
+@MainActor
+public final class StoreManager {
+  /// The monthly subscription's product identifier.
+  public nonisolated static let monthlyProductID = "com.sportstime.pro.monthly"
+  /// The annual subscription's product identifier.
+  public nonisolated static let annualProductID = "com.sportstime.pro.annual"
+  /// The identifiers of the Pro products, monthly first.
+  public nonisolated static let productIDs = [monthlyProductID, annualProductID]
+  /// How many trips a free customer may save.
+  public nonisolated static let freeTripLimit = 1
+
+  /// The loaded Pro products, shortest period first; empty until ``productsState`` is loaded.
+  public private(set) var products: [Product] = []
+  /// Where the loading of ``products`` stands.
+  public private(set) var productsState: ProductsLoadState = .idle
+  /// The Pro products the customer is entitled to now (purchased or family shared).
+  public private(set) var purchasedProductIDs: Set<String> = []
+  /// Details of the current entitlement for the settings; `nil` when not Pro.
+  public private(set) var entitlement: EntitlementDetails?
+  /// Whether the entitlements were read at least once, so that ``isPro`` means something.
+  public private(set) var hasLoadedEntitlements = false
+  /// The error of the latest purchase or restore, if it failed; ``StoreError/userCancelled``
+  /// (which shows no message) after a cancel.
+  public private(set) var lastError: StoreError?
+  /// Where the current purchase stands.
+  public private(set) var purchaseState: PurchaseState = .idle
+  /// When the manager will read the entitlements again because one of them ends by itself.
+  public private(set) var nextEntitlementCheck: Date?
+
+  /// The storage of the app's flags (``OnboardingPaywallModel`` keeps its flag here).
+  public nonisolated let storage: any KeyValueStore
+  /// The clock every decision of the app layer reads.
+  public nonisolated let clock: any WallClock
+
+  private nonisolated let backend: any StoreBackend
+  private nonisolated let tasks = TaskBag<TaskSlot>()
+  private nonisolated let events = EventBroadcaster<PaywallEvent>()
+  @ObservationIgnored private var productsTask: Task<Void, Never>?
+  @ObservationIgnored private var handledDeliveries: Set<Delivery> = []
+  @ObservationIgnored private var hasStarted = false
+  @ObservationIgnored private var refreshGeneration = 0
+  @ObservationIgnored private var purchasesInFlight = 0
+
+  private enum TaskSlot: Hashable, Sendable {
+    case listener, products, entitlementCheck
+  }
+
+  /// What makes two deliveries of a transaction the same: StoreKit may deliver a transaction
+  /// several times, re-signed; a refund or an upgrade changes it.
+  private struct Delivery: Hashable {
+    let id: UInt64
+    let revocationDate: Date?
+    let isUpgraded: Bool
+    let expirationDate: Date?
+
+    init(_ transaction: Transaction) {
+      id = transaction.id
+      revocationDate = transaction.revocationDate
+      isUpgraded = transaction.isUpgraded
+      expirationDate = transaction.expirationDate
+    }
+  }
+
+  /// Creates a manager over `backend`, keeping flags in `storage` and reading time from `clock`.
+  ///
+  /// Nothing happens until ``start()``.
+  public init(backend: any StoreBackend, storage: any KeyValueStore, clock: any WallClock) {
+    self.backend = backend
+    self.storage = storage
+    self.clock = clock
+  }
+
+  deinit {
+    tasks.cancelAll()
+  }
+
+  // MARK: - State
+
+  /// Whether the customer has Pro: an active, verified entitlement to any Pro product.
+  public var isPro: Bool { !purchasedProductIDs.isEmpty }
+
+  /// Whether the products are loading: the plan's loading flag.
+  public var isLoading: Bool { productsState == .loading }
+
+  /// The product billed every month, found by its period.
+  public var monthlyProduct: Product? {
+    products.first { $0.subscription?.subscriptionPeriod.isOneMonth == true }
+  }
+
+  /// The product billed every year, found by its period.
+  public var annualProduct: Product? {
+    products.first { $0.subscription?.subscriptionPeriod.isOneYear == true }
+  }
+
+  /// The loaded product with identifier `id`.
+  public func product(id: String) -> Product? {
+    products.first { $0.id == id }
+  }
+
+  /// A new stream of the paywall events from now on, for analytics; any number of subscribers
+  /// may listen, each gets every event.
+  public nonisolated func paywallEvents() -> AsyncStream<PaywallEvent> {
+    events.subscribe()
+  }
+
+  /// Sends `event` to the subscribers of ``paywallEvents()``.
+  func record(_ event: PaywallEvent) {
+    events.emit(event)
+  }
+
+  /// Forgets ``lastError``, once the screen that showed it closed.
+  public func clearError() {
+    lastError = nil
+  }
+
+  // MARK: - Launch
+
+  /// Starts the transaction listener, if it is not running: call it as the app starts.
+  ///
+  /// The listener finishes every verified transaction and updates the entitlements; it runs
+  /// until ``stop()`` or the manager's end.
+  public func startListening() {
+    guard !tasks.contains(.listener) else { return }
+    // Subscribe now, so that nothing emitted after this call is missed.
+    let updates = backend.transactionUpdates()
+    let listener = Task { [weak self] in
+      for await update in updates {
+        guard let self else { return }
+        await self.handle(update)
+      }
+    }
+    tasks.replace(.listener, with: listener)
+  }
+
+  /// Launches the store: the listener, the unfinished transactions, the entitlements, then the
+  /// products in the background. Returns once ``isPro`` is known, without waiting for the
+  /// products. Calling it again does nothing.
+  public func start() async {
+    startListening()
+    guard !hasStarted else { return }
+    hasStarted = true
+    for transaction in await backend.unfinishedTransactions() {
+      await handle(transaction)
+    }
+    await refreshEntitlements()
+    startLoadingProducts()
+  }
+
+  /// Stops the listener and every task of the manager; ``start()`` may run again afterwards.
+  public func stop() {
+    tasks.cancelAll()
+    productsTask = nil
+    hasStarted = false
+    nextEntitlementCheck = nil
+    if productsState == .loading { productsState = .idle }
+  }
+
+  // MARK: - Products
+
+  /// Loads the products, or waits for the load that is running.
+  public func loadProducts() async {
+    await startLoadingProducts().value
+  }
+
+  /// Loads the products again after a failure, in the background; does nothing while a load
+  /// runs.
+  public func retryLoadingProducts() {
+    startLoadingProducts()
+  }
+
+  @discardableResult
+  private func startLoadingProducts() -> Task<Void, Never> {
+    if productsState == .loading, let productsTask { return productsTask }
+    productsState = .loading
+    let task = Task { [weak self] () -> Void in await self?.fetchProducts() }
+    productsTask = task
+    tasks.replace(.products, with: task)
+    return task
+  }
+
+  private func fetchProducts() async {
+    let result: Result<[Product], StoreBackendError>
+    do {
+      result = .success(try await backend.products(for: Self.productIDs))
+    } catch {
+      result = .failure(error)
+    }
+    guard !Task.isCancelled else { return }
+    switch result {
+    case .success(let loaded):
+      let pro = loaded.filter { Self.productIDs.contains($0.id) }.sorted(by: Self.shorterPeriodFirst)
+      if pro.isEmpty {
+        productsState = .failed(.productNotFound)
+      } else {
+        products = pro
+        productsState = .loaded
+      }
+    case .failure(.networkError):
+      productsState = .failed(.networkUnavailable)
+    case .failure:
+      productsState = .failed(.productNotFound)
+    }
+  }
+
+  private static func shorterPeriodFirst(_ lhs: Product, _ rhs: Product) -> Bool {
+    let lhsPerYear = lhs.subscription?.subscriptionPeriod.periodsPerYear ?? 0
+    let rhsPerYear = rhs.subscription?.subscriptionPeriod.periodsPerYear ?? 0
+    if lhsPerYear != rhsPerYear { return lhsPerYear > rhsPerYear }
+    return lhs.id < rhs.id
+  }
+
+  // MARK: - Entitlements
+
+  /// Reads the current entitlements and the subscription statuses again, and schedules the next
+  /// reading at the earliest moment one of them ends by itself.
+  ///
+  /// Only verified transactions of the Pro products count; revoked and upgraded-away ones never
+  /// do. When the statuses cannot be read (offline), Pro still follows the entitlements.
+  public func refreshEntitlements() async {
+    refreshGeneration += 1
+    let generation = refreshGeneration
+    let active = await backend.currentEntitlements().compactMap { result -> Transaction? in
+      guard case .verified(let transaction) = result,
+        Self.productIDs.contains(transaction.productID),
+        transaction.revocationDate == nil, !transaction.isUpgraded
+      else { return nil }
+      return transaction
+    }
+    var groups = Set(active.compactMap(\.subscriptionGroupID))
+    groups.formUnion(products.compactMap { $0.subscription?.subscriptionGroupID })
+    var statuses: [SubscriptionStatus] = []
+    for group in groups.sorted() {
+      // Offline, the statuses may fail: Pro still follows the entitlements.
+      if let groupStatuses = try? await backend.subscriptionStatuses(forGroup: group) {
+        statuses += groupStatuses
+      }
+    }
+    // A newer reading started while this one waited: it wins.
+    guard generation == refreshGeneration else { return }
+    let productIDs = Set(active.map(\.productID))
+    if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
+    let details = EntitlementDetails.choose(from: active, statuses: statuses)
+    if details != entitlement { entitlement = details }
+    hasLoadedEntitlements = true
+    scheduleEntitlementCheck(
+      at: EntitlementDetails.nextChange(of: active, statuses: statuses, after: clock.now))
+  }
+
+  private func scheduleEntitlementCheck(at date: Date?) {
+    if nextEntitlementCheck != date { nextEntitlementCheck = date }
+    guard let date else {
+      tasks.cancel(.entitlementCheck)
+      return
+    }
+    let clock = self.clock
+    let check = Task { [weak self] in
+      do {
+        try await clock.sleep(until: date)
+      } catch {
+        return
+      }
+      await self?.refreshEntitlements()
+    }
+    tasks.replace(.entitlementCheck, with: check)
+  }
+
+  /// Handles a transaction from the listener or the unfinished ones: a verified one updates the
+  /// entitlements once and is finished; an unverified one grants nothing and stays unfinished.
+  private func handle(_ update: VerificationResult<Transaction>) async {
+    guard case .verified(let transaction) = update else { return }
+    if handledDeliveries.insert(Delivery(transaction)).inserted {
+      await refreshEntitlements()
+        if purchaseState.isPending, purchasedProductIDs.contains(transaction.productID),
+        transaction.revocationDate == nil
+      {
+        // An Ask to Buy request was approved.
+        purchaseState = .idle
+        record(.purchased(productID: transaction.productID, transactionID: transaction.id))
+      }
+    }
+    await backend.finish(transaction)
+  }
+
+  // MARK: - Purchase and restore
+
+  /// Buys `product`.
+  ///
+  /// A verified purchase updates the entitlements, then is finished; an unverified one grants
+  /// nothing, is not finished and fails with ``StoreError/verificationFailed``. A cancel sets
+  /// ``StoreError/userCancelled`` (no message). Ask to Buy leaves ``purchaseState`` pending
+  /// until the approved transaction arrives through the listener.
+  @discardableResult
+  public func purchase(_ product: Product) async -> PurchaseOutcome {
+    lastError = nil
+    purchasesInFlight += 1
+    purchaseState = .purchasing(productID: product.id)
+    record(.purchaseStarted(productID: product.id))
+    let outcome = await perform(purchaseOf: product)
+    purchasesInFlight -= 1
+    switch outcome {
+    case .purchased(let transaction):
+      record(.purchased(productID: product.id, transactionID: transaction.id))
+    case .pending:
+      record(.pending(productID: product.id))
+    case .cancelled:
+      lastError = .userCancelled
+      record(.cancelled(productID: product.id))
+    case .failed(let error):
+      lastError = error
+      record(.failed(productID: product.id, error: error))
+    }
+    if purchasesInFlight == 0 {
+      purchaseState = outcome == .pending ? .pending(productID: product.id) : .idle
+    }
+    return outcome
+  }
+
+  /// Buys the loaded product with identifier `productID`; fails with
+  /// ``StoreError/productNotFound`` when it is not loaded.
+  @discardableResult
+  public func purchase(productID: String) async -> PurchaseOutcome {
+    guard let product = product(id: productID) else {
+      lastError = .productNotFound
+      return .failed(.productNotFound)
+    }
+    return await purchase(product)
+  }
+
+  private func perform(purchaseOf product: Product) async -> PurchaseOutcome {
+    let result: PurchaseResult
+    do {
+      result = try await backend.purchase(product, options: [])
+    } catch {
+      let storeError = StoreError(error)
+      return storeError == .userCancelled ? .cancelled : .failed(storeError)
+    }
+    switch result {
+    case .success(.verified(let transaction)):
+      handledDeliveries.insert(Delivery(transaction))
+      await refreshEntitlements()
+      await backend.finish(transaction)
+      return .purchased(transaction)
+    case .success(.unverified):
+      return .failed(.verificationFailed)
+    case .userCancelled:
+      return .cancelled
+    case .pending:
+      return .pending
+    }
+  }
+
+  /// Restores purchases: synchronizes with the App Store (which may ask the customer to sign
+  /// in), then reads the entitlements even if the sync failed.
+  ///
+  /// - Returns: Whether Pro is active afterwards. When it is not and the sync failed,
+  ///   ``lastError`` says why.
+  @discardableResult
+  public func restore() async -> Bool {
+    lastError = nil
+    var syncError: StoreError?
+    do {
+      try await backend.sync()
+    } catch {
+      syncError = StoreError(error)
+    }
+    await refreshEntitlements()
+    if !isPro, let syncError { lastError = syncError }
+    record(.restored(isPro: isPro))
+    return isPro
+  }
+}

@@ -1,0 +1,142 @@
+public import Foundation
+public import Observation
+import StoreModel
+
+/// The "Subscription" section of the settings — the plan's settings section without the view.
+///
+/// Pro: "SportsTime Pro", "Active subscription", a check mark, lines about the renewal, the
+/// expiry, a billing problem or family sharing, and "Manage Subscription". Free: "Upgrade to
+/// Pro" with "Unlimited trips, PDF export, progress tracking" (opens the paywall) and "Restore
+/// Purchases". Dates are formatted in the injected locale and time zone.
+@Observable
+@MainActor
+public final class SubscriptionSettingsModel {
+  /// What the section shows.
+  public enum Section: Sendable, Hashable, Codable {
+    /// The section of a Pro customer.
+    case pro(ProSection)
+    /// The section of a free customer.
+    case free(FreeSection)
+  }
+
+  /// The section of a Pro customer.
+  public struct ProSection: Sendable, Hashable, Codable {
+    /// "SportsTime Pro".
+    public let title: String
+    /// "Active subscription".
+    public let subtitle: String
+    /// The SF Symbol of the check mark.
+    public let checkmark: String
+    /// The plan's name, when the products are loaded: "Pro Annual".
+    public let planName: String?
+    /// What to know about the subscription: "Renews on March 1, 2026", "Expires on …",
+    /// a billing problem, family sharing.
+    public let details: [String]
+    /// "Manage Subscription": opens the App Store's subscription management.
+    public let manageButtonTitle: String
+  }
+
+  /// The section of a free customer.
+  public struct FreeSection: Sendable, Hashable, Codable {
+    /// "Upgrade to Pro": opens the paywall.
+    public let upgradeTitle: String
+    /// "Unlimited trips, PDF export, progress tracking".
+    public let upgradeSubtitle: String
+    /// "Restore Purchases".
+    public let restoreButtonTitle: String
+    /// Whether a restore runs.
+    public let isRestoring: Bool
+    /// The restore's result line when it found nothing, or why it failed.
+    public let restoreMessage: String?
+  }
+
+  /// The section's header.
+  public static let header = "Subscription"
+
+  /// The store the section describes.
+  public let store: StoreManager
+  /// The locale of the dates.
+  public let locale: Locale
+  /// The time zone of the dates.
+  public let timeZone: TimeZone
+  private var isRestoring = false
+  private var restoreMessage: String?
+
+  /// Creates the section, formatting dates for `locale` in `timeZone`.
+  public init(store: StoreManager, locale: Locale, timeZone: TimeZone) {
+    self.store = store
+    self.locale = locale
+    self.timeZone = timeZone
+  }
+
+  /// The section's header: "Subscription".
+  public var header: String { Self.header }
+
+  /// Where the paywall that "Upgrade to Pro" opens comes from.
+  public var upgradePlacement: PaywallPlacement { .settings }
+
+  /// What the section shows now.
+  public var section: Section {
+    guard store.isPro else {
+      return .free(
+        FreeSection(
+          upgradeTitle: "Upgrade to Pro",
+          upgradeSubtitle: "Unlimited trips, PDF export, progress tracking",
+          restoreButtonTitle: "Restore Purchases", isRestoring: isRestoring,
+          restoreMessage: restoreMessage))
+    }
+    let entitlement = store.entitlement
+    return .pro(
+      ProSection(
+        title: "SportsTime Pro", subtitle: "Active subscription",
+        checkmark: "checkmark.circle.fill",
+        planName: entitlement.flatMap { store.product(id: $0.productID)?.displayName },
+        details: entitlement.map(detailLines) ?? [],
+        manageButtonTitle: "Manage Subscription"))
+  }
+
+  /// Restores purchases from the free section; the section turns Pro when it finds Pro, else
+  /// says "No active subscription found." or why the restore failed.
+  public func restore() async {
+    guard !isRestoring else { return }
+    isRestoring = true
+    restoreMessage = nil
+    let isPro = await store.restore()
+    isRestoring = false
+    if !isPro {
+      restoreMessage =
+        store.lastError == nil ? PaywallModel.nothingToRestoreMessage : store.lastError?.message
+    }
+  }
+
+  private func detailLines(_ entitlement: EntitlementDetails) -> [String] {
+    var lines: [String] = []
+    if entitlement.isInGracePeriod, let end = entitlement.gracePeriodExpirationDate {
+      lines.append(
+        "There's a billing problem with your subscription. Update your payment method by \(format(end)) to keep Pro."
+      )
+    } else if let expiration = entitlement.expirationDate {
+      switch entitlement.willAutoRenew {
+      case true?:
+        if let next = entitlement.nextRenewalProductID {
+          let name = store.product(id: next)?.planTitle ?? next
+          lines.append("Switches to \(name) on \(format(expiration))")
+        } else {
+          lines.append("Renews on \(format(expiration))")
+        }
+      case false?:
+        lines.append("Expires on \(format(expiration))")
+      case nil:
+        lines.append("Active until \(format(expiration))")
+      }
+    }
+    if entitlement.isFamilyShared {
+      lines.append("Shared with you through Family Sharing")
+    }
+    return lines
+  }
+
+  private func format(_ date: Date) -> String {
+    date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone))
+  }
+}
