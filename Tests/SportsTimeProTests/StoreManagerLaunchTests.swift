@@ -1,0 +1,147 @@
+import Foundation
+import SportsTimePro
+import StoreModel
+import Testing
+
+@MainActor
+@Suite("StoreManager at launch", .timeLimit(.minutes(1)))
+struct StoreManagerLaunchTests {
+  @Test("the product ids are the plan's, monthly first, and the free limit is one trip")
+  func constants() {
+    #expect(StoreManager.productIDs == ["com.sportstime.pro.monthly", "com.sportstime.pro.annual"])
+    #expect(StoreManager.monthlyProductID == "com.sportstime.pro.monthly")
+    #expect(StoreManager.annualProductID == "com.sportstime.pro.annual")
+    #expect(StoreManager.freeTripLimit == 1)
+  }
+
+  @Test("a new customer is free once the entitlements are read; the products load after")
+  func freshLaunch() async {
+    let world = AppWorld()
+    #expect(world.store.hasLoadedEntitlements == false)
+    await world.launch()
+    #expect(world.store.hasLoadedEntitlements)
+    #expect(world.store.isPro == false)
+    #expect(world.store.purchasedProductIDs.isEmpty)
+    #expect(world.store.entitlement == nil)
+    #expect(world.store.productsState == .loaded)
+    #expect(world.store.products.map(\.id) == [Fixtures.monthlyID, Fixtures.annualID])
+    #expect(world.store.monthlyProduct?.id == Fixtures.monthlyID)
+    #expect(world.store.annualProduct?.id == Fixtures.annualID)
+  }
+
+  @Test("with the products failing, launch still knows Pro from the entitlements")
+  func productsFailing() async {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.annualID)
+    await world.appStore.setProductsFailure(.networkError("offline"))
+    await world.store.start()
+    #expect(world.store.isPro)
+    #expect(world.store.purchasedProductIDs == [Fixtures.annualID])
+    await world.store.loadProducts()
+    #expect(world.store.productsState == .failed(.networkUnavailable))
+    #expect(world.store.productsState.isRetryable)
+    #expect(world.store.products.isEmpty)
+    #expect(world.store.isPro)
+
+    await world.appStore.setProductsFailure(nil)
+    world.store.retryLoadingProducts()
+    await waitUntil { world.store.productsState == .loaded }
+    #expect(world.store.annualProduct?.id == Fixtures.annualID)
+  }
+
+  @Test("with the products slow, start returns with Pro known while they still load")
+  func productsSlow() async {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.holdProducts()
+    await world.store.start()
+    #expect(world.store.isPro)
+    #expect(world.store.productsState == .loading)
+    #expect(world.store.isLoading)
+    world.store.retryLoadingProducts()  // a retry while loading starts nothing new
+    await world.appStore.releaseProducts()
+    await waitUntil { world.store.productsState == .loaded }
+    #expect(await world.appStore.productRequests == 1)
+    #expect(world.store.isLoading == false)
+  }
+
+  @Test("an unknown catalog is a retryable product-not-found state")
+  func emptyCatalog() async {
+    let world = AppWorld(catalog: [])
+    await world.launch()
+    #expect(world.store.productsState == .failed(.productNotFound))
+    #expect(world.store.productsState.isRetryable)
+  }
+
+  @Test("monthly and annual are found by their periods, not by the spelling of their ids")
+  func productsByPeriod() async {
+    // A catalog whose ids lie: the "monthly" id is billed yearly and the other way round.
+    let world = AppWorld(catalog: [
+      Fixtures.product(
+        id: Fixtures.monthlyID, name: "Yearly", price: "49.99", period: .yearly),
+      Fixtures.product(
+        id: Fixtures.annualID, name: "Monthly", price: "4.99", period: .monthly),
+    ])
+    await world.launch()
+    #expect(world.store.monthlyProduct?.id == Fixtures.annualID)
+    #expect(world.store.annualProduct?.id == Fixtures.monthlyID)
+    #expect(world.store.products.map(\.displayName) == ["Monthly", "Yearly"])
+  }
+
+  @Test("unfinished transactions are handled at launch: Pro, and finished once")
+  func unfinishedAtLaunch() async {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID, unfinished: true)
+    await world.store.start()
+    #expect(world.store.isPro)
+    await world.appStore.waitUntilFinished(transaction.id)
+    #expect(await world.appStore.isUnfinished(transaction.id) == false)
+  }
+
+  @Test("an unverified entitlement never grants Pro, and stays unfinished")
+  func unverifiedEntitlement() async {
+    let world = AppWorld()
+    let forged = await world.appStore.seedPurchase(
+      Fixtures.annualID, unfinished: true, tampered: true)
+    await world.launch()
+    #expect(world.store.isPro == false)
+    #expect(world.store.entitlement == nil)
+    #expect(await world.appStore.finishCount(of: forged.id) == 0)
+    #expect(await world.appStore.isUnfinished(forged.id))
+  }
+
+  @Test("start is idempotent: one listener however often it is called")
+  func startTwice() async {
+    let world = AppWorld()
+    await world.store.start()
+    await world.store.start()
+    world.store.startListening()
+    await world.appStore.waitForSubscribers(1)
+    #expect(world.appStore.subscriberCount == 1)
+  }
+
+  @Test("stop cancels the listener; start listens again")
+  func stopAndRestart() async {
+    let world = AppWorld()
+    await world.store.start()
+    await world.appStore.waitForSubscribers(1)
+    world.store.stop()
+    await world.appStore.waitForSubscribers(0)
+    #expect(world.store.nextEntitlementCheck == nil)
+    await world.store.start()
+    await world.appStore.waitForSubscribers(1)
+    #expect(world.appStore.subscriberCount == 1)
+  }
+
+  @Test("a manager that goes away cancels its listener")
+  func deinitCancels() async {
+    let world = AppWorld()
+    var manager: StoreManager? = StoreManager(
+      backend: world.appStore, storage: InMemoryKeyValueStore(), clock: world.clock)
+    await manager?.start()
+    await world.appStore.waitForSubscribers(1)
+    manager = nil
+    await world.appStore.waitForSubscribers(0)
+    #expect(world.appStore.subscriberCount == 0)
+  }
+}

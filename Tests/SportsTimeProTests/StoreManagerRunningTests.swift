@@ -1,0 +1,114 @@
+import Foundation
+import SportsTimePro
+import StoreModel
+import StoreTesting
+import Testing
+
+@MainActor
+@Suite("StoreManager while the app runs", .timeLimit(.minutes(1)))
+struct StoreManagerRunningTests {
+  @Test("a refund turns Pro off at once, without a relaunch")
+  func refund() async throws {
+    let world = AppWorld()
+    await world.launch()
+    guard case .purchased(let transaction) = await world.store.purchase(
+      try #require(world.store.annualProduct))
+    else {
+      Issue.record("the purchase did not go through")
+      return
+    }
+    #expect(world.store.isPro)
+    await world.appStore.revoke(transaction.id)
+    await waitUntil { !world.store.isPro }
+    #expect(world.store.entitlement == nil)
+    #expect(world.store.nextEntitlementCheck == nil)
+  }
+
+  @Test("family sharing grants Pro, and its end takes Pro away")
+  func familySharing() async throws {
+    let world = AppWorld()
+    await world.launch()
+    let shared = try #require(await world.appStore.familyShare(Fixtures.annualID))
+    await waitUntil { world.store.isPro }
+    #expect(world.store.entitlement?.isFamilyShared == true)
+    await world.appStore.waitUntilFinished(shared.id)
+    await world.appStore.revoke(shared.id)
+    await waitUntil { !world.store.isPro }
+    #expect(world.store.entitlement == nil)
+  }
+
+  @Test("an expiry while running turns Pro off at the expiration date, not before")
+  func expiry() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.setAutoRenew(false, originalID: transaction.originalID)
+    await world.launch()
+    let expiration = try #require(transaction.expirationDate)
+    #expect(world.store.isPro)
+    #expect(world.store.entitlement?.willAutoRenew == false)
+    #expect(world.store.nextEntitlementCheck == expiration)
+
+    world.clock.set(to: expiration.addingTimeInterval(-1))
+    #expect(world.store.isPro)
+    world.clock.set(to: expiration)
+    await waitUntil { !world.store.isPro }
+    #expect(world.store.nextEntitlementCheck == nil)
+    #expect(world.clock.sleeperCount == 0)
+  }
+
+  @Test("a renewal keeps Pro and moves the next check to the new expiration")
+  func renewal() async throws {
+    let world = AppWorld()
+    let first = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.launch()
+    let renewal = try #require(await world.appStore.renew(originalID: first.originalID))
+    await waitUntil { world.store.nextEntitlementCheck == renewal.expirationDate }
+    #expect(world.store.entitlement?.transactionID == renewal.id)
+    world.clock.set(to: try #require(first.expirationDate))
+    #expect(world.store.isPro)
+    await world.appStore.waitUntilFinished(renewal.id)
+  }
+
+  @Test("in the billing grace period Pro continues, and ends with it")
+  func gracePeriod() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    let expiration = try #require(transaction.expirationDate)
+    let graceEnd = expiration.addingTimeInterval(16 * 86_400)
+    await world.appStore.startGracePeriod(originalID: transaction.originalID, until: graceEnd)
+    await world.launch()
+    world.clock.set(to: expiration)
+    await waitUntil { world.store.nextEntitlementCheck == graceEnd }
+    #expect(world.store.isPro)
+    #expect(world.store.entitlement?.isInGracePeriod == true)
+    #expect(world.store.entitlement?.isInBillingRetry == true)
+    #expect(world.store.entitlement?.accessEndDate == graceEnd)
+    world.clock.set(to: graceEnd)
+    await waitUntil { !world.store.isPro }
+  }
+
+  @Test("offline, Pro follows the entitlements without the renewal details")
+  func statusesOffline() async {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.annualID)
+    await world.appStore.setStatusFailure(.networkError("offline"))
+    await world.launch()
+    #expect(world.store.isPro)
+    #expect(world.store.entitlement?.expirationDate == transaction.expirationDate)
+    #expect(world.store.entitlement?.willAutoRenew == nil)
+    #expect(world.store.entitlement?.renewalState == nil)
+    #expect(world.store.nextEntitlementCheck == transaction.expirationDate)
+  }
+
+  @Test("the details prefer the customer's own purchase to a family member's")
+  func purchasedBeforeShared() async throws {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
+    let own = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.launch()
+    #expect(world.store.purchasedProductIDs == [Fixtures.annualID, Fixtures.monthlyID])
+    #expect(world.store.entitlement?.transactionID == own.id)
+    #expect(world.store.entitlement?.isFamilyShared == false)
+    #expect(world.store.nextEntitlementCheck == own.expirationDate)
+  }
+}
