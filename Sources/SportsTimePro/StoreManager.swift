@@ -210,7 +210,8 @@ public final class StoreManager {
     guard !Task.isCancelled else { return }
     switch result {
     case .success(let loaded):
-      let pro = loaded.filter { Self.productIDs.contains($0.id) }.sorted(by: Self.shorterPeriodFirst)
+      let pro = loaded.filter { Self.productIDs.contains($0.id) }.sorted(
+        by: Self.shorterPeriodFirst)
       if pro.isEmpty {
         productsState = .failed(.productNotFound)
       } else {
@@ -292,10 +293,11 @@ public final class StoreManager {
     guard case .verified(let transaction) = update else { return }
     if handledDeliveries.insert(Delivery(transaction)).inserted {
       await refreshEntitlements()
-        if purchaseState.isPending, purchasedProductIDs.contains(transaction.productID),
-        transaction.revocationDate == nil
+      if case .pending(let productID) = purchaseState, transaction.productID == productID,
+        transaction.ownershipType == .purchased, transaction.revocationDate == nil,
+        purchasedProductIDs.contains(productID)
       {
-        // An Ask to Buy request was approved.
+        // The Ask to Buy request was approved.
         purchaseState = .idle
         record(.purchased(productID: transaction.productID, transactionID: transaction.id))
       }

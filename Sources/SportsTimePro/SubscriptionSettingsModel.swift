@@ -137,6 +137,7 @@ public final class SubscriptionSettingsModel {
   }
 
   private func format(_ date: Date) -> String {
-    date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone))
+    date.formatted(
+      Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: timeZone))
   }
 }

@@ -11,8 +11,9 @@ struct StoreManagerRunningTests {
   func refund() async throws {
     let world = AppWorld()
     await world.launch()
-    guard case .purchased(let transaction) = await world.store.purchase(
-      try #require(world.store.annualProduct))
+    guard
+      case .purchased(let transaction) = await world.store.purchase(
+        try #require(world.store.annualProduct))
     else {
       Issue.record("the purchase did not go through")
       return
@@ -22,6 +23,23 @@ struct StoreManagerRunningTests {
     await waitUntil { !world.store.isPro }
     #expect(world.store.entitlement == nil)
     #expect(world.store.nextEntitlementCheck == nil)
+  }
+
+  @Test("an unverified transaction from the listener never grants Pro and is not finished")
+  func unverifiedUpdate() async throws {
+    let world = AppWorld()
+    await world.launch()
+    await world.appStore.setAskToBuy(true)
+    _ = await world.store.purchase(try #require(world.store.annualProduct))
+    let forged = try #require(await world.appStore.approvePendingRequest(tampered: true))
+    // A verified family share after it proves the listener went past the forged one.
+    let shared = try #require(await world.appStore.familyShare(Fixtures.monthlyID))
+    await waitUntil { world.store.isPro }
+    #expect(world.store.purchasedProductIDs == [Fixtures.monthlyID])
+    #expect(world.store.purchaseState.isPending)
+    await world.appStore.waitUntilFinished(shared.id)
+    #expect(await world.appStore.finishCount(of: forged.id) == 0)
+    #expect(await world.appStore.isUnfinished(forged.id))
   }
 
   @Test("family sharing grants Pro, and its end takes Pro away")

@@ -1,9 +1,10 @@
 import Foundation
 import Observation
-@testable import SportsTimePro
 import StoreModel
 import StoreTesting
 import Testing
+
+@testable import SportsTimePro
 
 /// One test's world: a manual clock, a fake App Store, in-memory storage and a store manager.
 @MainActor

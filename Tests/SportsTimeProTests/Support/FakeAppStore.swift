@@ -20,7 +20,8 @@ actor FakeAppStore: StoreBackend {
   private var unfinished: Set<UInt64> = []
   private var tampered: Set<UInt64> = []
   private var finishCounts: [UInt64: Int] = [:]
-  private var finishWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var finishWaiters:
+    [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var willAutoRenew: [UInt64: Bool] = [:]
   private var graceEnds: [UInt64: Date] = [:]
   private var nextID: UInt64 = 2_000_000_000
@@ -189,13 +190,15 @@ actor FakeAppStore: StoreBackend {
   }
 
   /// Approves the oldest Ask to Buy request: the transaction arrives through the updates.
+  /// A `tampered` approval arrives with a signature that does not verify.
   @discardableResult
-  func approvePendingRequest() -> Transaction? {
+  func approvePendingRequest(tampered: Bool = false) -> Transaction? {
     guard !pendingRequests.isEmpty,
       let product = catalog.first(where: { $0.id == pendingRequests[0] })
     else { return nil }
     pendingRequests.removeFirst()
     let transaction = record(product: product, ownership: .purchased)
+    if tampered { self.tampered.insert(transaction.id) }
     emit(transaction)
     return transaction
   }

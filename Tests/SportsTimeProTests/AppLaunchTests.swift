@@ -1,0 +1,108 @@
+import Foundation
+import SportsTimePro
+import StoreModel
+import Testing
+
+@MainActor
+@Suite("AppLaunch", .timeLimit(.minutes(1)))
+struct AppLaunchTests {
+  @Test("the first launch of a free customer shows home with the onboarding paywall over it")
+  func firstLaunch() async {
+    let world = AppWorld()
+    let launch = AppLaunch(store: world.store)
+    #expect(launch.screen == .launching)
+    await launch.run()
+    #expect(launch.screen == .home)
+    #expect(launch.isShowingOnboardingPaywall)
+    launch.onboarding?.continueWithFree()
+    #expect(launch.isShowingOnboardingPaywall == false)
+  }
+
+  @Test("the listener runs before the app's data loads; the entitlements are read after")
+  func order() async {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.annualID)
+    let launch = AppLaunch(store: world.store)
+    var subscribersDuringLoad = -1
+    var knewProDuringLoad = true
+    await launch.run {
+      subscribersDuringLoad = world.appStore.subscriberCount
+      knewProDuringLoad = world.store.hasLoadedEntitlements
+    }
+    #expect(subscribersDuringLoad == 1)
+    #expect(knewProDuringLoad == false)
+    #expect(world.store.isPro)
+  }
+
+  @Test("a Pro customer never sees the onboarding paywall, even on first launch")
+  func proCustomer() async {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.monthlyID)
+    let launch = AppLaunch(store: world.store)
+    await launch.run()
+    #expect(launch.screen == .home)
+    #expect(launch.onboarding == nil)
+    #expect(launch.isShowingOnboardingPaywall == false)
+  }
+
+  @Test("with the products failing or slow, launch still decides from the entitlements")
+  func networkTrouble() async {
+    let failing = AppWorld()
+    await failing.appStore.setProductsFailure(.networkError("offline"))
+    await failing.appStore.seedPurchase(Fixtures.annualID)
+    let proLaunch = AppLaunch(store: failing.store)
+    await proLaunch.run()
+    #expect(proLaunch.screen == .home)
+    #expect(proLaunch.isShowingOnboardingPaywall == false)
+
+    let slow = AppWorld()
+    await slow.appStore.holdProducts()
+    let freeLaunch = AppLaunch(store: slow.store)
+    await freeLaunch.run()
+    #expect(freeLaunch.screen == .home)
+    #expect(freeLaunch.isShowingOnboardingPaywall)
+    #expect(slow.store.productsState == .loading)
+    await slow.appStore.releaseProducts()
+    await waitUntil { freeLaunch.onboarding?.planRows.count == 2 }
+  }
+
+  @Test("the onboarding paywall never shows twice: once continued free, or once bought")
+  func neverTwice() async throws {
+    let storage = InMemoryKeyValueStore()
+    let first = AppWorld(storage: storage)
+    let firstLaunch = AppLaunch(store: first.store)
+    await firstLaunch.run()
+    #expect(firstLaunch.isShowingOnboardingPaywall)
+    firstLaunch.onboarding?.continueWithFree()
+
+    let second = AppWorld(storage: storage)
+    let secondLaunch = AppLaunch(store: second.store)
+    await secondLaunch.run()
+    #expect(secondLaunch.onboarding == nil)
+
+    let other = InMemoryKeyValueStore()
+    let buyer = AppWorld(storage: other)
+    let buyerLaunch = AppLaunch(store: buyer.store)
+    await buyerLaunch.run()
+    await buyer.store.loadProducts()
+    let onboarding = try #require(buyerLaunch.onboarding)
+    onboarding.show(page: 3)
+    await onboarding.subscribe()
+    #expect(buyerLaunch.isShowingOnboardingPaywall == false)
+    // Next launch the customer is free again (a new, empty App Store): the flag still holds.
+    let relaunch = AppLaunch(store: AppWorld(storage: other).store)
+    await relaunch.run()
+    #expect(relaunch.onboarding == nil)
+  }
+
+  @Test("running the launch again does nothing")
+  func runTwice() async {
+    let world = AppWorld()
+    let launch = AppLaunch(store: world.store)
+    await launch.run()
+    launch.onboarding?.continueWithFree()
+    let onboarding = launch.onboarding
+    await launch.run()
+    #expect(launch.onboarding === onboarding)
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import SportsTimePro
+import StoreModel
+import Testing
+
+/// PLAN.md §14, the manual testing checklist, item by item, on the models.
+@MainActor
+@Suite("The plan's testing checklist", .timeLimit(.minutes(1)))
+struct ChecklistTests {
+  /// A launched app: the store, the launch, and the saved trips the app keeps.
+  @MainActor
+  private struct App {
+    let world: AppWorld
+    let launch: AppLaunch
+    var savedTrips: [String] = []
+    let policy = AccessPolicy()
+
+    static func launched(pro: Bool = false) async -> App {
+      let world = AppWorld()
+      if pro { await world.appStore.seedPurchase(Fixtures.annualID) }
+      let launch = AppLaunch(store: world.store)
+      await launch.run()
+      await world.store.loadProducts()
+      return App(world: world, launch: launch)
+    }
+
+    var store: StoreManager { world.store }
+
+    /// Saves a trip, or returns the paywall the gate opens instead.
+    mutating func save(_ trip: String) -> PaywallModel? {
+      switch policy.canSaveTrip(savedCount: savedTrips.count, isPro: store.isPro) {
+      case .allowed:
+        savedTrips.append(trip)
+        return nil
+      case .showPaywall(let feature):
+        return PaywallModel(store: store, placement: .feature(feature))
+      }
+    }
+
+    func settings() -> SubscriptionSettingsModel {
+      SubscriptionSettingsModel(store: store, locale: Fixtures.usLocale, timeZone: Fixtures.utc)
+    }
+  }
+
+  @Test("1. App launches and shows onboarding paywall on first run")
+  func item1() async {
+    let app = await App.launched()
+    #expect(app.launch.isShowingOnboardingPaywall)
+    #expect(app.launch.onboarding?.currentPage == .feature(OnboardingPaywallModel.featurePages[0]))
+  }
+
+  @Test("2. Can dismiss onboarding with \"Continue with Free\"")
+  func item2() async throws {
+    let app = await App.launched()
+    let onboarding = try #require(app.launch.onboarding)
+    #expect(onboarding.continueWithFreeTitle == "Continue with Free")
+    onboarding.continueWithFree()
+    #expect(app.launch.isShowingOnboardingPaywall == false)
+  }
+
+  @Test("3. Home tab shows normally")
+  func item3() async {
+    let app = await App.launched()
+    app.launch.onboarding?.continueWithFree()
+    #expect(app.launch.screen == .home)
+    #expect(app.launch.isShowingOnboardingPaywall == false)
+    #expect(app.store.isPro == false)
+  }
+
+  @Test("4. Progress tab shows locked view for free users")
+  func item4() async {
+    let app = await App.launched()
+    #expect(
+      ProgressTabModel(isPro: app.store.isPro)
+        == .locked(ProLockedModel(feature: .progressTracking)))
+  }
+
+  @Test("5. Can tap \"Upgrade to Pro\" on locked Progress tab")
+  func item5() async throws {
+    let app = await App.launched()
+    guard case .locked(let locked) = ProgressTabModel(isPro: app.store.isPro) else {
+      Issue.record("the progress tab is not locked")
+      return
+    }
+    #expect(locked.upgradeButtonTitle == "Upgrade to Pro")
+    var events = EventLog(app.store)
+    let paywall = PaywallModel(store: app.store, placement: locked.paywallPlacement)
+    paywall.onAppear()
+    #expect(await events.drain() == [.shown(.feature(.progressTracking))])
+    #expect(paywall.isDismissed == false)
+  }
+
+  @Test("6. Paywall displays with monthly/annual options")
+  func item6() async {
+    let app = await App.launched()
+    let paywall = PaywallModel(store: app.store, placement: .settings)
+    #expect(paywall.plans.map(\.title) == ["Monthly", "Annual"])
+    #expect(paywall.plans.map(\.billedPrice) == ["$4.99", "$49.99"])
+  }
+
+  @Test("7. Annual is pre-selected")
+  func item7() async {
+    let app = await App.launched()
+    let paywall = PaywallModel(store: app.store, placement: .settings)
+    #expect(paywall.selectedProductID == Fixtures.annualID)
+    #expect(paywall.plans.first { $0.isSelected }?.title == "Annual")
+  }
+
+  @Test("8. Can purchase subscription (sandbox)")
+  func item8() async {
+    let app = await App.launched()
+    let paywall = PaywallModel(store: app.store, placement: .feature(.progressTracking))
+    await paywall.subscribe()
+    #expect(app.store.isPro)
+    #expect(paywall.isDismissed)
+    #expect(paywall.errorMessage == nil)
+  }
+
+  @Test("9. After purchase, Progress tab unlocks")
+  func item9() async {
+    let app = await App.launched()
+    #expect(ProgressTabModel(isPro: app.store.isPro).isLocked)
+    await PaywallModel(store: app.store, placement: .feature(.progressTracking)).subscribe()
+    #expect(ProgressTabModel(isPro: app.store.isPro) == .progress)
+  }
+
+  @Test("10. Can save 1 trip as free user")
+  func item10() async {
+    var app = await App.launched()
+    #expect(app.save("Boston to New York") == nil)
+    #expect(app.savedTrips == ["Boston to New York"])
+  }
+
+  @Test("11. Saving 2nd trip shows paywall")
+  func item11() async throws {
+    var app = await App.launched()
+    _ = app.save("Boston to New York")
+    let gate = app.save("Chicago loop")
+    let paywall = try #require(gate)
+    #expect(paywall.placement == .feature(.unlimitedTrips))
+    #expect(app.savedTrips == ["Boston to New York"])
+  }
+
+  @Test("12. PDF export button shows PRO badge for free users")
+  func item12() async {
+    let app = await App.launched()
+    #expect(TripDetailGates(isPro: app.store.isPro, savedTripCount: 1).showsProBadgeOnPDFButton)
+  }
+
+  @Test("13. Tapping PDF shows paywall")
+  func item13() async {
+    let app = await App.launched()
+    #expect(
+      TripDetailGates(isPro: app.store.isPro, savedTripCount: 1).exportPDF
+        == .showPaywall(.pdfExport))
+  }
+
+  @Test("14. Settings shows \"Upgrade to Pro\" for free users")
+  func item14() async {
+    let app = await App.launched()
+    guard case .free(let section) = app.settings().section else {
+      Issue.record("expected the free section")
+      return
+    }
+    #expect(section.upgradeTitle == "Upgrade to Pro")
+  }
+
+  @Test("15. Settings shows \"Manage Subscription\" for Pro users")
+  func item15() async {
+    let app = await App.launched(pro: true)
+    guard case .pro(let section) = app.settings().section else {
+      Issue.record("expected the Pro section")
+      return
+    }
+    #expect(section.manageButtonTitle == "Manage Subscription")
+  }
+
+  @Test("16. Restore Purchases works")
+  func item16() async {
+    let app = await App.launched()
+    await app.world.appStore.seedPurchase(Fixtures.monthlyID)  // bought on another device
+    let paywall = PaywallModel(store: app.store, placement: .settings)
+    await paywall.restore()
+    #expect(app.store.isPro)
+    #expect(paywall.isDismissed)
+  }
+
+  @Test("a lapsed Pro customer keeps every saved trip; only a new save opens the paywall")
+  func lapsedKeepsTrips() async throws {
+    var app = await App.launched()
+    guard case .purchased(let transaction) = await app.store.purchase(productID: Fixtures.monthlyID)
+    else {
+      Issue.record("the purchase did not go through")
+      return
+    }
+    for trip in ["Boston", "Chicago", "Denver"] { #expect(app.save(trip) == nil) }
+    await app.world.appStore.revoke(transaction.id)
+    let store = app.store
+    await waitUntil { !store.isPro }
+    #expect(app.savedTrips == ["Boston", "Chicago", "Denver"])
+    #expect(
+      app.policy.canOpenSavedTrip(savedCount: app.savedTrips.count, isPro: app.store.isPro)
+        == .allowed)
+    let gate = app.save("El Paso")
+    let paywall = try #require(gate)
+    #expect(paywall.placement == .feature(.unlimitedTrips))
+    #expect(app.savedTrips.count == 3)
+  }
+}
