@@ -1,3 +1,319 @@
 #if canImport(StoreKit)
+  import Foundation
   import StoreKit
+  public import StoreModel
+  import os
+
+  #if os(iOS) || os(visionOS)
+    public import UIKit
+  #endif
+
+  /// A ``StoreModel/StoreBackend`` over Apple's StoreKit 2, for the app on a device.
+  ///
+  /// Each method forwards to the StoreKit 2 API its requirement names — `Product.products(for:)`,
+  /// `Product.purchase(options:)`, `Transaction.currentEntitlements`, `Transaction.updates`,
+  /// `Transaction.unfinished`, `Transaction.finish()`, `AppStore.sync()` and
+  /// `Product.SubscriptionInfo.status(for:)` — and translates StoreKit's values into `StoreModel`'s
+  /// one field at a time. It holds no rules: what a transaction grants is decided by the app's
+  /// layer, on these translated values, exactly as with the local App Store.
+  ///
+  /// Signed data keeps StoreKit's verdict: a `.unverified` StoreKit result stays unverified, with
+  /// StoreKit's reason carried in a ``StoreModel/VerificationError``, and every translated
+  /// transaction and renewal info keeps its `jwsRepresentation`.
+  ///
+  /// The backend keeps the StoreKit `Product` values it loaded, to buy them, and the StoreKit
+  /// `Transaction` values it handed out, to finish them.
+  public actor StoreKitBackend: StoreModel.StoreBackend {
+    /// The StoreKit products loaded so far, by identifier: `purchase` buys these.
+    private var storeKitProducts: [String: StoreKit.Product] = [:]
+    /// The StoreKit transactions handed out and not finished through this backend, by identifier.
+    private var storeKitTransactions: [UInt64: StoreKit.Transaction] = [:]
+
+    #if os(iOS) || os(visionOS)
+      /// The scene StoreKit shows its purchase confirmation in; `nil` lets StoreKit choose.
+      private let confirmationScene: (@MainActor @Sendable () -> UIScene?)?
+    #endif
+
+    /// Where the backend reports what it could not translate.
+    static let logger = Logger(subsystem: "SportsTimeStore", category: "StoreKitBackend")
+
+    /// Creates a backend that lets StoreKit choose where to confirm purchases.
+    @available(
+      visionOS, unavailable,
+      message: "visionOS confirms purchases in a scene: use init(confirmingPurchasesIn:)"
+    )
+    public init() {
+      #if os(iOS) || os(visionOS)
+        confirmationScene = nil
+      #endif
+    }
+
+    #if os(iOS) || os(visionOS)
+      /// Creates a backend that confirms purchases in the scene `scene` returns: StoreKit's
+      /// `Product.purchase(confirmIn:options:)`, which visionOS requires.
+      ///
+      /// - Parameter scene: Called on the main actor at each purchase; returning `nil` fails the
+      ///   purchase with ``StoreModel/StoreBackendError/systemError(_:)``.
+      public init(confirmingPurchasesIn scene: @escaping @MainActor @Sendable () -> UIScene?) {
+        confirmationScene = scene
+      }
+    #endif
+
+    // MARK: - Products
+
+    /// The products for `ids`: StoreKit's `Product.products(for:)`.
+    ///
+    /// Identifiers StoreKit does not know are left out, as StoreKit leaves them out.
+    /// - Throws: ``StoreModel/StoreBackendError`` translated from StoreKit's error.
+    public func products(for ids: [String]) async throws(StoreModel.StoreBackendError)
+      -> [StoreModel.Product]
+    {
+      let loaded: [StoreKit.Product]
+      do {
+        loaded = try await StoreKit.Product.products(for: ids)
+      } catch {
+        throw Self.backendError(error)
+      }
+      var products: [StoreModel.Product] = []
+      for storeKitProduct in loaded {
+        storeKitProducts[storeKitProduct.id] = storeKitProduct
+        if let product = Self.product(storeKitProduct) {
+          products.append(product)
+        }
+      }
+      return products
+    }
+
+    // MARK: - Purchase
+
+    /// Buys `product`: StoreKit's `Product.purchase(options:)`, or
+    /// `Product.purchase(confirmIn:options:)` when the backend was given a scene.
+    ///
+    /// A promotional offer cannot be forwarded: StoreKit needs a signature from the developer's
+    /// server for it, which ``StoreModel/PurchaseOption/promotionalOffer(id:)`` does not carry.
+    /// - Throws: ``StoreModel/StoreBackendError`` translated from StoreKit's error.
+    public func purchase(_ product: StoreModel.Product, options: Set<StoreModel.PurchaseOption>)
+      async throws(StoreModel.StoreBackendError) -> StoreModel.PurchaseResult
+    {
+      let storeKitOptions = try Self.purchaseOptions(options)
+      let storeKitProduct = try await loadedProduct(id: product.id)
+      let result: StoreKit.Product.PurchaseResult
+      do {
+        result = try await confirmPurchase(of: storeKitProduct, options: storeKitOptions)
+      } catch {
+        throw Self.backendError(error)
+      }
+      switch result {
+      case .success(let verification):  // StoreKit: Product.PurchaseResult.success
+        return .success(remember(verification))
+      case .userCancelled:  // StoreKit: Product.PurchaseResult.userCancelled
+        return .userCancelled
+      case .pending:  // StoreKit: Product.PurchaseResult.pending
+        return .pending
+      default:
+        throw StoreModel.StoreBackendError.systemError(
+          "StoreKit returned a purchase result this backend does not know: \(result)")
+      }
+    }
+
+    /// StoreKit's options for `options`: `Product.PurchaseOption`.
+    static func purchaseOptions(_ options: Set<StoreModel.PurchaseOption>)
+      throws(StoreModel.StoreBackendError) -> Set<StoreKit.Product.PurchaseOption>
+    {
+      var storeKitOptions: Set<StoreKit.Product.PurchaseOption> = []
+      for option in options {
+        switch option {
+        case .appAccountToken(let token):
+          // StoreKit: PurchaseOption.appAccountToken
+          storeKitOptions.insert(.appAccountToken(token))
+        case .quantity(let quantity):
+          storeKitOptions.insert(.quantity(quantity))  // StoreKit: PurchaseOption.quantity
+        case .promotionalOffer(let id):
+          throw StoreModel.StoreBackendError.ineligibleForOffer(
+            "promotional offer \(id) needs a signature from the developer's server, "
+              + "which StoreKit's PurchaseOption.promotionalOffer requires")
+        }
+      }
+      return storeKitOptions
+    }
+
+    /// The StoreKit product `id`, loaded earlier or now.
+    private func loadedProduct(id: String) async throws(StoreModel.StoreBackendError)
+      -> StoreKit.Product
+    {
+      if let storeKitProduct = storeKitProducts[id] {
+        return storeKitProduct
+      }
+      let loaded: [StoreKit.Product]
+      do {
+        loaded = try await StoreKit.Product.products(for: [id])
+      } catch {
+        throw Self.backendError(error)
+      }
+      guard let storeKitProduct = loaded.first(where: { $0.id == id }) else {
+        throw StoreModel.StoreBackendError.productUnavailable("StoreKit has no product \(id)")
+      }
+      storeKitProducts[id] = storeKitProduct
+      return storeKitProduct
+    }
+
+    /// Asks StoreKit to buy `product`, with its confirmation sheet.
+    private func confirmPurchase(
+      of product: StoreKit.Product, options: Set<StoreKit.Product.PurchaseOption>
+    ) async throws -> StoreKit.Product.PurchaseResult {
+      #if os(iOS) || os(visionOS)
+        if let confirmationScene {
+          return try await Self.purchase(product, options: options, confirmingIn: confirmationScene)
+        }
+      #endif
+      #if os(visionOS)
+        throw StoreModel.StoreBackendError.systemError(
+          "visionOS needs a scene to confirm a purchase in: use init(confirmingPurchasesIn:)")
+      #else
+        return try await product.purchase(options: options)  // StoreKit: Product.purchase(options:)
+      #endif
+    }
+
+    #if os(iOS) || os(visionOS)
+      /// Buys `product` with its confirmation shown in `scene`'s scene:
+      /// StoreKit's `Product.purchase(confirmIn:options:)`.
+      @MainActor
+      private static func purchase(
+        _ product: StoreKit.Product, options: Set<StoreKit.Product.PurchaseOption>,
+        confirmingIn scene: @MainActor @Sendable () -> UIScene?
+      ) async throws -> StoreKit.Product.PurchaseResult {
+        guard let scene = scene() else {
+          throw StoreModel.StoreBackendError.systemError(
+            "no scene to confirm the purchase in: the scene provider returned nil")
+        }
+        return try await product.purchase(confirmIn: scene, options: options)
+      }
+    #endif
+
+    // MARK: - Transactions
+
+    /// The customer's current entitlements: StoreKit's `Transaction.currentEntitlements`.
+    public func currentEntitlements() async -> [StoreModel.VerificationResult<
+      StoreModel.Transaction
+    >] {
+      let results = await Self.currentEntitlementResults()
+      return results.map { remember($0) }
+    }
+
+    /// A new stream of StoreKit's `Transaction.updates`, preceded by the transactions of
+    /// `Transaction.unfinished`, as the port promises each new subscriber.
+    ///
+    /// StoreKit itself also sends unfinished transactions through `Transaction.updates` once at
+    /// launch, so the first subscriber may see one twice; finishing is idempotent. The stream's
+    /// task ends when the stream is cancelled, or at the next update after the backend went away.
+    public nonisolated func transactionUpdates() -> AsyncStream<
+      StoreModel.VerificationResult<StoreModel.Transaction>
+    > {
+      let (stream, continuation) = AsyncStream.makeStream(
+        of: StoreModel.VerificationResult<StoreModel.Transaction>.self)
+      let task = Task { [weak self] in
+        // StoreKit: Transaction.updates, subscribed to first, so that nothing arriving while the
+        // unfinished transactions are read is lost.
+        var updates = StoreKit.Transaction.updates.makeAsyncIterator()
+        for result in await Self.unfinishedResults() {
+          guard let self else { break }
+          continuation.yield(await self.remember(result))
+        }
+        while let result = await updates.next() {
+          guard let self else { break }
+          continuation.yield(await self.remember(result))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return stream
+    }
+
+    /// Transactions not yet finished: StoreKit's `Transaction.unfinished`.
+    public func unfinishedTransactions() async -> [StoreModel.VerificationResult<
+      StoreModel.Transaction
+    >] {
+      let results = await Self.unfinishedResults()
+      return results.map { remember($0) }
+    }
+
+    /// Finishes `transaction`: StoreKit's `Transaction.finish()`.
+    ///
+    /// The StoreKit transaction is the one this backend handed out; one it never saw is looked
+    /// up among StoreKit's `Transaction.unfinished`, and nothing happens when it is not there.
+    public func finish(_ transaction: StoreModel.Transaction) async {
+      if let storeKitTransaction = storeKitTransactions.removeValue(forKey: transaction.id) {
+        await storeKitTransaction.finish()  // StoreKit: Transaction.finish()
+        return
+      }
+      for result in await Self.unfinishedResults()
+      where result.unsafePayloadValue.id == transaction.id {
+        await result.unsafePayloadValue.finish()  // StoreKit: Transaction.finish()
+      }
+    }
+
+    /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`.
+    /// - Throws: ``StoreModel/StoreBackendError`` translated from StoreKit's error.
+    public func sync() async throws(StoreModel.StoreBackendError) {
+      do {
+        try await StoreKit.AppStore.sync()  // StoreKit: AppStore.sync()
+      } catch {
+        throw Self.backendError(error)
+      }
+    }
+
+    /// The statuses of the subscription group `groupID`: StoreKit's
+    /// `Product.SubscriptionInfo.status(for:)`.
+    /// - Throws: ``StoreModel/StoreBackendError`` translated from StoreKit's error.
+    public func subscriptionStatuses(forGroup groupID: String)
+      async throws(StoreModel.StoreBackendError) -> [StoreModel.SubscriptionStatus]
+    {
+      let statuses: [StoreKit.Product.SubscriptionInfo.Status]
+      do {
+        statuses = try await StoreKit.Product.SubscriptionInfo.status(for: groupID)
+      } catch {
+        throw Self.backendError(error)
+      }
+      return statuses.map { status in
+        StoreModel.SubscriptionStatus(
+          state: Self.renewalState(status.state),  // StoreKit: Status.state
+          transaction: remember(status.transaction),  // StoreKit: Status.transaction
+          renewalInfo: Self.renewalInfo(status.renewalInfo)  // StoreKit: Status.renewalInfo
+        )
+      }
+    }
+
+    // MARK: - StoreKit's sequences
+
+    /// Keeps the StoreKit transaction of `result`, to finish it, and translates it.
+    private func remember(_ result: StoreKit.VerificationResult<StoreKit.Transaction>)
+      -> StoreModel.VerificationResult<StoreModel.Transaction>
+    {
+      let storeKitTransaction = result.unsafePayloadValue
+      storeKitTransactions[storeKitTransaction.id] = storeKitTransaction
+      return Self.transaction(result)
+    }
+
+    /// The elements of StoreKit's `Transaction.currentEntitlements`.
+    private static func currentEntitlementResults() async
+      -> [StoreKit.VerificationResult<StoreKit.Transaction>]
+    {
+      var results: [StoreKit.VerificationResult<StoreKit.Transaction>] = []
+      for await result in StoreKit.Transaction.currentEntitlements {
+        results.append(result)
+      }
+      return results
+    }
+
+    /// The elements of StoreKit's `Transaction.unfinished`.
+    private static func unfinishedResults() async
+      -> [StoreKit.VerificationResult<StoreKit.Transaction>]
+    {
+      var results: [StoreKit.VerificationResult<StoreKit.Transaction>] = []
+      for await result in StoreKit.Transaction.unfinished {
+        results.append(result)
+      }
+      return results
+    }
+  }
 #endif

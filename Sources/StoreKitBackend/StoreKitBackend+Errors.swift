@@ -1,0 +1,107 @@
+#if canImport(StoreKit)
+  import Foundation
+  import StoreKit
+  import StoreModel
+
+  // StoreKit's errors, translated into StoreModel's: `StoreKitError` and `Product.PurchaseError`
+  // into `StoreBackendError`, `VerificationResult.VerificationError` into `VerificationError`.
+  // Each reason names StoreKit's case, so that a log says what StoreKit said.
+  extension StoreKitBackend {
+    /// StoreModel's error for an error a StoreKit call threw.
+    static func backendError(_ error: any Error) -> StoreModel.StoreBackendError {
+      if let error = error as? StoreModel.StoreBackendError {
+        return error
+      }
+      if let error = error as? StoreKit.StoreKitError {
+        return backendError(fromStoreKit: error)
+      }
+      if let error = error as? StoreKit.Product.PurchaseError {
+        return backendError(fromPurchase: error)
+      }
+      if error is CancellationError {
+        return .systemError("the StoreKit call was cancelled (CancellationError)")
+      }
+      return .systemError("StoreKit threw \(String(describing: error))")
+    }
+
+    /// StoreModel's error for StoreKit's `StoreKitError`.
+    static func backendError(fromStoreKit error: StoreKit.StoreKitError)
+      -> StoreModel.StoreBackendError
+    {
+      switch error {
+      case .userCancelled:  // StoreKit: StoreKitError.userCancelled
+        return .userCancelled
+      case .networkError(let urlError):  // StoreKit: StoreKitError.networkError
+        return .networkError("StoreKitError.networkError: \(urlError.localizedDescription)")
+      case .systemError(let underlying):  // StoreKit: StoreKitError.systemError
+        return .systemError("StoreKitError.systemError: \(String(describing: underlying))")
+      case .notAvailableInStorefront:  // StoreKit: StoreKitError.notAvailableInStorefront
+        return .productUnavailable(
+          "StoreKitError.notAvailableInStorefront: not available in this storefront")
+      case .notEntitled:  // StoreKit: StoreKitError.notEntitled
+        return .systemError(
+          "StoreKitError.notEntitled: the app lacks the entitlement for this StoreKit call")
+      case .unknown:  // StoreKit: StoreKitError.unknown
+        return .systemError("StoreKitError.unknown")
+      default:
+        return .systemError("StoreKitError: \(String(describing: error))")
+      }
+    }
+
+    /// StoreModel's error for StoreKit's `Product.PurchaseError`.
+    static func backendError(fromPurchase error: StoreKit.Product.PurchaseError)
+      -> StoreModel.StoreBackendError
+    {
+      switch error {
+      case .productUnavailable:  // StoreKit: PurchaseError.productUnavailable
+        return .productUnavailable("PurchaseError.productUnavailable")
+      case .purchaseNotAllowed:  // StoreKit: PurchaseError.purchaseNotAllowed
+        return .purchaseNotAllowed("PurchaseError.purchaseNotAllowed")
+      case .invalidQuantity:  // StoreKit: PurchaseError.invalidQuantity
+        return .purchaseNotAllowed("PurchaseError.invalidQuantity")
+      case .ineligibleForOffer:  // StoreKit: PurchaseError.ineligibleForOffer
+        return .ineligibleForOffer("PurchaseError.ineligibleForOffer")
+      case .invalidOfferIdentifier:  // StoreKit: PurchaseError.invalidOfferIdentifier
+        return .ineligibleForOffer("PurchaseError.invalidOfferIdentifier")
+      case .invalidOfferPrice:  // StoreKit: PurchaseError.invalidOfferPrice
+        return .ineligibleForOffer("PurchaseError.invalidOfferPrice")
+      case .invalidOfferSignature:  // StoreKit: PurchaseError.invalidOfferSignature
+        return .ineligibleForOffer("PurchaseError.invalidOfferSignature")
+      case .missingOfferParameters:  // StoreKit: PurchaseError.missingOfferParameters
+        return .ineligibleForOffer("PurchaseError.missingOfferParameters")
+      default:
+        return .systemError("PurchaseError: \(String(describing: error))")
+      }
+    }
+
+    /// StoreModel's verification error for StoreKit's `VerificationResult.VerificationError`.
+    static func verificationError<Signed>(
+      _ error: StoreKit.VerificationResult<Signed>.VerificationError
+    ) -> StoreModel.VerificationError {
+      switch error {
+      case .revokedCertificate:  // StoreKit: VerificationError.revokedCertificate
+        return StoreModel.VerificationError(
+          .invalidChain, "StoreKit: revokedCertificate, the chain holds a revoked certificate")
+      case .invalidCertificateChain:  // StoreKit: VerificationError.invalidCertificateChain
+        return StoreModel.VerificationError(
+          .invalidChain, "StoreKit: invalidCertificateChain, the certificate chain is invalid")
+      case .invalidDeviceVerification:  // StoreKit: VerificationError.invalidDeviceVerification
+        return StoreModel.VerificationError(
+          .wrongApp,
+          "StoreKit: invalidDeviceVerification, the data was not signed for this device")
+      case .invalidEncoding:  // StoreKit: VerificationError.invalidEncoding
+        return StoreModel.VerificationError(
+          .malformed, "StoreKit: invalidEncoding, a part of the signed data is badly encoded")
+      case .invalidSignature:  // StoreKit: VerificationError.invalidSignature
+        return StoreModel.VerificationError(
+          .invalidSignature, "StoreKit: invalidSignature, the signature does not match")
+      case .missingRequiredProperties:  // StoreKit: VerificationError.missingRequiredProperties
+        return StoreModel.VerificationError(
+          .malformed, "StoreKit: missingRequiredProperties, the header or payload lacks fields")
+      default:
+        return StoreModel.VerificationError(
+          .malformed, "StoreKit: \(String(describing: error))")
+      }
+    }
+  }
+#endif

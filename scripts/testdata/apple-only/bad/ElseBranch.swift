@@ -1,0 +1,5 @@
+#if canImport(StoreKit)
+  import StoreKit
+#else  // expect: #else
+  struct Fallback {}
+#endif

@@ -1,0 +1,5 @@
+import SwiftUI  // expect: first code line
+
+struct Badge: View {
+  var body: some View { EmptyView() }
+}
