@@ -37,11 +37,9 @@
     /// Where the backend reports what it could not translate.
     static let logger = Logger(subsystem: "SportsTimeStore", category: "StoreKitBackend")
 
-    /// Creates a backend that lets StoreKit choose where to confirm purchases.
-    @available(
-      visionOS, unavailable,
-      message: "visionOS confirms purchases in a scene: use init(confirmingPurchasesIn:)"
-    )
+    /// Creates a backend that confirms purchases where StoreKit chooses: StoreKit's
+    /// `Product.purchase(options:)`; on visionOS, which has no purchase without a scene, in the
+    /// app's foreground scene.
     public init() {
       #if os(iOS) || os(visionOS)
         confirmationScene = nil
@@ -50,7 +48,7 @@
 
     #if os(iOS) || os(visionOS)
       /// Creates a backend that confirms purchases in the scene `scene` returns: StoreKit's
-      /// `Product.purchase(confirmIn:options:)`, which visionOS requires.
+      /// `Product.purchase(confirmIn:options:)`.
       ///
       /// - Parameter scene: Called on the main actor at each purchase; returning `nil` fails the
       ///   purchase with ``StoreModel/StoreBackendError/systemError(_:)``.
@@ -167,8 +165,8 @@
         }
       #endif
       #if os(visionOS)
-        throw StoreModel.StoreBackendError.systemError(
-          "visionOS needs a scene to confirm a purchase in: use init(confirmingPurchasesIn:)")
+        return try await Self.purchase(
+          product, options: options, confirmingIn: { Self.foregroundScene() })
       #else
         return try await product.purchase(options: options)  // StoreKit: Product.purchase(options:)
       #endif
@@ -187,6 +185,16 @@
             "no scene to confirm the purchase in: the scene provider returned nil")
         }
         return try await product.purchase(confirmIn: scene, options: options)
+      }
+    #endif
+
+    #if os(visionOS)
+      /// The app's foreground scene, else any of its scenes: where visionOS confirms purchases
+      /// when the backend was given no scene.
+      @MainActor
+      private static func foregroundScene() -> UIScene? {
+        let scenes = UIApplication.shared.connectedScenes
+        return scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
       }
     #endif
 
