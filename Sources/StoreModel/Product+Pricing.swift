@@ -14,33 +14,39 @@ extension SubscriptionPeriod {
 
 extension Product {
   /// The price of one month of a subscription: annual 49.99 is 4.1658…; `nil` for products that
-  /// are not auto-renewable subscriptions.
+  /// are not subscriptions.
   ///
-  /// Computed from ``price`` and the subscription period, never from the product's identifier.
+  /// Computed from ``price`` and the subscription period — a year is 12 months, 52 weeks or 365
+  /// days — never from the product's identifier.
   public var pricePerMonth: Decimal? {
     guard let period = subscription?.subscriptionPeriod else { return nil }
     return price * period.periodsPerYear / 12
   }
 
-  /// ``pricePerMonth`` formatted like ``displayPrice``: "$4.17".
+  /// ``pricePerMonth`` formatted like ``displayPrice``: "$4.17", "4,17 €", "¥417".
   public var displayPricePerMonth: String? {
     pricePerMonth.map(formattedPrice)
   }
 
-  /// `amount` formatted in this product's currency and locale.
+  /// `amount` formatted in this product's currency and locale, rounded half away from zero to
+  /// the currency's minor unit (4.165 is "$4.17"; yen have no decimals).
   public func formattedPrice(_ amount: Decimal) -> String {
-    amount.formatted(.currency(code: currencyCode).locale(locale))
+    Storefront.format(amount, currencyCode: currencyCode, locale: locale)
   }
 
-  /// How much cheaper this subscription is per month than `other`, as a whole percentage
-  /// rounded to the nearest (49.99 a year against 4.99 a month saves 17%).
+  /// How much less this subscription costs per month than `other`, as a whole percentage
+  /// rounded as a person would (half up): 49.99 a year against 4.99 a month saves 16.5…%,
+  /// so 17.
   ///
-  /// `nil` when either is not a subscription, the currencies differ, or this one saves nothing.
+  /// Both must be plans of the same subscription group, in the same currency; `nil` otherwise,
+  /// and when this one saves nothing (or less than half a percent).
   public func savingsPercent(comparedTo other: Product) -> Int? {
     guard currencyCode == other.currencyCode,
-      let mine = pricePerMonth, let theirs = other.pricePerMonth, theirs > 0
+      let mine = subscription, let theirs = other.subscription,
+      mine.subscriptionGroupID == theirs.subscriptionGroupID,
+      let myMonth = pricePerMonth, let theirMonth = other.pricePerMonth, theirMonth > 0
     else { return nil }
-    var fraction = (1 - mine / theirs) * 100
+    var fraction = (1 - myMonth / theirMonth) * 100
     var rounded = Decimal()
     NSDecimalRound(&rounded, &fraction, 0, .plain)
     let percent = NSDecimalNumber(decimal: rounded).intValue

@@ -1,0 +1,150 @@
+public import Foundation
+
+extension Catalog {
+  /// A product with everything its `.storekit` entry says beyond ``Product``.
+  public struct Entry: Sendable, Hashable, Identifiable {
+    /// The product as StoreKit shows it, in the catalog's locale and storefront.
+    public let product: Product
+    /// The entry's `type` as written: `Consumable`, `RecurringSubscription`, `SubscriptionSuite`.
+    public let configurationType: String
+    /// `referenceName`: the internal name (may be `null` in 1.1 files).
+    public let referenceName: String?
+    /// `internalID`: Xcode's or App Store Connect's id of the entry.
+    public let internalID: String?
+    /// `promotionalImageID` (format 4.0+): names `Assets/<ID>.png` in a package.
+    public let promotionalImageID: String?
+    /// Every localization, in file order.
+    public let localizations: [Localization]
+    /// Introductory offers of every billing plan (`introductoryOffers`, else
+    /// `introductoryOffer`); ``Product/SubscriptionInfo/introductoryOffer`` is the one of the
+    /// billed-up-front plan.
+    public let introductoryOffers: [Offer]
+    /// Promotional offers (`adHocOffers`), keyed by `offerID`.
+    public let promotionalOffers: [Offer]
+    /// Offer codes (`codeOffers`), keyed by `referenceName`.
+    public let codeOffers: [Offer]
+    /// Win-back offers (`winbackOffers`), keyed by `offerID`.
+    public let winBackOffers: [Offer]
+    /// Billing plans (format 5.0+).
+    public let billingPlans: [BillingPlan]
+
+    /// Creates an entry.
+    public init(
+      product: Product,
+      configurationType: String,
+      referenceName: String? = nil,
+      internalID: String? = nil,
+      promotionalImageID: String? = nil,
+      localizations: [Localization] = [],
+      introductoryOffers: [Offer] = [],
+      promotionalOffers: [Offer] = [],
+      codeOffers: [Offer] = [],
+      winBackOffers: [Offer] = [],
+      billingPlans: [BillingPlan] = []
+    ) {
+      self.product = product
+      self.configurationType = configurationType
+      self.referenceName = referenceName
+      self.internalID = internalID
+      self.promotionalImageID = promotionalImageID
+      self.localizations = localizations
+      self.introductoryOffers = introductoryOffers
+      self.promotionalOffers = promotionalOffers
+      self.codeOffers = codeOffers
+      self.winBackOffers = winBackOffers
+      self.billingPlans = billingPlans
+    }
+
+    /// The product identifier.
+    public var id: String { product.id }
+
+    /// The promotional offer whose `offerID` is `id`.
+    public func promotionalOffer(id: String) -> Offer? {
+      promotionalOffers.first { $0.offer.id == id }
+    }
+
+    /// The offer code whose `referenceName` is `referenceName`: StoreKit's
+    /// `Product.PurchaseOption.codeOffer(referenceName:)`.
+    public func codeOffer(referenceName: String) -> Offer? {
+      codeOffers.first { $0.referenceName == referenceName }
+    }
+
+    /// The win-back offer whose `offerID` is `id`.
+    public func winBackOffer(id: String) -> Offer? {
+      winBackOffers.first { $0.offer.id == id }
+    }
+  }
+
+  /// A subscription offer with everything its `.storekit` entry says beyond
+  /// ``SubscriptionOffer``.
+  public struct Offer: Sendable, Hashable {
+    /// The offer as StoreKit shows it.
+    public let offer: SubscriptionOffer
+    /// `paymentMode` as written: `free`, `payAsYouGo`, `payUpFront`.
+    public let configurationPaymentMode: String
+    /// `referenceName`: the offer code's key; a label for the others.
+    public let referenceName: String?
+    /// `internalID`.
+    public let internalID: String?
+    /// `billingPlanType` (format 5.0+): the billing plan it applies to (`BILLED_UPFRONT`).
+    public let billingPlanType: String?
+    /// `eligibility` of an offer code, as written: any of `new`, `existing`, `expired`.
+    public let eligibility: [String]
+    /// `isStackable` of an offer code.
+    public let isStackable: Bool?
+    /// `isEligible` of a win-back offer: Xcode's switch that simulates eligibility.
+    public let isEligible: Bool?
+
+    /// Creates an offer.
+    public init(
+      offer: SubscriptionOffer,
+      configurationPaymentMode: String,
+      referenceName: String? = nil,
+      internalID: String? = nil,
+      billingPlanType: String? = nil,
+      eligibility: [String] = [],
+      isStackable: Bool? = nil,
+      isEligible: Bool? = nil
+    ) {
+      self.offer = offer
+      self.configurationPaymentMode = configurationPaymentMode
+      self.referenceName = referenceName
+      self.internalID = internalID
+      self.billingPlanType = billingPlanType
+      self.eligibility = eligibility
+      self.isStackable = isStackable
+      self.isEligible = isEligible
+    }
+  }
+
+  /// A billing plan of a subscription (format 5.0+).
+  public struct BillingPlan: Sendable, Hashable {
+    /// The ordinary plan: the whole period paid up front.
+    public static let billedUpFront = "BILLED_UPFRONT"
+    /// A yearly commitment paid in monthly instalments.
+    public static let monthly = "MONTHLY"
+
+    /// `billingPlanType`: ``billedUpFront``, ``monthly``, or a type added later.
+    public let type: String
+    /// `displayPrice`: the price of one payment (the monthly instalment of a ``monthly`` plan).
+    public let price: Decimal?
+    /// `commitmentDisplayPrice`: the price of the whole commitment.
+    public let commitmentPrice: Decimal?
+    /// `internalID`.
+    public let internalID: String?
+    /// `isEnabled`; `true` when absent.
+    public let isEnabled: Bool
+
+    /// Creates a billing plan.
+    public init(
+      type: String, price: Decimal?, commitmentPrice: Decimal?, internalID: String?,
+      isEnabled: Bool
+    ) {
+      self.type = type
+      self.price = price
+      self.commitmentPrice = commitmentPrice
+      self.internalID = internalID
+      self.isEnabled = isEnabled
+    }
+  }
+}

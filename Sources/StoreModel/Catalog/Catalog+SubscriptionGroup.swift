@@ -1,0 +1,56 @@
+extension Catalog {
+  /// A subscription group: auto-renewable subscriptions of which a customer holds one at a
+  /// time, ranked by service level.
+  ///
+  /// Level 1 is the highest. Moving to a higher level is an upgrade (at once), to a lower one a
+  /// downgrade (at the next renewal); equal levels are crossgrades.
+  public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
+    /// The group's `id`.
+    public let id: String
+    /// The group's reference name (`name`): "Pro Access".
+    public let name: String
+    /// The localized display name for the catalog's locale, else ``name``.
+    public let displayName: String
+    /// The group's localizations, in file order.
+    public let localizations: [Localization]
+    /// The subscriptions, highest level (1) first; file order within a level.
+    public let products: [Product]
+
+    /// Creates a group; `products` are ordered by level.
+    public init(
+      id: String, name: String, displayName: String, localizations: [Localization],
+      products: [Product]
+    ) {
+      self.id = id
+      self.name = name
+      self.displayName = displayName
+      self.localizations = localizations
+      self.products = products.enumerated()
+        .sorted { lhs, rhs in
+          let left = lhs.element.subscription?.groupLevel ?? Int.max
+          let right = rhs.element.subscription?.groupLevel ?? Int.max
+          return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        .map(\.element)
+    }
+
+    /// The distinct levels in use, highest (1) first.
+    public var levels: [Int] {
+      var seen: [Int] = []
+      for product in products {
+        if let level = product.subscription?.groupLevel, seen.last != level { seen.append(level) }
+      }
+      return seen
+    }
+
+    /// The subscriptions at `level`, in file order.
+    public func products(atLevel level: Int) -> [Product] {
+      products.filter { $0.subscription?.groupLevel == level }
+    }
+
+    /// The level of the subscription `productID`, or `nil` when it is not in this group.
+    public func level(of productID: String) -> Int? {
+      products.first { $0.id == productID }?.subscription?.groupLevel
+    }
+  }
+}

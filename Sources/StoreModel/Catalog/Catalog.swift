@@ -1,0 +1,225 @@
+public import Foundation
+
+/// The products of a StoreKit configuration file (`.storekit`), as StoreKit 2 would show them.
+///
+/// Decodes every format Xcode has written (1.0 to 6.3), in the plain file form and the package
+/// form (`Name.storekit/Configuration.storekit`). Behaviour follows the keys present, not the
+/// version number; unknown keys and versions are accepted and reported in ``warnings``. Bad input
+/// throws a ``CatalogError`` that names the key path and the reason; it never crashes.
+///
+/// ```swift
+/// let catalog = try Catalog(contentsOf: url)
+/// let annual = catalog.product(id: "com.sportstime.pro.annual")   // displayPrice "$49.99"
+/// ```
+public struct Catalog: Sendable, Hashable {
+  /// Files above this size (10 MiB) are refused before they are read: Xcode's largest are tens
+  /// of kilobytes.
+  public static let defaultMaximumSize = 10 * 1024 * 1024
+
+  /// The file's `identifier` (8 hex digits when Xcode made it), if any.
+  public let identifier: String?
+  /// The file's format version.
+  public let version: FormatVersion
+  /// The file's `settings`: time rate, Ask to Buy, billing issues, simulated errors.
+  public let settings: CatalogSettings
+  /// The storefront the prices are in, and the locale names and prices are shown in.
+  public let storefront: Storefront
+  /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then each
+  /// subscription group's subscriptions, then subscription suites.
+  public let products: [Product]
+  /// Every product with what the file says beyond ``Product``: reference names, all offers,
+  /// billing plans, localizations. Same order as ``products``.
+  public let entries: [Entry]
+  /// The subscription groups of auto-renewable subscriptions, in file order.
+  public let subscriptionGroups: [SubscriptionGroup]
+  /// The subscription suite groups (format 6.3), in file order.
+  public let subscriptionSuiteGroups: [SubscriptionGroup]
+  /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with, if any.
+  public let subscriptionOffersKeyPair: SubscriptionOffersKeyPair?
+  /// `appPolicies` (format 4.0+): the EULA and privacy policies.
+  public let appPolicies: AppPolicies?
+  /// What was accepted but looked odd: unknown keys, an unknown format version or time rate,
+  /// offers of an unknown payment mode (left out), suite entries that could not be read.
+  public let warnings: [Warning]
+
+  private let indexByProductID: [String: Int]
+
+  /// Reads the configuration at `url`: a `.storekit` file, or a `.storekit` package folder
+  /// holding `Configuration.storekit`.
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - locale: The locale for names and prices; `nil` uses `settings._locale`, else `en_US`.
+  ///   - maximumSize: Larger files are refused before they are read.
+  /// - Throws: ``CatalogError``: `unreadable`, `missingConfiguration`, `tooLarge`, or any error
+  ///   of ``init(data:locale:)``.
+  public init(
+    contentsOf url: URL, locale: Locale? = nil, maximumSize: Int = Catalog.defaultMaximumSize
+  ) throws(CatalogError) {
+    let data = try ConfigurationFile.read(url, maximumSize: maximumSize)
+    try self.init(data: data, locale: locale)
+  }
+
+  /// Decodes the JSON of a `.storekit` file.
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - locale: The locale for names and prices; `nil` uses `settings._locale`, else `en_US`.
+  /// - Throws: ``CatalogError``: `empty`, `notJSON`, `truncated`, `wrongType`, `missingKey`,
+  ///   `invalidValue`, `duplicateProductID`, and the others of ``CatalogError/Code``.
+  public init(data: Data, locale: Locale? = nil) throws(CatalogError) {
+    let root = try ConfigurationFile.parseJSON(data)
+    var decoder = StoreKitConfigurationDecoder(requestedLocale: locale)
+    let contents = try decoder.decode(root)
+    self.identifier = contents.identifier
+    self.version = contents.version
+    self.settings = contents.settings
+    self.storefront = contents.storefront
+    self.entries = contents.entries
+    self.products = contents.entries.map(\.product)
+    self.subscriptionGroups = contents.subscriptionGroups
+    self.subscriptionSuiteGroups = contents.subscriptionSuiteGroups
+    self.subscriptionOffersKeyPair = contents.subscriptionOffersKeyPair
+    self.appPolicies = contents.appPolicies
+    self.warnings = decoder.warnings
+    var index: [String: Int] = [:]
+    for (position, product) in products.enumerated() { index[product.id] = position }
+    self.indexByProductID = index
+  }
+
+  /// The locale names and prices are shown in.
+  public var locale: Locale { storefront.locale }
+
+  /// The product whose identifier is `id`.
+  public func product(id: String) -> Product? {
+    indexByProductID[id].map { products[$0] }
+  }
+
+  /// The product `id` with everything the file says about it.
+  public func entry(id: String) -> Entry? {
+    indexByProductID[id].map { entries[$0] }
+  }
+
+  /// The subscription group (or suite group) whose identifier is `id`.
+  public func subscriptionGroup(id: String) -> SubscriptionGroup? {
+    subscriptionGroups.first { $0.id == id } ?? subscriptionSuiteGroups.first { $0.id == id }
+  }
+
+  /// The subscription group (or suite group) that holds the product `productID`.
+  public func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
+    guard let groupID = product(id: productID)?.subscription?.subscriptionGroupID else {
+      return nil
+    }
+    return subscriptionGroup(id: groupID)
+  }
+
+  /// The format version of a `.storekit` file (`"version" : { "major" : 4, "minor" : 0 }`).
+  public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The major version.
+    public let major: Int
+    /// The minor version.
+    public let minor: Int
+
+    /// Creates a version.
+    public init(major: Int, minor: Int) {
+      self.major = major
+      self.minor = minor
+    }
+
+    /// The versions Xcode is known to write: 1.0, 1.1, 1.2, 2.0, 3.0, 4.0, 5.0, 6.3.
+    public static let known: [FormatVersion] = [
+      .init(major: 1, minor: 0), .init(major: 1, minor: 1), .init(major: 1, minor: 2),
+      .init(major: 2, minor: 0), .init(major: 3, minor: 0), .init(major: 4, minor: 0),
+      .init(major: 5, minor: 0), .init(major: 6, minor: 3),
+    ]
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+
+    /// `4.0`.
+    public var description: String { "\(major).\(minor)" }
+  }
+
+  /// Something accepted in a file that a person may want to know about.
+  public struct Warning: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the file.
+    public let keyPath: String
+    /// What is odd.
+    public let reason: String
+
+    /// Creates a warning.
+    public init(keyPath: String, reason: String) {
+      self.keyPath = keyPath
+      self.reason = reason
+    }
+
+    /// `key.path: reason`.
+    public var description: String { keyPath.isEmpty ? reason : "\(keyPath): \(reason)" }
+  }
+
+  /// A localization of a product or group: `{ "description", "displayName", "locale" }`.
+  public struct Localization: Sendable, Hashable {
+    /// The locale as written: `en_US`, `ja`, `zh_Hans`.
+    public let locale: String
+    /// The name shown to customers.
+    public let displayName: String
+    /// The description shown to customers.
+    public let description: String
+
+    /// Creates a localization.
+    public init(locale: String, displayName: String, description: String) {
+      self.locale = locale
+      self.displayName = displayName
+      self.description = description
+    }
+  }
+
+  /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with locally.
+  ///
+  /// These keys sit in public repositories: they are test keys, never secrets.
+  public struct SubscriptionOffersKeyPair: Sendable, Hashable {
+    /// The key identifier (`id`), 8 hex digits.
+    public let keyID: String
+    /// `privateKey`: base64 of a PKCS#8 DER EC P-256 private key, as written.
+    public let privateKey: String
+
+    /// Creates a key pair.
+    public init(keyID: String, privateKey: String) {
+      self.keyID = keyID
+      self.privateKey = privateKey
+    }
+
+    /// The DER bytes of ``privateKey``, or `nil` when it is not base64.
+    public var privateKeyDER: Data? { Data(base64Encoded: privateKey) }
+  }
+
+  /// `appPolicies` (format 4.0+): the app's EULA and privacy policies.
+  public struct AppPolicies: Sendable, Hashable {
+    /// `eula`: the license agreement text; empty for Apple's standard EULA.
+    public let eula: String
+    /// `policies`: one per locale.
+    public let policies: [Policy]
+
+    /// Creates app policies.
+    public init(eula: String, policies: [Policy]) {
+      self.eula = eula
+      self.policies = policies
+    }
+
+    /// A privacy policy in one locale.
+    public struct Policy: Sendable, Hashable {
+      /// The locale.
+      public let locale: String
+      /// `policyText`.
+      public let text: String
+      /// `policyURL`, as written (may be empty).
+      public let url: String
+
+      /// Creates a policy.
+      public init(locale: String, text: String, url: String) {
+        self.locale = locale
+        self.text = text
+        self.url = url
+      }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+extension CatalogSettings {
+  /// How fast time runs for subscriptions: StoreKitTest's `SKTestSession.TimeRate`, the raw
+  /// values of `_timeRate`.
+  ///
+  /// A struct over the raw value, so that a rate Apple adds later still decodes
+  /// (``isKnown`` is `false` and ``meaning`` is ``Meaning/unknown``).
+  public struct TimeRate: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Real time (grace period 6 days for weekly, 16 otherwise; billing retry 60 days).
+    public static let realTime = TimeRate(rawValue: 0)
+    /// One hour of real time is one day (deprecated by Apple in iOS 15.2).
+    public static let oneHourIsOneDay = TimeRate(rawValue: 1)
+    /// Thirty minutes are one day (deprecated).
+    public static let thirtyMinutesIsOneDay = TimeRate(rawValue: 2)
+    /// Five minutes are one day (deprecated).
+    public static let fiveMinutesIsOneDay = TimeRate(rawValue: 3)
+    /// One minute is one day (deprecated).
+    public static let oneMinuteIsOneDay = TimeRate(rawValue: 4)
+    /// Thirty seconds are one day (deprecated).
+    public static let thirtySecondsIsOneDay = TimeRate(rawValue: 5)
+    /// One second is one day (deprecated).
+    public static let oneSecondIsOneDay = TimeRate(rawValue: 6)
+    /// A monthly subscription renews every hour (weekly 15 min, yearly 12 h).
+    public static let monthlyRenewalEveryHour = TimeRate(rawValue: 10)
+    /// A monthly subscription renews every 30 minutes (weekly 10 min, yearly 6 h).
+    public static let monthlyRenewalEveryThirtyMinutes = TimeRate(rawValue: 11)
+    /// A monthly subscription renews every 15 minutes.
+    public static let monthlyRenewalEveryFifteenMinutes = TimeRate(rawValue: 12)
+    /// A monthly subscription renews every 5 minutes (weekly 3 min, yearly 1 h).
+    public static let monthlyRenewalEveryFiveMinutes = TimeRate(rawValue: 13)
+    /// A monthly subscription renews every 30 seconds (weekly 10 s, yearly 6 min).
+    public static let monthlyRenewalEveryThirtySeconds = TimeRate(rawValue: 15)
+    /// Every subscription renews every 15 minutes, whatever its period.
+    public static let oneRenewalEveryFifteenMinutes = TimeRate(rawValue: 1000)
+    /// Every subscription renews every 5 minutes.
+    public static let oneRenewalEveryFiveMinutes = TimeRate(rawValue: 1001)
+    /// Every subscription renews every minute.
+    public static let oneRenewalEveryMinute = TimeRate(rawValue: 1002)
+    /// Every subscription renews every 30 seconds.
+    public static let oneRenewalEveryThirtySeconds = TimeRate(rawValue: 1003)
+    /// Every subscription renews every 10 seconds.
+    public static let oneRenewalEveryTenSeconds = TimeRate(rawValue: 1004)
+    /// Every subscription renews every 2 seconds.
+    public static let oneRenewalEveryTwoSeconds = TimeRate(rawValue: 1005)
+
+    /// What a rate means for the clock.
+    public enum Meaning: Sendable, Hashable {
+      /// Subscriptions run on the calendar in real time.
+      case realTime
+      /// One simulated day lasts this many real seconds; periods follow the calendar on a clock
+      /// accelerated by 86 400 ÷ seconds.
+      case dayLasts(seconds: Double)
+      /// A one-month period lasts `month` real seconds and a one-week period `week`; longer
+      /// periods are multiples of a month (a year is 12).
+      case monthlyRenewalEvery(month: Double, week: Double)
+      /// Every period, of any length, lasts this many real seconds.
+      case everyPeriodLasts(seconds: Double)
+      /// A value `SKTestSession.TimeRate` does not declare (14 is one).
+      case unknown
+    }
+
+    /// What this rate means for the clock.
+    public var meaning: Meaning {
+      switch rawValue {
+      case 0: .realTime
+      case 1: .dayLasts(seconds: 3600)
+      case 2: .dayLasts(seconds: 1800)
+      case 3: .dayLasts(seconds: 300)
+      case 4: .dayLasts(seconds: 60)
+      case 5: .dayLasts(seconds: 30)
+      case 6: .dayLasts(seconds: 1)
+      case 10: .monthlyRenewalEvery(month: 3600, week: 900)
+      case 11: .monthlyRenewalEvery(month: 1800, week: 600)
+      // Only the monthly figure of rate 12 is documented; the weekly one is inferred (a third).
+      case 12: .monthlyRenewalEvery(month: 900, week: 300)
+      case 13: .monthlyRenewalEvery(month: 300, week: 180)
+      case 15: .monthlyRenewalEvery(month: 30, week: 10)
+      case 1000: .everyPeriodLasts(seconds: 900)
+      case 1001: .everyPeriodLasts(seconds: 300)
+      case 1002: .everyPeriodLasts(seconds: 60)
+      case 1003: .everyPeriodLasts(seconds: 30)
+      case 1004: .everyPeriodLasts(seconds: 10)
+      case 1005: .everyPeriodLasts(seconds: 2)
+      default: .unknown
+      }
+    }
+
+    /// Whether `SKTestSession.TimeRate` declares this value.
+    public var isKnown: Bool { meaning != .unknown }
+
+    /// How many times faster than real time the calendar runs, for the `…IsOneDay` rates;
+    /// `nil` for the others.
+    public var accelerationFactor: Double? {
+      guard case .dayLasts(let seconds) = meaning else { return nil }
+      return 86_400 / seconds
+    }
+
+    /// How many real seconds one `period` lasts at this rate, for the rates that compress each
+    /// period to a fixed time; `nil` for real time, the `…IsOneDay` rates (use the calendar on
+    /// an accelerated clock) and unknown rates.
+    ///
+    /// Days are a seventh of a week: an offer of `P3D` at `monthlyRenewalEveryHour` lasts
+    /// 3 × 900 ÷ 7 seconds.
+    public func realDuration(of period: SubscriptionPeriod) -> Double? {
+      let count = Double(period.value)
+      switch meaning {
+      case .monthlyRenewalEvery(let month, let week):
+        switch period.unit {
+        case .day: return week / 7 * count
+        case .week: return week * count
+        case .month: return month * count
+        case .year: return month * 12 * count
+        }
+      case .everyPeriodLasts(let seconds):
+        return seconds
+      case .realTime, .dayLasts, .unknown:
+        return nil
+      }
+    }
+
+    /// The Swift name of the `SKTestSession.TimeRate` case, else the raw value.
+    public var description: String {
+      switch rawValue {
+      case 0: "realTime"
+      case 1: "oneHourIsOneDay"
+      case 2: "thirtyMinutesIsOneDay"
+      case 3: "fiveMinutesIsOneDay"
+      case 4: "oneMinuteIsOneDay"
+      case 5: "thirtySecondsIsOneDay"
+      case 6: "oneSecondIsOneDay"
+      case 10: "monthlyRenewalEveryHour"
+      case 11: "monthlyRenewalEveryThirtyMinutes"
+      case 12: "monthlyRenewalEveryFifteenMinutes"
+      case 13: "monthlyRenewalEveryFiveMinutes"
+      case 15: "monthlyRenewalEveryThirtySeconds"
+      case 1000: "oneRenewalEveryFifteenMinutes"
+      case 1001: "oneRenewalEveryFiveMinutes"
+      case 1002: "oneRenewalEveryMinute"
+      case 1003: "oneRenewalEveryThirtySeconds"
+      case 1004: "oneRenewalEveryTenSeconds"
+      case 1005: "oneRenewalEveryTwoSeconds"
+      default: "\(rawValue)"
+      }
+    }
+  }
+}
