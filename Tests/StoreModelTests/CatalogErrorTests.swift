@@ -229,7 +229,7 @@ import Testing
     Input("a leading zero", #"{"version" : {"major" : 01}}"#, .notJSON,
       "version.major: not JSON: a number with a leading zero at line 1, column 25"),
     Input("an unknown escape", #"{"identifier" : "a\qb"}"#, .notJSON,
-      #"identifier: not JSON: an unknown escape '\'q'' in a string at line 1, column 20"#),
+      #"identifier: not JSON: an unknown escape '\q' in a string at line 1, column 20"#),
     Input("a raw newline in a string", "{\"identifier\" : \"a\nb\"}", .notJSON,
       "identifier: not JSON: a control character inside a string at line 1, column 19"),
     Input("invalid UTF-8 in a string", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], .notJSON,

@@ -228,7 +228,8 @@ struct JSONParser {
           buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
           continue
         default:
-          throw syntaxError("an unknown escape '\\\(describeByte(escaped))' in a string")
+          let shown = escaped >= 0x21 && escaped < 0x7F ? String(UnicodeScalar(escaped)) : "?"
+          throw syntaxError("an unknown escape '\\\(shown)' in a string")
         }
         index += 1
       default:
