@@ -13,7 +13,8 @@ enum BundledConfiguration {
   @Test("SportsTime.storekit holds exactly Pro Monthly and Pro Annual, family shareable")
   func products() throws {
     let catalog = try Catalog(contentsOf: BundledConfiguration.url)
-    #expect(catalog.products.map(\.id) == ["com.sportstime.pro.monthly", "com.sportstime.pro.annual"])
+    #expect(
+      catalog.products.map(\.id) == ["com.sportstime.pro.monthly", "com.sportstime.pro.annual"])
     #expect(catalog.warnings.isEmpty)
     #expect(catalog.version == Catalog.FormatVersion(major: 6, minor: 3))
 
@@ -48,7 +49,8 @@ enum BundledConfiguration {
     let group = try #require(catalog.subscriptionGroups.first)
     #expect(group.name == "Pro Access")
     #expect(group.displayName == "Pro Access")
-    #expect(group.products.map(\.id) == ["com.sportstime.pro.annual", "com.sportstime.pro.monthly"])
+    #expect(
+      group.products.map(\.id) == ["com.sportstime.pro.annual", "com.sportstime.pro.monthly"])
     #expect(group.levels == [1, 2])
     #expect(
       catalog.products.allSatisfy { $0.subscription?.subscriptionGroupID == group.id })

@@ -87,7 +87,9 @@ enum StoreKitCorpus {
       for product in catalog.products {
         #expect(catalog.product(id: product.id) == product)
         #expect(!product.displayPrice.isEmpty)
-        #expect((product.subscription != nil) == (product.type == .autoRenewable || product.type == .subscriptionSuite))
+        #expect(
+          (product.subscription != nil)
+            == (product.type == .autoRenewable || product.type == .subscriptionSuite))
       }
     }
     #expect(
@@ -155,7 +157,8 @@ enum StoreKitCorpus {
     #expect(joodle.simulatedError(for: .loadProducts) == .init(type: "generic", index: 0))
     #expect(joodle.simulatedError(for: .purchase) == nil)
     #expect(joodle.isSyncedWithAppStoreConnect)
-    #expect(joodle.lastSynchronizedDate == Date(timeIntervalSinceReferenceDate: 787_840_906.48469305))
+    #expect(
+      joodle.lastSynchronizedDate == Date(timeIntervalSinceReferenceDate: 787_840_906.48469305))
 
     let tenScrolls = try settings("Eamonked__TenScrolls__Configuration.storekit")
     let refund = try #require(tenScrolls.storeKitErrors.first { $0.api == .refundRequest })
@@ -191,7 +194,8 @@ enum StoreKitCorpus {
 
     let singapore = try catalog("xmliszt__joodle__Store-efa48e1.storekit")
     #expect(singapore.storefront.currencyCode == "SGD")
-    #expect(singapore.product(id: "dev.liyuxuan.joodle.super.monthly")?.displayPrice == "SGD\u{00A0}5.98")
+    #expect(
+      singapore.product(id: "dev.liyuxuan.joodle.super.monthly")?.displayPrice == "SGD\u{00A0}5.98")
 
     let explicitLocale = try Catalog(
       contentsOf: folder.appendingPathComponent("chemsims__chemistry__ColombiaConfig.storekit"),

@@ -183,7 +183,8 @@ import Testing
   func legacySettings() throws {
     let catalog = try CatalogFixtures.catalog(
       CatalogFixtures.document(
-        settings: #"{ "_compatibilityTimeRate" : 6, "_lastSynchronizedDate" : 0, "_timeRate" : 15 }"#
+        settings:
+          #"{ "_compatibilityTimeRate" : 6, "_lastSynchronizedDate" : 0, "_timeRate" : 15 }"#
       ))
     #expect(catalog.settings.compatibilityTimeRate == .single(.oneSecondIsOneDay))
     #expect(catalog.settings.lastSynchronizedDate == Date(timeIntervalSinceReferenceDate: 0))
@@ -210,7 +211,9 @@ import Testing
     #expect(catalog.storefront.currencyCode == "USD")
     #expect(
       catalog.warnings.map(\.description)
-        == ["settings._storefront: no currency known for the storefront ATA; prices are taken as USD"])
+        == [
+          "settings._storefront: no currency known for the storefront ATA; prices are taken as USD"
+        ])
   }
 
   @Test("unknown keys and an unknown major version are accepted and reported")
@@ -324,7 +327,8 @@ import Testing
     let catalog = try CatalogFixtures.catalog(
       try CatalogFixtures.document(
         replacing: #""nonRenewingSubscriptions" : ["#,
-        with: #""nonRenewingSubscriptions" : [ { "displayPrice" : "1.69", "productID" : "season", "type" : "NonRenewingSubscription" }"#
+        with:
+          #""nonRenewingSubscriptions" : [ { "displayPrice" : "1.69", "productID" : "season", "type" : "NonRenewingSubscription" }"#
       ))
     let season = try #require(catalog.product(id: "season"))
     #expect(season.type == .nonRenewable)
@@ -387,7 +391,8 @@ import Testing
 
   @Test("JSON details: a UTF-8 byte order mark, escapes, surrogate pairs, raw UTF-8")
   func jsonDetails() throws {
-    let text = #"{ "identifier" : "\u00e9\uD83C\uDFDF\t\"\/é", "version" : { "major" : 1, "minor" : 0 } }"#
+    let text =
+      #"{ "identifier" : "\u00e9\uD83C\uDFDF\t\"\/é", "version" : { "major" : 1, "minor" : 0 } }"#
     let catalog = try Catalog(data: Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)))
     #expect(catalog.identifier == "é🏟\t\"/é")
   }

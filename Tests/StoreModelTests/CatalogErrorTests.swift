@@ -99,7 +99,8 @@ import Testing
       message: #"products[0].familyShareable: expected true or false, found the string "no""#),
     Mutation(
       name: "localizations that are an object",
-      old: #""localizations" : [ { "description" : "", "displayName" : "Pro Zugang", "locale" : "de_DE" } ]"#,
+      old:
+        #""localizations" : [ { "description" : "", "displayName" : "Pro Zugang", "locale" : "de_DE" } ]"#,
       new: #""localizations" : { }"#, code: .wrongType,
       message: "subscriptionGroups[0].localizations: expected an array, found an object"),
     Mutation(
@@ -206,50 +207,71 @@ import Testing
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
       <plist version="1.0"><dict/></plist>
       """, .notJSON, "not JSON: looks like an XML property list"),
-    Input("a plist without a declaration", "<plist><dict/></plist>", .notJSON,
+    Input(
+      "a plist without a declaration", "<plist><dict/></plist>", .notJSON,
       "not JSON: looks like an XML property list"),
     Input("HTML", "<html></html>", .notJSON, "not JSON: looks like XML or HTML"),
-    Input("a binary property list", "bplist00\u{1}", .notJSON,
+    Input(
+      "a binary property list", "bplist00\u{1}", .notJSON,
       "not JSON: looks like a binary property list"),
-    Input("UTF-16 text", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], .notJSON,
+    Input(
+      "UTF-16 text", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], .notJSON,
       "not JSON: looks like UTF-16 text (Xcode writes UTF-8)"),
     Input("prose", "hello", .notJSON, "not JSON: 'h' where a value belongs at line 1, column 1"),
-    Input("a top-level array", "[]", .wrongType,
+    Input(
+      "a top-level array", "[]", .wrongType,
       "expected a JSON object at the top of the file, found an array"),
-    Input("a top-level string", #""products""#, .wrongType,
+    Input(
+      "a top-level string", #""products""#, .wrongType,
       #"expected a JSON object at the top of the file, found the string "products""#),
-    Input("a missing comma", "{\n  \"version\" : {}\n  \"products\" : []\n}", .notJSON,
+    Input(
+      "a missing comma", "{\n  \"version\" : {}\n  \"products\" : []\n}", .notJSON,
       "not JSON: '\"' where ',' or '}' belongs at line 3, column 3"),
-    Input("a trailing comma", #"{"products" : [1,]}"#, .notJSON,
+    Input(
+      "a trailing comma", #"{"products" : [1,]}"#, .notJSON,
       "products[1]: not JSON: ']' where a value belongs at line 1, column 18"),
-    Input("single quotes", "{'products' : []}", .notJSON,
+    Input(
+      "single quotes", "{'products' : []}", .notJSON,
       "not JSON: ''' where a key in double quotes belongs at line 1, column 2"),
-    Input("text after the object", #"{"version" : {"major" : 1}} x"#, .notJSON,
+    Input(
+      "text after the object", #"{"version" : {"major" : 1}} x"#, .notJSON,
       "not JSON: more text after the end of the JSON value at line 1, column 29"),
-    Input("a leading zero", #"{"version" : {"major" : 01}}"#, .notJSON,
+    Input(
+      "a leading zero", #"{"version" : {"major" : 01}}"#, .notJSON,
       "version.major: not JSON: a number with a leading zero at line 1, column 25"),
-    Input("an unknown escape", #"{"identifier" : "a\qb"}"#, .notJSON,
+    Input(
+      "an unknown escape", #"{"identifier" : "a\qb"}"#, .notJSON,
       #"identifier: not JSON: an unknown escape '\q' in a string at line 1, column 20"#),
-    Input("a raw newline in a string", "{\"identifier\" : \"a\nb\"}", .notJSON,
+    Input(
+      "a raw newline in a string", "{\"identifier\" : \"a\nb\"}", .notJSON,
       "identifier: not JSON: a control character inside a string at line 1, column 19"),
-    Input("invalid UTF-8 in a string", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], .notJSON,
+    Input(
+      "invalid UTF-8 in a string", [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], .notJSON,
       "not JSON: a string that is not valid UTF-8 at line 1, column 2"),
-    Input("a lone surrogate", #"{"identifier" : "\uD800x"}"#, .notJSON,
+    Input(
+      "a lone surrogate", #"{"identifier" : "\uD800x"}"#, .notJSON,
       "identifier: not JSON: an unpaired surrogate escape in a string at line 1, column 18"),
-    Input("cut after a key", #"{"products" : [ {"productID" : "a""#, .truncated,
+    Input(
+      "cut after a key", #"{"products" : [ {"productID" : "a""#, .truncated,
       "products[0]: truncated: the data ends inside an object (at line 1, column 35)"),
-    Input("cut inside a string", "{\n\"identifier\" : \"AB", .truncated,
+    Input(
+      "cut inside a string", "{\n\"identifier\" : \"AB", .truncated,
       "identifier: truncated: the data ends inside a string (at line 2, column 19)"),
-    Input("cut inside a literal", #"{"settings" : {"_askToBuyEnabled" : tr"#, .truncated,
+    Input(
+      "cut inside a literal", #"{"settings" : {"_askToBuyEnabled" : tr"#, .truncated,
       "settings._askToBuyEnabled: truncated: the data ends inside the literal 'true' "
         + "(at line 1, column 39)"),
-    Input("cut inside a number", #"{"version" : {"major" : 4."#, .truncated,
+    Input(
+      "cut inside a number", #"{"version" : {"major" : 4."#, .truncated,
       "version.major: truncated: the data ends inside a number (at line 1, column 27)"),
-    Input("cut after a colon", #"{"version" :"#, .truncated,
+    Input(
+      "cut after a colon", #"{"version" :"#, .truncated,
       "version: truncated: the data ends inside a value (at line 1, column 13)"),
-    Input("an open bracket", "[", .truncated,
+    Input(
+      "an open bracket", "[", .truncated,
       "[0]: truncated: the data ends inside a value (at line 1, column 2)"),
-    Input("settings that are an array", #"{"settings" : [], "version" : {"major" : 1}}"#,
+    Input(
+      "settings that are an array", #"{"settings" : [], "version" : {"major" : 1}}"#,
       .wrongType, "settings: expected an object, found an array"),
   ]
 
@@ -305,7 +327,8 @@ import Testing
 
   @Test("errors are equal by code; the description is key.path: reason; the origin is kept")
   func errorValue() {
-    let one = CatalogError(.invalidValue, at: "products[0].displayPrice", "a price cannot be negative: -1")
+    let one = CatalogError(
+      .invalidValue, at: "products[0].displayPrice", "a price cannot be negative: -1")
     let other = CatalogError(.invalidValue, "something else")
     #expect(one == other)
     #expect(one != CatalogError(.wrongType, "something else"))

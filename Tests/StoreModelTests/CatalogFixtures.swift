@@ -98,7 +98,8 @@ enum CatalogFixtures {
     replacing old: String, with new: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> String {
     let parts = document.components(separatedBy: old)
-    try #require(parts.count == 2, "\"\(old)\" occurs once in the fixture", sourceLocation: sourceLocation)
+    try #require(
+      parts.count == 2, "\"\(old)\" occurs once in the fixture", sourceLocation: sourceLocation)
     return parts.joined(separator: new)
   }
 

@@ -26,7 +26,9 @@ struct ConfigurationNode {
 
   func array() throws(CatalogError) -> [ConfigurationNode] {
     guard case .array(let elements) = value else { throw wrongType("an array") }
-    return elements.enumerated().map { ConfigurationNode(value: $1, path: path.appending(index: $0)) }
+    return elements.enumerated().map {
+      ConfigurationNode(value: $1, path: path.appending(index: $0))
+    }
   }
 
   func string() throws(CatalogError) -> String {
@@ -73,7 +75,8 @@ struct ConfigurationNode {
     guard Self.isPriceText(text) || isNumberValue,
       let amount = Decimal(string: text, locale: Self.posix), !amount.isNaN
     else {
-      throw invalid("not a price: \(value.summary) (expected digits with an optional '.', like \"4.99\")")
+      throw invalid(
+        "not a price: \(value.summary) (expected digits with an optional '.', like \"4.99\")")
     }
     return amount
   }
@@ -155,7 +158,8 @@ struct ConfigurationObject {
   /// Records a warning for each key not in `known`.
   func warnAboutUnknownKeys(known: Set<String>, into warnings: inout [Catalog.Warning]) {
     for key in keys where !known.contains(key) {
-      warnings.append(Catalog.Warning(keyPath: path.appending(key).description, reason: "unknown key, ignored"))
+      warnings.append(
+        Catalog.Warning(keyPath: path.appending(key).description, reason: "unknown key, ignored"))
     }
   }
 }

@@ -338,8 +338,7 @@ struct StoreKitConfigurationDecoder {
 
   /// The localization for the catalog's locale: the same identifier, else the same language,
   /// else `en_US`, else the first.
-  private func pickLocalization(_ localizations: [Catalog.Localization]) -> Catalog.Localization?
-  {
+  private func pickLocalization(_ localizations: [Catalog.Localization]) -> Catalog.Localization? {
     func normalized(_ identifier: String) -> String {
       identifier.replacingOccurrences(of: "-", with: "_").lowercased()
     }
@@ -380,7 +379,8 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeGroupHeader(
     _ object: ConfigurationObject, groupPaths: inout [String: ConfigurationPath]
   ) throws(CatalogError) -> (id: String, name: String, localizations: [Catalog.Localization]) {
-    object.warnAboutUnknownKeys(known: ["id", "name", "localizations", "subscriptions"], into: &warnings)
+    object.warnAboutUnknownKeys(
+      known: ["id", "name", "localizations", "subscriptions"], into: &warnings)
     let idNode = try object.required("id")
     let id = try idNode.string()
     guard !id.isEmpty else { throw idNode.invalid("an empty subscription group id") }
@@ -486,7 +486,9 @@ struct StoreKitConfigurationDecoder {
   {
     let object = try node.object()
     object.warnAboutUnknownKeys(
-      known: ["billingPlanType", "displayPrice", "commitmentDisplayPrice", "internalID", "isEnabled"],
+      known: [
+        "billingPlanType", "displayPrice", "commitmentDisplayPrice", "internalID", "isEnabled",
+      ],
       into: &warnings)
     return Catalog.BillingPlan(
       type: try object.string("billingPlanType"),
@@ -586,7 +588,7 @@ struct StoreKitConfigurationDecoder {
       do {
         entries.append(
           try decodeSuite(suiteNode, groupID: header.id, groupDisplayName: displayName))
-      } catch where error.code == .duplicateProductID {
+      } catch  where error.code == .duplicateProductID {
         throw error
       } catch {
         // Suites are new (Xcode 27 beta): read them as best we can, never fail the file.
