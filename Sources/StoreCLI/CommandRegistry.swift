@@ -1,7 +1,9 @@
 /// Every command of the tool, in the order `--help` lists them.
 enum CommandRegistry {
   static let all: [any CLICommand.Type] = [
-    HelpCommand.self
+    HelpCommand.self,
+    ProductsCommand.self,
+    CatalogCommand.self,
   ]
 
   /// The command named `name`.

@@ -1,0 +1,104 @@
+import Foundation
+import StoreModel
+
+/// `catalog check FILE...`: validates StoreKit configuration files.
+enum CatalogCommand: CLICommand {
+  static let name = "catalog"
+  static let summary = "Check StoreKit configuration files (catalog check FILE...)"
+  static let usage = """
+    USAGE: sportstime-store catalog check FILE... [--json]
+
+    Decodes each .storekit file (or package folder) as the local App Store would. Prints one
+    line per file that does not decode, 'FILE: key.path: reason', and exits 1; when every
+    file decodes, prints a summary and exits 0.
+
+    OPTIONS:
+      --json   one JSON object: each file with its format version and product count, or its
+               error code, key path and reason
+
+    EXAMPLES:
+      sportstime-store catalog check SportsTime.storekit
+      sportstime-store catalog check *.storekit --json
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    guard let subcommand = arguments.positionals.first else {
+      throw .usage("expected a subcommand: check")
+    }
+    guard subcommand == "check" else { throw .usage("unknown subcommand '\(subcommand)'") }
+    let files = Array(arguments.positionals.dropFirst())
+    guard !files.isEmpty else { throw .usage("expected at least one FILE to check") }
+
+    let results = files.map { file in
+      Result { () throws(CatalogError) in try Catalog(contentsOf: context.resolve(file)) }
+    }
+    let failures = zip(files, results).filter {
+      if case .failure = $0.1 { return true }
+      return false
+    }
+    if arguments.json {
+      try context.writeJSON(Report(files: zip(files, results).map(FileJSON.init)))
+    } else if failures.isEmpty {
+      let count = results.reduce(0) { $0 + ((try? $1.get())?.products.count ?? 0) }
+      let fileWord = files.count == 1 ? "file" : "files"
+      let productWord = count == 1 ? "product" : "products"
+      context.out("\(files.count) \(fileWord) valid, \(count) \(productWord)")
+    } else {
+      for (file, result) in failures {
+        if case .failure(let error) = result { context.out("\(file): \(error)") }
+      }
+    }
+    if !failures.isEmpty { throw .exitCode(1) }
+  }
+
+  /// The `--json` output.
+  struct Report: Encodable {
+    let files: [FileJSON]
+  }
+
+  /// One checked file in `--json`: every key always present, `null` where it does not apply.
+  struct FileJSON: Encodable {
+    let file: String
+    let valid: Bool
+    let version: String?
+    let products: Int?
+    let code: String?
+    let keyPath: String?
+    let reason: String?
+
+    init(file: String, result: Result<Catalog, CatalogError>) {
+      self.file = file
+      switch result {
+      case .success(let catalog):
+        valid = true
+        version = catalog.version.description
+        products = catalog.products.count
+        code = nil
+        keyPath = nil
+        reason = nil
+      case .failure(let error):
+        valid = false
+        version = nil
+        products = nil
+        code = error.code.rawValue
+        keyPath = error.keyPath
+        reason = error.reason
+      }
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case file, valid, version, products, code, keyPath, reason
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(file, forKey: .file)
+      try container.encode(valid, forKey: .valid)
+      try container.encode(version, forKey: .version)
+      try container.encode(products, forKey: .products)
+      try container.encode(code, forKey: .code)
+      try container.encode(keyPath, forKey: .keyPath)
+      try container.encode(reason, forKey: .reason)
+    }
+  }
+}
