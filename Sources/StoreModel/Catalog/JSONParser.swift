@@ -243,7 +243,12 @@ struct JSONParser {
   private mutating func makeString(
     _ utf8: ArraySlice<UInt8>, startingAt quote: Int, then advance: Int
   ) throws(CatalogError) -> String {
-    guard let text = String(validating: utf8, as: UTF8.self) else {
+    let decoded = utf8.withUnsafeBufferPointer { buffer in
+      // ASCII needs no validation, and most strings of a configuration are ASCII.
+      buffer.allSatisfy { $0 < 0x80 }
+        ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
+    }
+    guard let text = decoded else {
       throw syntaxError("a string that is not valid UTF-8", at: quote)
     }
     index += advance

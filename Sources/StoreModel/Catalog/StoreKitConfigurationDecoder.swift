@@ -28,6 +28,9 @@ struct StoreKitConfigurationDecoder {
   private var productPaths: [String: ConfigurationPath] = [:]
   private var localeIdentifier = "en_US"
   private var storefront = Storefront.unitedStates
+  /// Formatted prices by amount: files repeat a few prices many times, and formatting is the
+  /// slowest step of decoding.
+  private var displayPrices: [Decimal: String] = [:]
 
   init(requestedLocale: Locale?) {
     self.requestedLocale = requestedLocale
@@ -339,25 +342,32 @@ struct StoreKitConfigurationDecoder {
   /// The localization for the catalog's locale: the same identifier, else the same language,
   /// else `en_US`, else the first.
   private func pickLocalization(_ localizations: [Catalog.Localization]) -> Catalog.Localization? {
-    func normalized(_ identifier: String) -> String {
-      identifier.replacingOccurrences(of: "-", with: "_").lowercased()
-    }
-    func language(_ identifier: String) -> Substring {
-      normalized(identifier).split(separator: "_", omittingEmptySubsequences: false).first ?? ""
-    }
-    let wanted = normalized(localeIdentifier)
-    let wantedLanguage = language(localeIdentifier)
-    return localizations.first { normalized($0.locale) == wanted }
-      ?? localizations.first { language($0.locale) == wantedLanguage }
-      ?? localizations.first { normalized($0.locale) == "en_us" }
-      ?? localizations.first
+    guard localizations.count > 1 else { return localizations.first }
+    let keys = localizations.map { LocaleKey($0.locale) }
+    let wanted = LocaleKey(localeIdentifier)
+    let index =
+      keys.firstIndex { $0.identifier == wanted.identifier }
+      ?? keys.firstIndex { $0.language == wanted.language }
+      ?? keys.firstIndex { $0.identifier == "en_us" }
+      ?? 0
+    return localizations[index]
   }
 
-  private func makeProduct(_ base: Base, subscription: Product.SubscriptionInfo?) -> Product {
+  /// `amount` formatted for the storefront, once per distinct amount.
+  private mutating func displayPrice(_ amount: Decimal) -> String {
+    if let cached = displayPrices[amount] { return cached }
+    let text = storefront.displayPrice(amount)
+    displayPrices[amount] = text
+    return text
+  }
+
+  private mutating func makeProduct(_ base: Base, subscription: Product.SubscriptionInfo?)
+    -> Product
+  {
     Product(
       id: base.id, type: base.type, displayName: base.localization?.displayName ?? "",
       description: base.localization?.description ?? "", price: base.price,
-      displayPrice: storefront.displayPrice(base.price), currencyCode: storefront.currencyCode,
+      displayPrice: displayPrice(base.price), currencyCode: storefront.currencyCode,
       locale: storefront.locale, isFamilyShareable: base.isFamilyShareable,
       subscription: subscription)
   }
@@ -560,7 +570,7 @@ struct StoreKitConfigurationDecoder {
     }
     let offer = SubscriptionOffer(
       id: id, type: type, paymentMode: mode, price: price,
-      displayPrice: storefront.displayPrice(price), period: period, periodCount: count)
+      displayPrice: displayPrice(price), period: period, periodCount: count)
     return Catalog.Offer(
       offer: offer, configurationPaymentMode: rawMode, referenceName: referenceName,
       internalID: try object.optionalString("internalID"),
@@ -624,6 +634,22 @@ struct StoreKitConfigurationDecoder {
       referenceName: base.referenceName, internalID: base.internalID,
       promotionalImageID: base.promotionalImageID, localizations: base.localizations,
       introductoryOffers: introductoryOffers)
+  }
+}
+
+/// A locale identifier compared loosely: lower case, `-` read as `_`.
+private struct LocaleKey {
+  let identifier: String
+  let language: Substring
+
+  init(_ identifier: String) {
+    let normalized = String(
+      decoding: identifier.utf8.map { byte in
+        byte == UInt8(ascii: "-")
+          ? UInt8(ascii: "_") : (byte >= 65 && byte <= 90 ? byte + 32 : byte)
+      }, as: UTF8.self)
+    self.identifier = normalized
+    self.language = normalized.split(separator: "_", omittingEmptySubsequences: false).first ?? ""
   }
 }
 
