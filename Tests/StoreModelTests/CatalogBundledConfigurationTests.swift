@@ -4,7 +4,7 @@ import Testing
 @testable import StoreModel
 
 /// The app's own `SportsTime.storekit`, read from the source tree.
-enum BundledConfiguration {
+enum BundledStoreKitFile {
   static let url = StoreKitCorpus.packageRoot
     .appendingPathComponent("Sources/SportsTimePro/Resources/SportsTime.storekit")
 }
@@ -12,7 +12,7 @@ enum BundledConfiguration {
 @Suite struct CatalogBundledConfigurationTests {
   @Test("SportsTime.storekit holds exactly Pro Monthly and Pro Annual, family shareable")
   func products() throws {
-    let catalog = try Catalog(contentsOf: BundledConfiguration.url)
+    let catalog = try Catalog(contentsOf: BundledStoreKitFile.url)
     #expect(
       catalog.products.map(\.id) == ["com.sportstime.pro.monthly", "com.sportstime.pro.annual"])
     #expect(catalog.warnings.isEmpty)
@@ -44,7 +44,7 @@ enum BundledConfiguration {
 
   @Test("one group, Pro Access: annual is the higher level, so monthly to annual is an upgrade")
   func group() throws {
-    let catalog = try Catalog(contentsOf: BundledConfiguration.url)
+    let catalog = try Catalog(contentsOf: BundledStoreKitFile.url)
     #expect(catalog.subscriptionGroups.count == 1)
     let group = try #require(catalog.subscriptionGroups.first)
     #expect(group.name == "Pro Access")
@@ -59,7 +59,7 @@ enum BundledConfiguration {
 
   @Test("the settings are Xcode's defaults: USA, en_US, real time, no Ask to Buy, no failures")
   func settings() throws {
-    let catalog = try Catalog(contentsOf: BundledConfiguration.url)
+    let catalog = try Catalog(contentsOf: BundledStoreKitFile.url)
     #expect(catalog.storefront == .unitedStates)
     let settings = catalog.settings
     #expect(settings.storefrontCountryCode == "USA")
@@ -75,7 +75,7 @@ enum BundledConfiguration {
 
   @Test("the file is written as Xcode writes it: sorted keys, 2 spaces, ' : ', final newline")
   func xcodeFormatting() throws {
-    let data = try Data(contentsOf: BundledConfiguration.url)
+    let data = try Data(contentsOf: BundledStoreKitFile.url)
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))
     #expect(!text.contains("\t"))

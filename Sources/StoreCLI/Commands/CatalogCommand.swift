@@ -29,8 +29,12 @@ enum CatalogCommand: CLICommand {
     let files = Array(arguments.positionals.dropFirst())
     guard !files.isEmpty else { throw .usage("expected at least one FILE to check") }
 
-    let results = files.map { file in
-      Result { () throws(CatalogError) in try Catalog(contentsOf: context.resolve(file)) }
+    let results = files.map { file -> Result<Catalog, CatalogError> in
+      do throws(CatalogError) {
+        return .success(try Catalog(contentsOf: context.resolve(file)))
+      } catch {
+        return .failure(error)
+      }
     }
     let failures = zip(files, results).filter {
       if case .failure = $0.1 { return true }

@@ -243,10 +243,12 @@ struct JSONParser {
   private mutating func makeString(
     _ utf8: ArraySlice<UInt8>, startingAt quote: Int, then advance: Int
   ) throws(CatalogError) -> String {
-    let decoded = utf8.withUnsafeBufferPointer { buffer in
-      // ASCII needs no validation, and most strings of a configuration are ASCII.
-      buffer.allSatisfy { $0 < 0x80 }
-        ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
+    let decoded = utf8.withUnsafeBufferPointer { buffer -> String? in
+      let text = String(decoding: buffer, as: UTF8.self)
+      // ASCII needs no check; otherwise invalid UTF-8 shows as U+FFFD, which changes the bytes.
+      // (`String(validating:as:)` would need macOS 15 and iOS 18.)
+      if buffer.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(buffer) { return text }
+      return nil
     }
     guard let text = decoded else {
       throw syntaxError("a string that is not valid UTF-8", at: quote)
