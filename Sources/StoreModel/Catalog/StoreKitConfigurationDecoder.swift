@@ -66,8 +66,8 @@ struct StoreKitConfigurationDecoder {
     storefront = Storefront(
       countryCode: settings.storefrontCountryCode ?? "USA",
       locale: requestedLocale ?? Locale(identifier: localeIdentifier))
-    if settings.storefrontCountryCode.map(Storefront.currencyCode(forCountryCode:)) == .some(nil),
-      let code = settings.storefrontCountryCode
+    if let code = settings.storefrontCountryCode,
+      Storefront.currencyCode(forCountryCode: code) == nil
     {
       warnings.append(
         Catalog.Warning(
