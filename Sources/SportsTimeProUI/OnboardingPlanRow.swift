@@ -1,0 +1,56 @@
+#if canImport(SwiftUI)
+  import SportsTimePro
+  import SwiftUI
+
+  /// One plan of the onboarding's pricing page: the plan's name with its tag and caption, and
+  /// its billed price (the row's most prominent figure) with how often it is billed; the accent
+  /// outlines the selected row.
+  struct OnboardingPlanRow: View {
+    @Environment(\.paywallTheme) private var theme
+    private let row: OnboardingPaywallModel.PlanRow
+    private let select: @MainActor () -> Void
+
+    init(row: OnboardingPaywallModel.PlanRow, select: @escaping @MainActor () -> Void) {
+      self.row = row
+      self.select = select
+    }
+
+    var body: some View {
+      Button(action: select) {
+        HStack(spacing: theme.spacing) {
+          VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: theme.smallSpacing) {
+              Text(row.title).font(theme.headlineFont)
+              if let tag = row.tag {
+                AccentCapsule(tag)
+              }
+            }
+            Text(row.caption)
+              .font(theme.captionFont)
+              .foregroundStyle(theme.secondaryText)
+          }
+          Spacer(minLength: theme.smallSpacing)
+          VStack(alignment: .trailing, spacing: 2) {
+            Text(row.billedPrice).font(theme.priceFont)
+            Text(row.billingPeriod)
+              .font(theme.captionFont)
+              .foregroundStyle(theme.secondaryText)
+          }
+        }
+        .padding(theme.spacing)
+        .background(
+          row.isSelected ? theme.accent.opacity(0.12) : theme.cardBackground,
+          in: RoundedRectangle(cornerRadius: theme.cardCornerRadius)
+        )
+        .overlay {
+          RoundedRectangle(cornerRadius: theme.cardCornerRadius)
+            .strokeBorder(row.isSelected ? theme.accent : Color.clear, lineWidth: 2)
+        }
+        .contentShape(RoundedRectangle(cornerRadius: theme.cardCornerRadius))
+      }
+      .buttonStyle(.plain)
+      .accessibilityElement(children: .combine)
+      .accessibilityAddTraits(row.isSelected ? [.isButton, .isSelected] : .isButton)
+    }
+  }
+#endif

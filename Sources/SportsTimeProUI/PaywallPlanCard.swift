@@ -1,0 +1,55 @@
+#if canImport(SwiftUI)
+  import SportsTimePro
+  import SwiftUI
+
+  /// One pricing card of the paywall: the plan's name, its billed price (the most prominent
+  /// figure), how often it is billed, the price of a month and the savings badge when the model
+  /// gives them; the accent outlines the selected card.
+  struct PaywallPlanCard: View {
+    @Environment(\.paywallTheme) private var theme
+    private let card: PaywallModel.PlanCard
+    private let select: @MainActor () -> Void
+
+    init(card: PaywallModel.PlanCard, select: @escaping @MainActor () -> Void) {
+      self.card = card
+      self.select = select
+    }
+
+    var body: some View {
+      Button(action: select) {
+        VStack(spacing: theme.smallSpacing) {
+          Text(card.title).font(theme.headlineFont)
+          Text(card.billedPrice)
+            .font(theme.priceFont)
+            .lineLimit(1)
+            .minimumScaleFactor(0.6)
+          Text(card.billingPeriod)
+            .font(theme.captionFont)
+            .foregroundStyle(theme.secondaryText)
+          if let perMonth = card.pricePerMonth {
+            Text(perMonth)
+              .font(theme.captionFont)
+              .foregroundStyle(theme.secondaryText)
+          }
+          if let badge = card.savingsBadge {
+            AccentCapsule(badge)
+          }
+        }
+        .frame(maxWidth: .infinity)
+        .padding(theme.spacing)
+        .background(
+          card.isSelected ? theme.accent.opacity(0.12) : theme.cardBackground,
+          in: RoundedRectangle(cornerRadius: theme.cardCornerRadius)
+        )
+        .overlay {
+          RoundedRectangle(cornerRadius: theme.cardCornerRadius)
+            .strokeBorder(card.isSelected ? theme.accent : Color.clear, lineWidth: 2)
+        }
+        .contentShape(RoundedRectangle(cornerRadius: theme.cardCornerRadius))
+      }
+      .buttonStyle(.plain)
+      .accessibilityElement(children: .combine)
+      .accessibilityAddTraits(card.isSelected ? [.isButton, .isSelected] : .isButton)
+    }
+  }
+#endif

@@ -1,0 +1,159 @@
+#if canImport(SwiftUI)
+  import SportsTimePro
+  public import SwiftUI
+  import Foundation
+  #if os(iOS) || os(visionOS)
+    import StoreKit
+  #endif
+
+  /// The "Subscription" section of the settings screen: the plan's settings section, a
+  /// rendering of `SubscriptionSettingsModel`.
+  ///
+  /// For a Pro customer: "SportsTime Pro", "Active subscription", a check mark, the plan, lines
+  /// about the renewal, the expiry, a billing problem or family sharing, and "Manage
+  /// Subscription", which opens the App Store's subscription management in a sheet. For a free
+  /// customer: "Upgrade to Pro" with its subtitle, which opens the paywall, and "Restore
+  /// Purchases". Put it in a `Form` or `List`; it reads the `StoreManager`, the locale and the
+  /// time zone from the environment.
+  public struct SubscriptionSection: View {
+    @Environment(StoreManager.self) private var store
+    @Environment(\.locale) private var locale
+    @Environment(\.timeZone) private var timeZone
+
+    /// Creates the section.
+    public init() {}
+
+    public var body: some View {
+      SubscriptionSectionContent(
+        model: SubscriptionSettingsModel(store: store, locale: locale, timeZone: timeZone)
+      )
+      .id(DateFormatting(locale: locale, timeZone: timeZone))
+    }
+  }
+
+  /// What the section's dates depend on: a new locale or time zone makes a new model.
+  private struct DateFormatting: Hashable {
+    let locale: Locale
+    let timeZone: TimeZone
+  }
+
+  /// The section's content; it owns its model (and the state of a running restore).
+  private struct SubscriptionSectionContent: View {
+    @Environment(\.paywallTheme) private var theme
+    @State private var model: SubscriptionSettingsModel
+    @State private var paywallPlacement: PaywallPlacement?
+    @State private var isManagingSubscriptions = false
+    #if !os(iOS) && !os(visionOS)
+      @Environment(\.openURL) private var openURL
+    #endif
+
+    init(model: SubscriptionSettingsModel) {
+      _model = State(initialValue: model)
+    }
+
+    var body: some View {
+      Section {
+        switch model.section {
+        case .pro(let pro):
+          proRows(pro)
+        case .free(let free):
+          freeRows(free)
+        }
+      } header: {
+        Text(model.header)
+      }
+    }
+
+    @ViewBuilder private func proRows(_ pro: SubscriptionSettingsModel.ProSection) -> some View {
+      HStack(alignment: .top, spacing: theme.spacing) {
+        VStack(alignment: .leading, spacing: 2) {
+          Text(pro.title).font(theme.headlineFont)
+          Text(pro.subtitle)
+            .font(theme.captionFont)
+            .foregroundStyle(theme.secondaryText)
+          if let planName = pro.planName {
+            Text(planName).font(theme.captionFont)
+          }
+          ForEach(pro.details, id: \.self) { line in
+            Text(line)
+              .font(theme.captionFont)
+              .foregroundStyle(theme.secondaryText)
+              .fixedSize(horizontal: false, vertical: true)
+          }
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        Image(systemName: pro.checkmark)
+          .font(theme.iconFont)
+          .foregroundStyle(theme.success)
+          .accessibilityHidden(true)
+      }
+      .accessibilityElement(children: .combine)
+      Button(pro.manageButtonTitle) { manageSubscriptions() }
+        #if os(iOS) || os(visionOS)
+          .manageSubscriptionsSheet(isPresented: $isManagingSubscriptions)
+        #endif
+    }
+
+    @ViewBuilder private func freeRows(_ free: SubscriptionSettingsModel.FreeSection) -> some View {
+      Button {
+        paywallPlacement = model.upgradePlacement
+      } label: {
+        VStack(alignment: .leading, spacing: 2) {
+          Text(free.upgradeTitle)
+            .font(theme.headlineFont)
+            .foregroundStyle(theme.accent)
+          Text(free.upgradeSubtitle)
+            .font(theme.captionFont)
+            .foregroundStyle(theme.secondaryText)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .contentShape(Rectangle())
+      }
+      .buttonStyle(.plain)
+      .paywall(placement: $paywallPlacement)
+      Button {
+        Task { await model.restore() }
+      } label: {
+        HStack(spacing: theme.smallSpacing) {
+          Text(free.restoreButtonTitle)
+          if free.isRestoring {
+            Spacer(minLength: 0)
+            ProgressView()
+          }
+        }
+      }
+      .disabled(free.isRestoring)
+      if let message = free.restoreMessage {
+        Text(message)
+          .font(theme.captionFont)
+          .foregroundStyle(theme.secondaryText)
+      }
+    }
+
+    private func manageSubscriptions() {
+      #if os(iOS) || os(visionOS)
+        isManagingSubscriptions = true
+      #else
+        // macOS has no subscription sheet for SwiftUI: the App Store's account page manages
+        // subscriptions there.
+        if let url = URL(string: "https://apps.apple.com/account/subscriptions") {
+          openURL(url)
+        }
+      #endif
+    }
+  }
+
+  #if DEBUG
+    #Preview("Free") {
+      StorePreview { _ in
+        Form { SubscriptionSection() }
+      }
+    }
+
+    #Preview("Pro") {
+      StorePreview(isPro: true) { _ in
+        Form { SubscriptionSection() }
+      }
+    }
+  #endif
+#endif
