@@ -4,27 +4,30 @@
     import SportsTimePro
     import StoreModel
 
-    /// A tiny App Store for previews: the plan's two products in US dollars, purchases that
-    /// always go through, and a clock that stands still on 2026-01-01.
+    /// A tiny App Store for previews: the products of the package's `SportsTime.storekit`,
+    /// purchases that always go through, and a clock that stands still on 2026-01-01.
     ///
     /// Not for tests: those run on the local App Store or their own fakes.
     actor PreviewAppStore: StoreBackend {
       /// When the preview's world stands: 2026-01-01T00:00:00Z.
       static let now = Date(timeIntervalSince1970: 1_767_225_600)
-      private static let groupID = "21482999"
-      private static let locale = Locale(identifier: "en_US")
-      /// The catalog: monthly $4.99, annual $49.99.
-      static let catalog = [
-        product(id: StoreManager.monthlyProductID, name: "Monthly", price: "4.99", .monthly),
-        product(id: StoreManager.annualProductID, name: "Annual", price: "49.99", .yearly),
-      ]
+      /// The products of the bundled `SportsTime.storekit`; none if it cannot be read, and the
+      /// previews then show why the plans are missing.
+      static let catalog: [Product] = {
+        guard let url = bundledStoreKitConfigurationURL,
+          let data = try? Data(contentsOf: url),
+          let catalog = try? Catalog(data: data)
+        else { return [] }
+        return catalog.products
+      }()
 
       private var owned: [Transaction]
       private var nextID: UInt64 = 1_000
 
       /// Creates the store; a Pro customer owns the annual plan.
       init(isPro: Bool) {
-        owned = isPro ? Self.catalog.suffix(1).map { Self.transaction(of: $0, id: 999) } : []
+        let annual = Self.catalog.filter { $0.id == StoreManager.annualProductID }
+        owned = isPro ? annual.map { Self.transaction(of: $0, id: 999) } : []
       }
 
       /// A manager over a new preview store, with fresh flags.
@@ -37,8 +40,8 @@
 
       // MARK: - StoreBackend
 
-      func products(for ids: [String]) async throws(StoreBackendError) -> [Product] {
-        Self.catalog.filter { ids.contains($0.id) }
+      func products(for requested: [String]) async throws(StoreBackendError) -> [Product] {
+        Self.catalog.filter { requested.contains($0.id) }
       }
 
       func purchase(_ product: Product, options: Set<PurchaseOption>)
@@ -71,19 +74,6 @@
       { [] }
 
       // MARK: - Fixtures
-
-      private static func product(
-        id: String, name: String, price: String, _ period: SubscriptionPeriod
-      ) -> Product {
-        let amount = Decimal(string: price) ?? 0
-        return Product(
-          id: id, type: .autoRenewable, displayName: name, description: name, price: amount,
-          displayPrice: amount.formatted(.currency(code: "USD").locale(locale)),
-          currencyCode: "USD", locale: locale, isFamilyShareable: true,
-          subscription: Product.SubscriptionInfo(
-            subscriptionGroupID: groupID, groupDisplayName: groupID, groupLevel: 1,
-            subscriptionPeriod: period))
-      }
 
       private static func transaction(of product: Product, id: UInt64) -> Transaction {
         Transaction(
