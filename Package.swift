@@ -47,7 +47,8 @@ let cSQLite = Target.systemLibrary(
 
 let storeKitBackend = Target.target(name: "StoreKitBackend", dependencies: ["StoreModel"])
 
-let sportsTimeProUI = Target.target(name: "SportsTimeProUI", dependencies: ["SportsTimePro"])
+let sportsTimeProUI = Target.target(
+  name: "SportsTimeProUI", dependencies: ["SportsTimePro", "StoreModel"])
 
 // MARK: - Tools
 
