@@ -1,0 +1,182 @@
+internal import COpenSSL
+
+/// An owned OpenSSL `EVP_PKEY`: an EC public key, or an EC key pair.
+///
+/// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
+/// concurrent signing and verification with one `EVP_PKEY`, each call making its own context.
+final class EVPKey: @unchecked Sendable {
+  let pointer: OpaquePointer
+
+  /// Takes ownership of one reference to `pointer`.
+  init(taking pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  deinit {
+    EVP_PKEY_free(pointer)
+  }
+
+  // MARK: - Making keys
+
+  /// A fresh random P-256 key pair from OpenSSL's generator.
+  static func generateP256() throws(AppStoreJWSError) -> EVPKey {
+    guard let key = sts_EVP_EC_gen("prime256v1") else {
+      throw .invalidKey("could not generate a P-256 key: \(OpenSSLErrorQueue.drain())")
+    }
+    return EVPKey(taking: key)
+  }
+
+  /// The P-256 key pair whose private scalar is the 32 big-endian bytes `scalar`.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `1 ≤ scalar < n`.
+  static func p256(privateScalar scalar: [UInt8]) throws(AppStoreJWSError) -> EVPKey {
+    guard scalar.count == 32 else { throw .invalidKey("a P-256 scalar has 32 bytes") }
+    guard let group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1) else {
+      throw .invalidKey("no P-256 group: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { EC_GROUP_free(group) }
+    guard let privateNumber = BN_bin2bn(scalar, 32, nil) else {
+      throw .invalidKey("could not read the scalar: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { BN_clear_free(privateNumber) }
+    guard BN_is_zero(privateNumber) == 0, BN_cmp(privateNumber, EC_GROUP_get0_order(group)) < 0
+    else { throw .invalidKey("the scalar is not in [1, n)") }
+    guard let point = EC_POINT_new(group) else {
+      throw .invalidKey("could not allocate a point: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { EC_POINT_free(point) }
+    guard EC_POINT_mul(group, point, privateNumber, nil, nil, nil) == 1 else {
+      throw .invalidKey("could not derive the public key: \(OpenSSLErrorQueue.drain())")
+    }
+    var publicPoint = [UInt8](repeating: 0, count: 65)
+    let publicCount = EC_POINT_point2oct(
+      group, point, POINT_CONVERSION_UNCOMPRESSED, &publicPoint, publicPoint.count, nil)
+    guard publicCount == 65 else {
+      throw .invalidKey("could not encode the public key: \(OpenSSLErrorQueue.drain())")
+    }
+    guard let builder = OSSL_PARAM_BLD_new() else {
+      throw .invalidKey("could not allocate parameters: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { OSSL_PARAM_BLD_free(builder) }
+    guard
+      OSSL_PARAM_BLD_push_utf8_string(builder, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0) == 1,
+      OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_PRIV_KEY, privateNumber) == 1,
+      OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, publicPoint, 65) == 1,
+      let parameters = OSSL_PARAM_BLD_to_param(builder)
+    else { throw .invalidKey("could not build key parameters: \(OpenSSLErrorQueue.drain())") }
+    defer { OSSL_PARAM_free(parameters) }
+    guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
+      throw .invalidKey("could not make a key context: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { EVP_PKEY_CTX_free(context) }
+    var key: OpaquePointer?
+    guard EVP_PKEY_fromdata_init(context) == 1,
+      EVP_PKEY_fromdata(context, &key, sts_EVP_PKEY_KEYPAIR(), parameters) == 1,
+      let key
+    else { throw .invalidKey("could not make the key: \(OpenSSLErrorQueue.drain())") }
+    return EVPKey(taking: key)
+  }
+
+  /// Reads a private key from DER (PKCS#8 or SEC 1).
+  convenience init(privateKeyDER der: [UInt8]) throws(AppStoreJWSError) {
+    let key = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+      var cursor = buffer.baseAddress
+      return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
+    }
+    guard let key else {
+      throw .invalidKey("not a DER private key: \(OpenSSLErrorQueue.drain())")
+    }
+    self.init(taking: key)
+  }
+
+  /// Reads a private key from PEM (`PRIVATE KEY` or `EC PRIVATE KEY`).
+  convenience init(privateKeyPEM pem: String) throws(AppStoreJWSError) {
+    let key = MemoryBIO.reading(Array(pem.utf8)) { bio in
+      PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+    }
+    guard let key else {
+      throw .invalidKey("not a PEM private key: \(OpenSSLErrorQueue.drain())")
+    }
+    self.init(taking: key)
+  }
+
+  // MARK: - Properties
+
+  /// Whether this is an EC key on P-256 (`prime256v1`).
+  var isP256: Bool { curveName == "prime256v1" }
+
+  /// The EC curve's short name, or `nil` for a key that is not EC.
+  var curveName: String? {
+    guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_EC else { return nil }
+    var name = [CChar](repeating: 0, count: 64)
+    var length = 0
+    guard EVP_PKEY_get_group_name(pointer, &name, name.count, &length) == 1 else {
+      OpenSSLErrorQueue.clear()
+      return nil
+    }
+    return String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The private key as PKCS#8 DER.
+  func privateKeyDER() throws(AppStoreJWSError) -> [UInt8] {
+    guard let der = MemoryBIO.writing({ bio in i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil) })
+    else { throw .invalidKey("could not export the private key: \(OpenSSLErrorQueue.drain())") }
+    return der
+  }
+
+  /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
+  func privateKeyPEM() throws(AppStoreJWSError) -> String {
+    guard
+      let pem = MemoryBIO.writing({ bio in
+        PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
+      })
+    else { throw .invalidKey("could not export the private key: \(OpenSSLErrorQueue.drain())") }
+    return String(decoding: pem, as: UTF8.self)
+  }
+
+  /// The public key as a DER SubjectPublicKeyInfo.
+  func publicKeyDER() throws(AppStoreJWSError) -> [UInt8] {
+    var output: UnsafeMutablePointer<UInt8>?
+    let count = i2d_PUBKEY(pointer, &output)
+    guard count > 0, let output else {
+      throw .invalidKey("could not export the public key: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { sts_OPENSSL_free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(count)))
+  }
+
+  // MARK: - ECDSA
+
+  /// Whether `derSignature` (an ECDSA-Sig-Value) is this key's signature of `digest`.
+  func verify(digest: UnsafeRawBufferPointer, derSignature: UnsafeRawBufferPointer) -> Bool {
+    guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
+      OpenSSLErrorQueue.clear()
+      return false
+    }
+    defer { EVP_PKEY_CTX_free(context) }
+    let verified =
+      EVP_PKEY_verify_init(context) == 1
+      && EVP_PKEY_verify(
+        context,
+        derSignature.baseAddress?.assumingMemoryBound(to: UInt8.self), derSignature.count,
+        digest.baseAddress?.assumingMemoryBound(to: UInt8.self), digest.count) == 1
+    if !verified { OpenSSLErrorQueue.clear() }
+    return verified
+  }
+
+  /// This key's ECDSA signature of `digest`, DER-encoded.
+  func sign(digest: [UInt8]) throws(AppStoreJWSError) -> [UInt8] {
+    guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
+      throw .signingFailed("could not make a signing context: \(OpenSSLErrorQueue.drain())")
+    }
+    defer { EVP_PKEY_CTX_free(context) }
+    var length = 0
+    guard EVP_PKEY_sign_init(context) == 1,
+      EVP_PKEY_sign(context, nil, &length, digest, digest.count) == 1
+    else { throw .signingFailed("could not start signing: \(OpenSSLErrorQueue.drain())") }
+    var signature = [UInt8](repeating: 0, count: length)
+    guard EVP_PKEY_sign(context, &signature, &length, digest, digest.count) == 1 else {
+      throw .signingFailed("could not sign: \(OpenSSLErrorQueue.drain())")
+    }
+    return Array(signature.prefix(length))
+  }
+}
