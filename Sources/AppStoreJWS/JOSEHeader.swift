@@ -42,7 +42,7 @@ extension JOSEHeader {
       func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
       return JOSEHeader(
         algorithm: algorithm.map(text), certificateChain: certificateChain?.map(text),
-        keyID: keyID.map(text), type: type.map(text), critical: critical?.map { $0.map(text) })
+        keyID: keyID.map(text), type: type.map(text), critical: critical?.map(text))
     }
   }
 

@@ -18,10 +18,10 @@ final class EVPKey: @unchecked Sendable {
 
   // MARK: - Making keys
 
-  /// A fresh random P-256 key pair from OpenSSL's generator.
-  static func generateP256() throws(AppStoreJWSError) -> EVPKey {
-    guard let key = sts_EVP_EC_gen("prime256v1") else {
-      throw .invalidKey("could not generate a P-256 key: \(OpenSSLErrorQueue.drain())")
+  /// A fresh random EC key pair on the named curve (`prime256v1`, `secp384r1`) from OpenSSL.
+  static func generate(curveName: String) throws(AppStoreJWSError) -> EVPKey {
+    guard let key = sts_EVP_EC_gen(curveName) else {
+      throw .invalidKey("could not generate a \(curveName) key: \(OpenSSLErrorQueue.drain())")
     }
     return EVPKey(taking: key)
   }

@@ -1,0 +1,83 @@
+public import Foundation
+public import StoreModel
+
+/// A decoded payload of any ``SignedPayloadKind``.
+public enum DecodedSignedPayload: Sendable, Hashable {
+  case transaction(Transaction)
+  case renewalInfo(RenewalInfo)
+  case notification(ServerNotification)
+  case appTransaction(AppTransaction)
+
+  /// The payload's kind.
+  public var kind: SignedPayloadKind {
+    switch self {
+    case .transaction: .transaction
+    case .renewalInfo: .renewalInfo
+    case .notification: .notification
+    case .appTransaction: .appTransaction
+    }
+  }
+
+  /// Decodes `payloadJSON` as a payload of `kind`.
+  /// - Throws: `VerificationError` (`malformed`) when it does not decode as that kind.
+  public static func decode(_ payloadJSON: Data, as kind: SignedPayloadKind)
+    throws(VerificationError) -> DecodedSignedPayload
+  {
+    let decoder = AppStoreJSON.decoder()
+    do {
+      switch kind {
+      case .transaction:
+        return .transaction(try decoder.decode(Transaction.self, from: payloadJSON))
+      case .renewalInfo:
+        return .renewalInfo(try decoder.decode(RenewalInfo.self, from: payloadJSON))
+      case .notification:
+        return .notification(try decoder.decode(ServerNotification.self, from: payloadJSON))
+      case .appTransaction:
+        return .appTransaction(try decoder.decode(AppTransaction.self, from: payloadJSON))
+      }
+    } catch {
+      throw VerificationError(
+        .malformed, "the payload is not a \(kind.rawValue): \(DecodingFailure.describe(error))")
+    }
+  }
+
+  /// The payload in the App Store's JSON form: its keys, sorted, dates in whole milliseconds.
+  ///
+  /// Stable: equal payloads give equal text, so tools can compare it and print it.
+  /// - Parameter prettyPrinted: One member a line, indented, instead of one line.
+  /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` if a value cannot be written as JSON.
+  public func jsonRepresentation(prettyPrinted: Bool = false) throws(AppStoreJWSError) -> String {
+    let encoder = Self.encoder(prettyPrinted: prettyPrinted)
+    do {
+      let data: Data
+      switch self {
+      case .transaction(let value): data = try encoder.encode(value)
+      case .renewalInfo(let value): data = try encoder.encode(value)
+      case .notification(let value): data = try encoder.encode(value)
+      case .appTransaction(let value): data = try encoder.encode(value)
+      }
+      return String(decoding: data, as: UTF8.self)
+    } catch {
+      throw .encodingFailed("could not write the \(kind.rawValue) as JSON: \(error)")
+    }
+  }
+
+  /// `AppStoreJSON`'s conventions, with dates too large for whole milliseconds written as they
+  /// are instead of trapping (a payload may carry any number).
+  static func encoder(prettyPrinted: Bool) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+      if let whole = Int64(exactly: milliseconds) {
+        try container.encode(whole)
+      } else {
+        try container.encode(milliseconds)
+      }
+    }
+    encoder.outputFormatting =
+      prettyPrinted
+      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// Signs payloads as App Store signed data: a compact JWS, ES256, with the `x5c` chain.
+///
+/// This is what the local App Store signs transactions and renewal info with, the same way the
+/// App Store does (header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`, payload in the App
+/// Store's JSON form), and what tests forge attacks with (any header, any bytes).
+public struct JWSSigner: Sendable {
+  /// The signing key: the leaf's private key, P-256.
+  public let key: PrivateKey
+  /// The `x5c` chain written into every header, leaf first.
+  public let certificateChain: [Certificate]
+
+  /// Creates a signer.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `key` is P-256 and, when the chain is
+  ///   not empty, the leaf's public key is `key`'s.
+  public init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
+    guard key.curve == .p256 else { throw .invalidKey("ES256 signs with a P-256 key") }
+    if let leaf = certificateChain.first {
+      guard let leafKey = leaf.handle.publicKey(), (try? leafKey.publicKeyDER()) == (try? key.key.publicKeyDER())
+      else { throw .invalidKey("the key is not the leaf certificate's key") }
+    }
+    self.key = key
+    self.certificateChain = certificateChain
+  }
+
+  /// A signer whose key and chain are known to belong together.
+  init(unchecked key: PrivateKey, certificateChain: [Certificate]) {
+    self.key = key
+    self.certificateChain = certificateChain
+  }
+
+  /// The header this signer writes: `alg` ES256 and the `x5c` chain.
+  public var header: JOSEHeader {
+    JOSEHeader(algorithm: "ES256", certificateChain: certificateChain.map(\.base64DER))
+  }
+
+  /// Signs `payload` encoded in the App Store's JSON form (its keys, dates in milliseconds).
+  /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` or ``AppStoreJWSError/Code/signingFailed``.
+  public func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
+    let json: Data
+    do {
+      json = try DecodedSignedPayload.encoder(prettyPrinted: false).encode(payload)
+    } catch {
+      throw .encodingFailed("could not encode the payload: \(error)")
+    }
+    return try sign(payloadJSON: json)
+  }
+
+  /// Signs the bytes `payloadJSON` as they are, under this signer's header.
+  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
+  public func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
+    try sign(headerJSON: Data(Self.encode(header).utf8), payloadJSON: payloadJSON)
+  }
+
+  /// Signs arbitrary header and payload bytes: `base64url(header).base64url(payload).signature`.
+  ///
+  /// For tests that need a token no honest signer makes (another `alg`, a bad `x5c`).
+  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
+  public func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
+    let signingInput =
+      Base64.encode(headerJSON, alphabet: .url) + "." + Base64.encode(payloadJSON, alphabet: .url)
+    let signature = try ES256.sign(signingInput: Array(signingInput.utf8), key: key.key)
+    return signingInput + "." + Base64.encode(signature, alphabet: .url)
+  }
+
+  /// A header as compact JSON, members in the order `alg`, `typ`, `kid`, `x5c`, `crit`.
+  public static func encode(_ header: JOSEHeader) -> String {
+    func quoted(_ text: String) -> String {
+      var output = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        case _ where scalar.value < 0x20:
+          output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+            + String(scalar.value, radix: 16)
+        default: output.unicodeScalars.append(scalar)
+        }
+      }
+      return output + "\""
+    }
+    var members: [String] = []
+    if let algorithm = header.algorithm { members.append("\"alg\":" + quoted(algorithm)) }
+    if let type = header.type { members.append("\"typ\":" + quoted(type)) }
+    if let keyID = header.keyID { members.append("\"kid\":" + quoted(keyID)) }
+    if let chain = header.certificateChain {
+      members.append("\"x5c\":[" + chain.map(quoted).joined(separator: ",") + "]")
+    }
+    if let critical = header.critical {
+      members.append("\"crit\":[" + critical.map(quoted).joined(separator: ",") + "]")
+    }
+    return "{" + members.joined(separator: ",") + "}"
+  }
+}

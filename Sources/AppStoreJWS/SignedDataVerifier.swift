@@ -1,0 +1,346 @@
+public import Foundation
+public import StoreModel
+
+/// Verifies App Store signed data — transactions, renewal info, server notifications and app
+/// transactions — and decodes it into `StoreModel`'s types.
+///
+/// It reproduces the checks of Apple's `SignedDataVerifier` (App Store Server Library) with
+/// online checks off: a strict compact JWS with `alg` `ES256` and an `x5c` of three
+/// certificates; the leaf and intermediate of `x5c` validated up to one of the configured
+/// ``rootCertificates`` only (the third `x5c` entry is never trusted), with Apple's marker
+/// extensions on both, at the payload's `signedDate` or an explicit time; a P-256 leaf key and
+/// its ES256 signature; then the payload's bundle id, app Apple id and environment against the
+/// configuration, per kind exactly as Apple's library does. Unlike Apple's library, data of the
+/// Xcode and LocalTesting environments is verified too, against the roots given (for Xcode, a
+/// single self-signed `x5c` certificate that is itself a configured root is accepted: export it
+/// from Xcode's StoreKit configuration and pass it as the root).
+///
+/// Verification never throws for a bad signature, chain or claim: it returns
+/// `.unverified(payload, reason)`. It throws a `VerificationError` (code `malformed`) only when
+/// there is no payload to hand back: the token does not split or its payload does not decode.
+///
+/// Chains that verified are cached (bounded, keyed by the DER of leaf and intermediate, with
+/// their validity window), so a repeated chain costs one P-256 signature check.
+/// See https://developer.apple.com/documentation/storekit/verificationresult.
+public struct SignedDataVerifier: Sendable {
+  /// The trust anchors; `x5c` chains must lead to one of them.
+  public var rootCertificates: [Certificate] { core.chains.roots }
+  /// The app's bundle identifier; `nil` accepts any app (for tools that only inspect data).
+  public let bundleID: String?
+  /// The environment the data must have been signed for.
+  public let environment: AppStoreEnvironment
+  /// The app's Apple ID, checked for Production notifications and app transactions when set.
+  public let appAppleID: UInt64?
+
+  private let core: Core
+
+  /// Creates a verifier.
+  /// - Parameters:
+  ///   - rootCertificates: The trust anchors: Apple Root CA - G3 by default; the local App
+  ///     Store's root for LocalTesting data; Xcode's StoreKit certificate for Xcode data.
+  ///   - bundleID: The app's bundle identifier; `nil` skips the bundle check (tools only).
+  ///   - environment: The environment data must claim.
+  ///   - appAppleID: The app's Apple ID, checked like Apple's library does in Production.
+  ///   - clock: Read only when a payload has no signing date and no time is given.
+  ///   - chainCacheCapacity: How many verified chains to remember; 0 turns the cache off.
+  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
+  ///   refuses a root.
+  public init(
+    rootCertificates: [Certificate] = [.appleRootCAG3],
+    bundleID: String?,
+    environment: AppStoreEnvironment,
+    appAppleID: UInt64? = nil,
+    clock: any WallClock = SystemClock(),
+    chainCacheCapacity: Int = 64
+  ) throws(AppStoreJWSError) {
+    guard !rootCertificates.isEmpty else {
+      throw .invalidConfiguration("a verifier needs at least one root certificate")
+    }
+    self.bundleID = bundleID
+    self.environment = environment
+    self.appAppleID = appAppleID
+    self.core = Core(
+      chains: try ChainVerifier(roots: rootCertificates),
+      cache: VerifiedChainCache(capacity: chainCacheCapacity), clock: clock)
+  }
+
+  // MARK: - Verifying by kind
+
+  /// Verifies and decodes a signed transaction (`JWSTransaction`).
+  /// - Parameters:
+  ///   - jws: The compact JWS.
+  ///   - validationTime: When to check the chain; by default the payload's `signedDate`.
+  /// - Throws: `VerificationError` (`malformed`) only when no transaction can be decoded.
+  public func verifyTransaction(_ jws: String, at validationTime: Date? = nil)
+    throws(VerificationError) -> VerificationResult<Transaction>
+  {
+    try verify(jws, as: Transaction.self, at: validationTime)
+  }
+
+  /// Verifies and decodes signed renewal info (`JWSRenewalInfo`); only its environment is
+  /// checked, as it carries no bundle id.
+  /// - Throws: `VerificationError` (`malformed`) only when no renewal info can be decoded.
+  public func verifyRenewalInfo(_ jws: String, at validationTime: Date? = nil)
+    throws(VerificationError) -> VerificationResult<RenewalInfo>
+  {
+    try verify(jws, as: RenewalInfo.self, at: validationTime)
+  }
+
+  /// Verifies and decodes an App Store Server Notification V2 `signedPayload`.
+  ///
+  /// The nested signed transaction, renewal info and app transaction are not verified here.
+  /// - Throws: `VerificationError` (`malformed`) only when no notification can be decoded.
+  public func verifyNotification(_ jws: String, at validationTime: Date? = nil)
+    throws(VerificationError) -> VerificationResult<ServerNotification>
+  {
+    try verify(jws, as: ServerNotification.self, at: validationTime)
+  }
+
+  /// Verifies and decodes a signed app transaction; its environment is its `receiptType`.
+  /// - Throws: `VerificationError` (`malformed`) only when no app transaction can be decoded.
+  public func verifyAppTransaction(_ jws: String, at validationTime: Date? = nil)
+    throws(VerificationError) -> VerificationResult<AppTransaction>
+  {
+    try verify(jws, as: AppTransaction.self, at: validationTime)
+  }
+
+  /// Verifies a JWS of the given kind, or of the kind its payload shows.
+  /// - Throws: `VerificationError` (`malformed`) when the kind cannot be told or the payload
+  ///   does not decode as it.
+  public func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
+    throws(VerificationError) -> VerificationResult<DecodedSignedPayload>
+  {
+    let resolved: SignedPayloadKind
+    if let kind {
+      resolved = kind
+    } else {
+      resolved = try UnverifiedJWS(parsing: jws).payloadKind()
+    }
+    switch resolved {
+    case .transaction:
+      return try verifyTransaction(jws, at: validationTime).map(DecodedSignedPayload.transaction)
+    case .renewalInfo:
+      return try verifyRenewalInfo(jws, at: validationTime).map(DecodedSignedPayload.renewalInfo)
+    case .notification:
+      return try verifyNotification(jws, at: validationTime).map(DecodedSignedPayload.notification)
+    case .appTransaction:
+      return try verifyAppTransaction(jws, at: validationTime).map(
+        DecodedSignedPayload.appTransaction)
+    }
+  }
+
+  /// Verifies a JWS and decodes its payload as `Payload`.
+  /// - Throws: `VerificationError` (`malformed`) only when the token does not split into three
+  ///   segments or its payload does not decode as `Payload`.
+  public func verify<Payload: SignedPayload>(
+    _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
+  ) throws(VerificationError) -> VerificationResult<Payload> {
+    var token = jws
+    let outcome = token.withUTF8 { utf8 in
+      core.verify(
+        UnsafeRawBufferPointer(utf8), jws: jws, as: type, at: validationTime, rules: rules)
+    }
+    return try outcome.get()
+  }
+
+  private var rules: Rules {
+    Rules(bundleID: bundleID, environment: environment, appAppleID: appAppleID)
+  }
+
+  /// The number of chains in the verified-chain cache.
+  public var cachedChainCount: Int { core.cache.count }
+}
+
+extension SignedDataVerifier {
+  /// The configuration a payload's claims are compared with.
+  struct Rules {
+    let bundleID: String?
+    let environment: AppStoreEnvironment
+    let appAppleID: UInt64?
+
+    /// Apple's checks after the signature: app identity first, then environment.
+    func check(_ claims: SignedPayloadClaims) -> VerificationError? {
+      switch claims.appIdentity {
+      case .unchecked:
+        break
+      case .bundleID(let claimed):
+        if let bundleID, claimed != bundleID {
+          return VerificationError(
+            .wrongApp, "signed for bundle id \(claimed.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
+        }
+      case .bundleIDAndAppAppleID(let claimedBundle, let claimedApp):
+        if let bundleID, claimedBundle != bundleID {
+          return VerificationError(
+            .wrongApp,
+            "signed for bundle id \(claimedBundle.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
+        }
+        if environment == .production, let appAppleID, claimedApp != appAppleID {
+          return VerificationError(
+            .wrongApp,
+            "signed for app Apple id \(claimedApp.map(String.init) ?? "(none)"), not \(appAppleID)")
+        }
+      }
+      guard claims.environment == environment else {
+        return VerificationError(
+          .wrongEnvironment,
+          "signed for environment \(claims.environment?.rawValue ?? "(none)"), not \(environment)")
+      }
+      return nil
+    }
+  }
+
+  /// The shared state behind the value: chain verifier, cache, clock and decoder.
+  ///
+  /// `@unchecked Sendable` invariant: every stored property is immutable after `init` and
+  /// itself safe to share (`JSONDecoder` is only read: each decode works on its own state).
+  final class Core: @unchecked Sendable {
+    let chains: ChainVerifier
+    let cache: VerifiedChainCache
+    let clock: any WallClock
+    let decoder: JSONDecoder
+
+    init(chains: ChainVerifier, cache: VerifiedChainCache, clock: any WallClock) {
+      self.chains = chains
+      self.cache = cache
+      self.clock = clock
+      self.decoder = AppStoreJSON.decoder()
+    }
+
+    /// The whole verification, on the token's bytes.
+    func verify<Payload: SignedPayload>(
+      _ token: UnsafeRawBufferPointer, jws: String, as type: Payload.Type, at time: Date?,
+      rules: Rules
+    ) -> Result<VerificationResult<Payload>, VerificationError> {
+      let jwsParts: CompactJWS
+      switch CompactJWS.split(token) {
+      case .success(let parts): jwsParts = parts
+      case .failure(let error): return .failure(error)
+      }
+      let payloadBytes: [UInt8]
+      switch CompactJWS.decodeSegment(token, jwsParts.payloadRange(), name: "payload") {
+      case .success(let bytes): payloadBytes = bytes
+      case .failure(let error): return .failure(error)
+      }
+      var payload: Payload
+      do {
+        payload = try decoder.decode(Payload.self, from: Data(payloadBytes))
+      } catch {
+        return .failure(
+          VerificationError(
+            .malformed, "the payload is not a \(Payload.self): \(DecodingFailure.describe(error))"))
+      }
+      payload.attachJWS(jws)
+      if let failure = check(token, jwsParts, payload: payload, at: time, rules: rules) {
+        return .success(.unverified(payload, failure))
+      }
+      return .success(.verified(payload))
+    }
+
+    /// Everything after decoding: header, chain, signature, claims. `nil` when all hold.
+    private func check(
+      _ token: UnsafeRawBufferPointer, _ parts: CompactJWS, payload: some SignedPayload,
+      at explicitTime: Date?, rules: Rules
+    ) -> VerificationError? {
+      let headerBytes: [UInt8]
+      switch CompactJWS.decodeSegment(token, parts.headerRange(), name: "header") {
+      case .success(let bytes): headerBytes = bytes
+      case .failure(let error): return error
+      }
+      let header: JOSEHeader.Parsed
+      switch headerBytes.withUnsafeBytes({ JOSEHeader.parse($0) }) {
+      case .success(let parsed): header = parsed
+      case .failure(let failure):
+        return VerificationError(
+          .malformed, "the header is not a JSON object: \(failure.message) at byte \(failure.offset)")
+      }
+      guard let algorithm = header.algorithm else {
+        return VerificationError(.malformed, "the header has no \"alg\"")
+      }
+      guard algorithm == Array("ES256".utf8) else {
+        return VerificationError(
+          .unsupportedAlgorithm,
+          "alg is \"\(String(decoding: algorithm, as: UTF8.self))\"; App Store data uses ES256")
+      }
+      if let critical = header.critical {
+        let names = critical.map { String(decoding: $0, as: UTF8.self) }
+        return VerificationError(
+          .malformed, "the header marks \(names) critical; no JWS extension is supported")
+      }
+      let signature: [UInt8]
+      switch CompactJWS.decodeSegment(token, parts.signatureRange(in: token), name: "signature") {
+      case .success(let bytes): signature = bytes
+      case .failure(let error): return error
+      }
+      guard signature.count == ES256.signatureCount else {
+        let hint = signature.first == 0x30 ? " (it looks like DER; JWS uses raw r‖s)" : ""
+        return VerificationError(
+          .malformed, "an ES256 signature has 64 bytes; this one has \(signature.count)\(hint)")
+      }
+      guard let chain = header.certificateChain else {
+        return VerificationError(.malformed, "the header has no \"x5c\" certificate chain")
+      }
+      let seconds = Self.seconds(explicitTime ?? payload.verificationDate ?? clock.now)
+
+      let verified: VerifiedChain
+      switch verifiedChain(chain, at: seconds, environment: rules.environment) {
+      case .success(let chain): verified = chain
+      case .failure(let error): return error
+      }
+      let signatureHolds = signature.withUnsafeBytes { signature in
+        ES256.verify(
+          signingInput: UnsafeRawBufferPointer(rebasing: token[0..<parts.signingInputCount]),
+          rawSignature: signature, key: verified.leafKey)
+      }
+      guard signatureHolds else {
+        return VerificationError(
+          .invalidSignature, "the ES256 signature does not match the leaf's key and signing input")
+      }
+      return rules.check(payload.claims)
+    }
+
+    /// The verified chain of `x5c`, from the cache when it holds there at `time`.
+    private func verifiedChain(_ x5c: [[UInt8]], at time: Int64, environment: AppStoreEnvironment)
+      -> Result<VerifiedChain, VerificationError>
+    {
+      if x5c.count == 1, environment == .xcode {
+        guard let der = x5c[0].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) }) else {
+          return .failure(VerificationError(.invalidCertificate, "x5c[0] is not standard base64"))
+        }
+        return chains.verifyConfiguredRoot(der: der, at: time)
+      }
+      guard x5c.count == 3 else {
+        return .failure(
+          VerificationError(
+            .invalidChain, "x5c holds \(x5c.count) certificates; App Store chains have 3"))
+      }
+      guard let leaf = x5c[0].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) }) else {
+        return .failure(VerificationError(.invalidCertificate, "x5c[0] is not standard base64"))
+      }
+      guard let intermediate = x5c[1].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) })
+      else {
+        return .failure(VerificationError(.invalidCertificate, "x5c[1] is not standard base64"))
+      }
+      let key = VerifiedChainCache.Key(leaf: leaf, intermediate: intermediate)
+      if let cached = cache.chain(for: key) {
+        guard cached.holds(at: time) else {
+          return .failure(
+            VerificationError(
+              .invalidChain, "a certificate of the chain is not valid at the validation time"))
+        }
+        return .success(cached)
+      }
+      let result = chains.verify(leafDER: leaf, intermediateDER: intermediate, at: time)
+      if case .success(let chain) = result { cache.insert(chain, for: key) }
+      return result
+    }
+
+    /// Whole seconds since 1970 (rounded down), clamped to what `time_t` holds.
+    static func seconds(_ date: Date) -> Int64 {
+      let value = date.timeIntervalSince1970.rounded(.down)
+      guard value.isFinite else { return value < 0 ? Int64.min / 2 : Int64.max / 2 }
+      if value <= Double(Int64.min / 2) { return Int64.min / 2 }
+      if value >= Double(Int64.max / 2) { return Int64.max / 2 }
+      return Int64(value)
+    }
+  }
+}
