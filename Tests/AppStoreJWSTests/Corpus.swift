@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The shared corpus (`../shared/corpus/jws` beside the package), or `nil` with a notice.
+enum Corpus {
+  /// The package root, from this file's path (`<root>/Tests/AppStoreJWSTests/Corpus.swift`).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `shared/corpus/jws` in the package's parent folder, or in its parent's parent (a git
+  /// worktree kept in a folder of worktrees beside the main checkout).
+  static let jws: URL? = {
+    var folder = packageRoot.deletingLastPathComponent()
+    for _ in 0..<2 {
+      let candidate = folder.appendingPathComponent("shared/corpus/jws")
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  /// The corpus folder, or `nil` after printing a notice that the test is skipped.
+  static func folder(_ test: String = #function) -> URL? {
+    guard let jws else {
+      print("notice: ../shared/corpus/jws is absent; skipping \(test)")
+      return nil
+    }
+    return jws
+  }
+
+  static func text(_ relativePath: String) throws -> String {
+    let url = try #require(jws).appendingPathComponent(relativePath)
+    return try String(contentsOf: url, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  static func data(_ relativePath: String) throws -> Data {
+    try Data(contentsOf: try #require(jws).appendingPathComponent(relativePath))
+  }
+}
+
+/// Fixed instants of the tests.
+enum Instant {
+  /// 2025-11-01T02:09:35Z, the time Apple's tests check the test chain at.
+  static let appleTestTime = Date(timeIntervalSince1970: 1_761_962_975)
+  /// 2026-06-01T00:00:00Z: "now" for tests that need a clock.
+  static let now = Date(timeIntervalSince1970: 1_780_272_000)
+
+  /// Parses `2022-03-04T09:43:28Z`.
+  static func iso(_ text: String) -> Date? {
+    try? Date(text, strategy: .iso8601)
+  }
+}
