@@ -53,27 +53,48 @@ final class EVPKey: @unchecked Sendable {
     guard publicCount == 65 else {
       throw .invalidKey("could not encode the public key: \(OpenSSLErrorQueue.drain())")
     }
-    guard let builder = OSSL_PARAM_BLD_new() else {
-      throw .invalidKey("could not allocate parameters: \(OpenSSLErrorQueue.drain())")
+    // OSSL_PARAM_BLD keeps pointers to names and values until the key is made, so every buffer
+    // stays alive across the whole sequence.
+    let made = OSSL_PKEY_PARAM_GROUP_NAME.withCString { groupKey in
+      OSSL_PKEY_PARAM_PRIV_KEY.withCString { privateKey in
+        OSSL_PKEY_PARAM_PUB_KEY.withCString { publicKey in
+          "prime256v1".withCString { groupName in
+            publicPoint.withUnsafeBytes { point in
+              Self.fromData(
+                groupKey: groupKey, groupName: groupName, privateKey: privateKey,
+                privateNumber: privateNumber, publicKey: publicKey, point: point)
+            }
+          }
+        }
+      }
     }
+    guard let key = made else {
+      throw .invalidKey("could not make the key: \(OpenSSLErrorQueue.drain())")
+    }
+    return EVPKey(taking: key)
+  }
+
+  /// `EVP_PKEY_fromdata` for an EC key pair; every pointer must outlive the call.
+  private static func fromData(
+    groupKey: UnsafePointer<CChar>, groupName: UnsafePointer<CChar>,
+    privateKey: UnsafePointer<CChar>, privateNumber: OpaquePointer,
+    publicKey: UnsafePointer<CChar>, point: UnsafeRawBufferPointer
+  ) -> OpaquePointer? {
+    guard let builder = OSSL_PARAM_BLD_new() else { return nil }
     defer { OSSL_PARAM_BLD_free(builder) }
-    guard
-      OSSL_PARAM_BLD_push_utf8_string(builder, OSSL_PKEY_PARAM_GROUP_NAME, "prime256v1", 0) == 1,
-      OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_PRIV_KEY, privateNumber) == 1,
-      OSSL_PARAM_BLD_push_octet_string(builder, OSSL_PKEY_PARAM_PUB_KEY, publicPoint, 65) == 1,
+    guard OSSL_PARAM_BLD_push_utf8_string(builder, groupKey, groupName, 0) == 1,
+      OSSL_PARAM_BLD_push_BN(builder, privateKey, privateNumber) == 1,
+      OSSL_PARAM_BLD_push_octet_string(builder, publicKey, point.baseAddress, point.count) == 1,
       let parameters = OSSL_PARAM_BLD_to_param(builder)
-    else { throw .invalidKey("could not build key parameters: \(OpenSSLErrorQueue.drain())") }
+    else { return nil }
     defer { OSSL_PARAM_free(parameters) }
-    guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
-      throw .invalidKey("could not make a key context: \(OpenSSLErrorQueue.drain())")
-    }
+    guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else { return nil }
     defer { EVP_PKEY_CTX_free(context) }
     var key: OpaquePointer?
     guard EVP_PKEY_fromdata_init(context) == 1,
-      EVP_PKEY_fromdata(context, &key, sts_EVP_PKEY_KEYPAIR(), parameters) == 1,
-      let key
-    else { throw .invalidKey("could not make the key: \(OpenSSLErrorQueue.drain())") }
-    return EVPKey(taking: key)
+      EVP_PKEY_fromdata(context, &key, sts_EVP_PKEY_KEYPAIR(), parameters) == 1
+    else { return nil }
+    return key
   }
 
   /// Reads a private key from DER (PKCS#8 or SEC 1).
