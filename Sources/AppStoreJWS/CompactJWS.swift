@@ -1,3 +1,4 @@
+import Foundation
 internal import StoreModel
 
 /// The three segments of a JWS compact serialization (RFC 7515 §7.1), found on bytes.
@@ -23,13 +24,21 @@ struct CompactJWS {
     }
     var dots: (Int, Int) = (-1, -1)
     var dotCount = 0
-    for index in 0..<token.count where token[index] == UInt8(ascii: ".") {
-      switch dotCount {
-      case 0: dots.0 = index
-      case 1: dots.1 = index
-      default: break
+    if let base = token.baseAddress {
+      // memchr finds each '.' with the C library's vector loop.
+      var position = 0
+      while position < token.count,
+        let found = memchr(base + position, Int32(UInt8(ascii: ".")), token.count - position)
+      {
+        let index = base.distance(to: UnsafeRawPointer(found))
+        switch dotCount {
+        case 0: dots.0 = index
+        case 1: dots.1 = index
+        default: break
+        }
+        dotCount += 1
+        position = index + 1
       }
-      dotCount += 1
     }
     guard dotCount == 2 else {
       return .failure(

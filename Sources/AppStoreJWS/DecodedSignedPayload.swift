@@ -23,17 +23,17 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   public static func decode(_ payloadJSON: Data, as kind: SignedPayloadKind)
     throws(VerificationError) -> DecodedSignedPayload
   {
-    let decoder = AppStoreJSON.decoder()
+    let bytes = Array(payloadJSON)
     do {
       switch kind {
       case .transaction:
-        return .transaction(try decoder.decode(Transaction.self, from: payloadJSON))
+        return .transaction(try PayloadDecoder.decode(Transaction.self, from: bytes))
       case .renewalInfo:
-        return .renewalInfo(try decoder.decode(RenewalInfo.self, from: payloadJSON))
+        return .renewalInfo(try PayloadDecoder.decode(RenewalInfo.self, from: bytes))
       case .notification:
-        return .notification(try decoder.decode(ServerNotification.self, from: payloadJSON))
+        return .notification(try PayloadDecoder.decode(ServerNotification.self, from: bytes))
       case .appTransaction:
-        return .appTransaction(try decoder.decode(AppTransaction.self, from: payloadJSON))
+        return .appTransaction(try PayloadDecoder.decode(AppTransaction.self, from: bytes))
       }
     } catch {
       throw VerificationError(

@@ -53,6 +53,17 @@ public struct SignedDataVerifier: Sendable {
     clock: any WallClock = SystemClock(),
     chainCacheCapacity: Int = 64
   ) throws(AppStoreJWSError) {
+    try self.init(
+      rootCertificates: rootCertificates, bundleID: bundleID, environment: environment,
+      appAppleID: appAppleID, clock: clock, chainCacheCapacity: chainCacheCapacity,
+      parsedCertificatePoolCapacity: 16)
+  }
+
+  init(
+    rootCertificates: [Certificate], bundleID: String?, environment: AppStoreEnvironment,
+    appAppleID: UInt64?, clock: any WallClock, chainCacheCapacity: Int,
+    parsedCertificatePoolCapacity: Int
+  ) throws(AppStoreJWSError) {
     guard !rootCertificates.isEmpty else {
       throw .invalidConfiguration("a verifier needs at least one root certificate")
     }
@@ -60,8 +71,10 @@ public struct SignedDataVerifier: Sendable {
     self.environment = environment
     self.appAppleID = appAppleID
     self.core = Core(
-      chains: try ChainVerifier(roots: rootCertificates),
-      cache: VerifiedChainCache(capacity: chainCacheCapacity), clock: clock)
+      chains: try ChainVerifier(
+        roots: rootCertificates, parsedPoolCapacity: parsedCertificatePoolCapacity),
+      cacheCapacity: chainCacheCapacity,
+      clock: clock)
   }
 
   // MARK: - Verifying by kind
@@ -147,6 +160,18 @@ public struct SignedDataVerifier: Sendable {
     Rules(bundleID: bundleID, environment: environment, appAppleID: appAppleID)
   }
 
+  /// A verifier that parses every certificate each time: the benchmark's "first sight" figure.
+  @_spi(Benchmarks)
+  public static func unpooled(
+    rootCertificates: [Certificate] = [.appleRootCAG3], bundleID: String?,
+    environment: AppStoreEnvironment, chainCacheCapacity: Int
+  ) throws(AppStoreJWSError) -> SignedDataVerifier {
+    try SignedDataVerifier(
+      rootCertificates: rootCertificates, bundleID: bundleID, environment: environment,
+      appAppleID: nil, clock: SystemClock(), chainCacheCapacity: chainCacheCapacity,
+      parsedCertificatePoolCapacity: 0)
+  }
+
   /// The number of chains in the verified-chain cache.
   public var cachedChainCount: Int { core.cache.count }
 }
@@ -189,21 +214,18 @@ extension SignedDataVerifier {
     }
   }
 
-  /// The shared state behind the value: chain verifier, cache, clock and decoder.
-  ///
-  /// `@unchecked Sendable` invariant: every stored property is immutable after `init` and
-  /// itself safe to share (`JSONDecoder` is only read: each decode works on its own state).
-  final class Core: @unchecked Sendable {
+  /// The shared state behind the value: chain verifier, cache and clock.
+  final class Core: Sendable {
     let chains: ChainVerifier
     let cache: VerifiedChainCache
+    let headers: HeaderMemo
     let clock: any WallClock
-    let decoder: JSONDecoder
 
-    init(chains: ChainVerifier, cache: VerifiedChainCache, clock: any WallClock) {
+    init(chains: ChainVerifier, cacheCapacity: Int, clock: any WallClock) {
       self.chains = chains
-      self.cache = cache
+      self.cache = VerifiedChainCache(capacity: cacheCapacity)
+      self.headers = HeaderMemo(capacity: min(cacheCapacity, 16))
       self.clock = clock
-      self.decoder = AppStoreJSON.decoder()
     }
 
     /// The whole verification, on the token's bytes.
@@ -223,7 +245,7 @@ extension SignedDataVerifier {
       }
       var payload: Payload
       do {
-        payload = try decoder.decode(Payload.self, from: Data(payloadBytes))
+        payload = try PayloadDecoder.decode(Payload.self, from: payloadBytes)
       } catch {
         return .failure(
           VerificationError(
@@ -241,30 +263,16 @@ extension SignedDataVerifier {
       _ token: UnsafeRawBufferPointer, _ parts: CompactJWS, payload: some SignedPayload,
       at explicitTime: Date?, rules: Rules
     ) -> VerificationError? {
-      let headerBytes: [UInt8]
-      switch CompactJWS.decodeSegment(token, parts.headerRange(), name: "header") {
-      case .success(let bytes): headerBytes = bytes
-      case .failure(let error): return error
-      }
-      let header: JOSEHeader.Parsed
-      switch headerBytes.withUnsafeBytes({ JOSEHeader.parse($0) }) {
-      case .success(let parsed): header = parsed
-      case .failure(let failure):
-        return VerificationError(
-          .malformed, "the header is not a JSON object: \(failure.message) at byte \(failure.offset)")
-      }
-      guard let algorithm = header.algorithm else {
-        return VerificationError(.malformed, "the header has no \"alg\"")
-      }
-      guard algorithm == Array("ES256".utf8) else {
-        return VerificationError(
-          .unsupportedAlgorithm,
-          "alg is \"\(String(decoding: algorithm, as: UTF8.self))\"; App Store data uses ES256")
-      }
-      if let critical = header.critical {
-        let names = critical.map { String(decoding: $0, as: UTF8.self) }
-        return VerificationError(
-          .malformed, "the header marks \(names) critical; no JWS extension is supported")
+      let headerSegment = UnsafeRawBufferPointer(rebasing: token[parts.headerRange()])
+      let facts: HeaderMemo.Facts
+      if let known = headers.facts(for: headerSegment) {
+        facts = known
+      } else {
+        switch Self.headerFacts(token, parts, environment: rules.environment) {
+        case .success(let found): facts = found
+        case .failure(let error): return error
+        }
+        headers.remember(facts, for: headerSegment)
       }
       let signature: [UInt8]
       switch CompactJWS.decodeSegment(token, parts.signatureRange(in: token), name: "signature") {
@@ -276,13 +284,9 @@ extension SignedDataVerifier {
         return VerificationError(
           .malformed, "an ES256 signature has 64 bytes; this one has \(signature.count)\(hint)")
       }
-      guard let chain = header.certificateChain else {
-        return VerificationError(.malformed, "the header has no \"x5c\" certificate chain")
-      }
       let seconds = Self.seconds(explicitTime ?? payload.verificationDate ?? clock.now)
-
       let verified: VerifiedChain
-      switch verifiedChain(chain, at: seconds, environment: rules.environment) {
+      switch verifiedChain(facts.certificates, at: seconds) {
       case .success(let chain): verified = chain
       case .failure(let error): return error
       }
@@ -298,29 +302,72 @@ extension SignedDataVerifier {
       return rules.check(payload.claims)
     }
 
-    /// The verified chain of `x5c`, from the cache when it holds there at `time`.
-    private func verifiedChain(_ x5c: [[UInt8]], at time: Int64, environment: AppStoreEnvironment)
-      -> Result<VerifiedChain, VerificationError>
-    {
-      if x5c.count == 1, environment == .xcode {
-        guard let der = x5c[0].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) }) else {
-          return .failure(VerificationError(.invalidCertificate, "x5c[0] is not standard base64"))
-        }
-        return chains.verifyConfiguredRoot(der: der, at: time)
+    /// The header's checks: a JSON object with `alg` ES256, no `crit`, and an `x5c` of three
+    /// base64 certificates (or, for an Xcode verifier, one); its certificates as DER.
+    private static func headerFacts(
+      _ token: UnsafeRawBufferPointer, _ parts: CompactJWS, environment: AppStoreEnvironment
+    ) -> Result<HeaderMemo.Facts, VerificationError> {
+      let headerBytes: [UInt8]
+      switch CompactJWS.decodeSegment(token, parts.headerRange(), name: "header") {
+      case .success(let bytes): headerBytes = bytes
+      case .failure(let error): return .failure(error)
       }
-      guard x5c.count == 3 else {
+      let header: JOSEHeader.Parsed
+      switch headerBytes.withUnsafeBytes({ JOSEHeader.parse($0) }) {
+      case .success(let parsed): header = parsed
+      case .failure(let failure):
+        return .failure(
+          VerificationError(
+            .malformed,
+            "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
+      }
+      guard let algorithm = header.algorithm else {
+        return .failure(VerificationError(.malformed, "the header has no \"alg\""))
+      }
+      guard algorithm == Array("ES256".utf8) else {
+        return .failure(
+          VerificationError(
+            .unsupportedAlgorithm,
+            "alg is \"\(String(decoding: algorithm, as: UTF8.self))\"; App Store data uses ES256"))
+      }
+      if let critical = header.critical {
+        let names = critical.map { String(decoding: $0, as: UTF8.self) }
+        return .failure(
+          VerificationError(
+            .malformed, "the header marks \(names) critical; no JWS extension is supported"))
+      }
+      guard let x5c = header.certificateChain else {
+        return .failure(
+          VerificationError(.malformed, "the header has no \"x5c\" certificate chain"))
+      }
+      let expected = x5c.count == 1 && environment == .xcode ? 1 : 3
+      guard x5c.count == expected else {
         return .failure(
           VerificationError(
             .invalidChain, "x5c holds \(x5c.count) certificates; App Store chains have 3"))
       }
-      guard let leaf = x5c[0].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) }) else {
-        return .failure(VerificationError(.invalidCertificate, "x5c[0] is not standard base64"))
+      var certificates: [[UInt8]] = []
+      // x5c[2], the root, is never read: the anchor is always a configured root.
+      for index in 0..<min(x5c.count, 2) {
+        guard let der = x5c[index].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) })
+        else {
+          return .failure(
+            VerificationError(.invalidCertificate, "x5c[\(index)] is not standard base64"))
+        }
+        certificates.append(der)
       }
-      guard let intermediate = x5c[1].withUnsafeBytes({ Base64.decode($0, alphabet: .standard) })
-      else {
-        return .failure(VerificationError(.invalidCertificate, "x5c[1] is not standard base64"))
+      return .success(HeaderMemo.Facts(certificates: certificates))
+    }
+
+    /// The verified chain of the `x5c` certificates, from the cache when it holds there at
+    /// `time`.
+    private func verifiedChain(_ certificates: [[UInt8]], at time: Int64)
+      -> Result<VerifiedChain, VerificationError>
+    {
+      guard certificates.count == 2 else {
+        return chains.verifyConfiguredRoot(der: certificates[0], at: time)
       }
-      let key = VerifiedChainCache.Key(leaf: leaf, intermediate: intermediate)
+      let key = VerifiedChainCache.Key(leaf: certificates[0], intermediate: certificates[1])
       if let cached = cache.chain(for: key) {
         guard cached.holds(at: time) else {
           return .failure(
@@ -329,7 +376,8 @@ extension SignedDataVerifier {
         }
         return .success(cached)
       }
-      let result = chains.verify(leafDER: leaf, intermediateDER: intermediate, at: time)
+      let result = chains.verify(
+        leafDER: certificates[0], intermediateDER: certificates[1], at: time)
       if case .success(let chain) = result { cache.insert(chain, for: key) }
       return result
     }

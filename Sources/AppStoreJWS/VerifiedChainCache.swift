@@ -12,10 +12,15 @@ final class VerifiedChainCache: @unchecked Sendable {
     let leaf: [UInt8]
     let intermediate: [UInt8]
 
+    /// Hashes the lengths and the last 64 bytes of each certificate — its signature, which
+    /// differs between any two certificates — instead of all of it; equality compares all bytes.
     func hash(into hasher: inout Hasher) {
-      leaf.withUnsafeBytes { hasher.combine(bytes: $0) }
-      intermediate.withUnsafeBytes { hasher.combine(bytes: $0) }
       hasher.combine(leaf.count)
+      hasher.combine(intermediate.count)
+      leaf.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.suffix(64))) }
+      intermediate.withUnsafeBytes {
+        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.suffix(64)))
+      }
     }
   }
 

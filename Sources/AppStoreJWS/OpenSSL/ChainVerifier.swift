@@ -1,4 +1,5 @@
 internal import COpenSSL
+import Foundation
 internal import StoreModel
 
 /// A chain that passed every check: what signature verification needs from it, and when it holds.
@@ -21,8 +22,14 @@ struct VerifiedChain: Sendable {
 /// a chain of exactly three; the intermediate's marker extension 1.2.840.113635.100.6.2.1 and the
 /// leaf's 1.2.840.113635.100.6.11.1 (OpenSSL does not know them); a P-256 leaf key.
 ///
+/// Parsing is not verifying: the parsed forms of the certificates of the last few chains that
+/// verified (X.509 objects keyed by their DER, no verification result attached) are kept and
+/// reused, as TLS stacks keep an intermediate pool, because OpenSSL 3.0 spends longer parsing a
+/// certificate than checking a P-256 signature. Every call still runs the whole path validation.
+///
 /// `@unchecked Sendable` invariant: the `X509_STORE` is filled in `init` and only read afterwards;
-/// OpenSSL locks its own lookups, so concurrent `X509_STORE_CTX`s may share it.
+/// OpenSSL locks its own lookups, so concurrent `X509_STORE_CTX`s may share it. The pool is
+/// guarded by `poolLock`; pooled certificates are never mutated.
 final class ChainVerifier: @unchecked Sendable {
   static let intermediateMarkerOID = "1.2.840.113635.100.6.2.1"
   static let leafMarkerOID = "1.2.840.113635.100.6.11.1"
@@ -31,8 +38,13 @@ final class ChainVerifier: @unchecked Sendable {
   private let store: OpaquePointer
   private let intermediateMarker: ObjectIdentifierHandle
   private let leafMarker: ObjectIdentifierHandle
+  private let poolLock = NSLock()
+  private var parsedPool: [X509Handle] = []
+  private let parsedPoolCapacity: Int
 
-  init(roots: [Certificate]) throws(AppStoreJWSError) {
+  /// A verifier of chains to `roots`, reusing the parsed forms of up to `parsedPoolCapacity`
+  /// certificates.
+  init(roots: [Certificate], parsedPoolCapacity: Int = 16) throws(AppStoreJWSError) {
     guard let store = X509_STORE_new() else {
       throw .invalidConfiguration("could not make a certificate store: \(OpenSSLErrorQueue.drain())")
     }
@@ -48,6 +60,7 @@ final class ChainVerifier: @unchecked Sendable {
       throw .invalidConfiguration("could not add root \(root.subject): \(reason)")
     }
     self.roots = roots
+    self.parsedPoolCapacity = max(0, parsedPoolCapacity)
     self.store = store
     self.intermediateMarker = intermediateMarker
     self.leafMarker = leafMarker
@@ -63,15 +76,13 @@ final class ChainVerifier: @unchecked Sendable {
   {
     let leaf: X509Handle
     let intermediate: X509Handle
-    do throws(AppStoreJWSError) {
-      leaf = try X509Handle(der: leafDER)
-    } catch {
-      return .failure(VerificationError(.invalidCertificate, "x5c[0]: \(error.reason)"))
+    switch parsed(leafDER, name: "x5c[0]") {
+    case .success(let certificate): leaf = certificate
+    case .failure(let error): return .failure(error)
     }
-    do throws(AppStoreJWSError) {
-      intermediate = try X509Handle(der: intermediateDER)
-    } catch {
-      return .failure(VerificationError(.invalidCertificate, "x5c[1]: \(error.reason)"))
+    switch parsed(intermediateDER, name: "x5c[1]") {
+    case .success(let certificate): intermediate = certificate
+    case .failure(let error): return .failure(error)
     }
     guard let context = X509_STORE_CTX_new() else {
       return .failure(VerificationError(.invalidChain, OpenSSLErrorQueue.drain()))
@@ -124,7 +135,34 @@ final class ChainVerifier: @unchecked Sendable {
     guard let window = Self.validityWindow([leaf.pointer, intermediate.pointer, root]) else {
       return .failure(VerificationError(.invalidChain, "a certificate's validity does not read"))
     }
+    pool(intermediate)
+    pool(leaf)
     return .success(VerifiedChain(leafKey: key, validFrom: window.from, validUntil: window.until))
+  }
+
+  /// The parsed certificate of `der`: from the pool, or parsed now.
+  private func parsed(_ der: [UInt8], name: String) -> Result<X509Handle, VerificationError> {
+    if parsedPoolCapacity > 0 {
+      poolLock.lock()
+      let pooled = parsedPool.first { $0.hasDER(der) }
+      poolLock.unlock()
+      if let pooled { return .success(pooled) }
+    }
+    do throws(AppStoreJWSError) {
+      return .success(try X509Handle(der: der))
+    } catch {
+      return .failure(VerificationError(.invalidCertificate, "\(name): \(error.reason)"))
+    }
+  }
+
+  /// Keeps the parsed form of a certificate of a chain that verified (most recent first).
+  private func pool(_ certificate: X509Handle) {
+    guard parsedPoolCapacity > 0 else { return }
+    poolLock.lock()
+    defer { poolLock.unlock() }
+    guard !parsedPool.contains(where: { $0 === certificate }) else { return }
+    parsedPool.insert(certificate, at: 0)
+    if parsedPool.count > parsedPoolCapacity { parsedPool.removeLast() }
   }
 
   /// Checks a single self-signed certificate that is itself a configured root, at `time`:

@@ -23,9 +23,7 @@ enum ES256 {
   ) -> Bool {
     guard raw.count == signatureCount else { return false }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest in
-      _ = SHA256(
-        signingInput.baseAddress?.assumingMemoryBound(to: UInt8.self), signingInput.count,
-        digest.baseAddress)
+      guard FetchedDigest.sha256.digest(signingInput, into: digest) else { return false }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 72) { der in
         let derCount = encodeDER(raw: raw, into: der)
         return key.verify(
@@ -64,6 +62,39 @@ enum ES256 {
       return BN_bn2binpad(r, base, 32) == 32 && BN_bn2binpad(s, base + 32, 32) == 32
     }
     return written ? raw : nil
+  }
+
+  /// SHA-256 fetched from OpenSSL's provider once, so that hashing skips the name lookup that
+  /// the one-shot `SHA256()` makes on every call.
+  ///
+  /// `@unchecked Sendable` invariant: an `EVP_MD` is immutable once fetched; OpenSSL allows it
+  /// to be shared by threads.
+  final class FetchedDigest: @unchecked Sendable {
+    static let sha256 = FetchedDigest(name: "SHA256")
+
+    private let method: OpaquePointer?
+
+    private init(name: String) {
+      method = EVP_MD_fetch(nil, name, nil)
+      if method == nil { OpenSSLErrorQueue.clear() }
+    }
+
+    deinit {
+      EVP_MD_free(method)
+    }
+
+    /// Hashes `bytes` into `output` (32 bytes); `false` if OpenSSL failed.
+    func digest(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>)
+      -> Bool
+    {
+      guard let method else {
+        _ = SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, output.baseAddress)
+        return true
+      }
+      var size: UInt32 = 0
+      return EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, &size, method, nil) == 1
+        && size == 32
+    }
   }
 
   /// Writes the DER ECDSA-Sig-Value `SEQUENCE { INTEGER r, INTEGER s }` of a raw `r‖s` into

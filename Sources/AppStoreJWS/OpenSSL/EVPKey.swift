@@ -1,11 +1,18 @@
 internal import COpenSSL
+import Foundation
 
 /// An owned OpenSSL `EVP_PKEY`: an EC public key, or an EC key pair.
 ///
 /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
-/// concurrent signing and verification with one `EVP_PKEY`, each call making its own context.
+/// concurrent signing and verification with one `EVP_PKEY` as long as each thread uses its own
+/// context. Verification contexts are kept in `idleContexts` (guarded by `lock`) and lent to
+/// one caller at a time.
 final class EVPKey: @unchecked Sendable {
   let pointer: OpaquePointer
+  private let lock = NSLock()
+  /// Contexts initialised for verification and not in use; at most `maximumIdleContexts`.
+  private var idleContexts: [OpaquePointer] = []
+  private static let maximumIdleContexts = 8
 
   /// Takes ownership of one reference to `pointer`.
   init(taking pointer: OpaquePointer) {
@@ -13,6 +20,7 @@ final class EVPKey: @unchecked Sendable {
   }
 
   deinit {
+    for context in idleContexts { EVP_PKEY_CTX_free(context) }
     EVP_PKEY_free(pointer)
   }
 
@@ -168,7 +176,34 @@ final class EVPKey: @unchecked Sendable {
   // MARK: - ECDSA
 
   /// Whether `derSignature` (an ECDSA-Sig-Value) is this key's signature of `digest`.
+  ///
+  /// Reuses a verification context made for this key earlier (OpenSSL allows any number of
+  /// `EVP_PKEY_verify` calls after one `EVP_PKEY_verify_init`), which saves the provider lookups
+  /// of making one; a context that saw a failure is freed rather than reused.
   func verify(digest: UnsafeRawBufferPointer, derSignature: UnsafeRawBufferPointer) -> Bool {
+    guard let context = borrowVerificationContext() else {
+      OpenSSLErrorQueue.clear()
+      return false
+    }
+    let verified =
+      EVP_PKEY_verify(
+        context,
+        derSignature.baseAddress?.assumingMemoryBound(to: UInt8.self), derSignature.count,
+        digest.baseAddress?.assumingMemoryBound(to: UInt8.self), digest.count) == 1
+    if verified {
+      returnVerificationContext(context)
+    } else {
+      EVP_PKEY_CTX_free(context)
+      OpenSSLErrorQueue.clear()
+    }
+    return verified
+  }
+
+  /// Whether `derSignature` is this key's signature of `digest`, with a context made for this
+  /// call only: what a one-off OpenSSL verification costs.
+  func verifyWithFreshContext(digest: UnsafeRawBufferPointer, derSignature: UnsafeRawBufferPointer)
+    -> Bool
+  {
     guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
       OpenSSLErrorQueue.clear()
       return false
@@ -182,6 +217,30 @@ final class EVPKey: @unchecked Sendable {
         digest.baseAddress?.assumingMemoryBound(to: UInt8.self), digest.count) == 1
     if !verified { OpenSSLErrorQueue.clear() }
     return verified
+  }
+
+  private func borrowVerificationContext() -> OpaquePointer? {
+    lock.lock()
+    let idle = idleContexts.popLast()
+    lock.unlock()
+    if let idle { return idle }
+    guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else { return nil }
+    guard EVP_PKEY_verify_init(context) == 1 else {
+      EVP_PKEY_CTX_free(context)
+      return nil
+    }
+    return context
+  }
+
+  private func returnVerificationContext(_ context: OpaquePointer) {
+    lock.lock()
+    if idleContexts.count < Self.maximumIdleContexts {
+      idleContexts.append(context)
+      lock.unlock()
+    } else {
+      lock.unlock()
+      EVP_PKEY_CTX_free(context)
+    }
   }
 
   /// This key's ECDSA signature of `digest`, DER-encoded.

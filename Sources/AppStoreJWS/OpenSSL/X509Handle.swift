@@ -1,4 +1,5 @@
 internal import COpenSSL
+import Foundation
 
 /// An owned, parsed OpenSSL `X509` with its DER bytes.
 ///
@@ -70,6 +71,19 @@ final class X509Handle: @unchecked Sendable {
     }
     if let failure { throw failure }
     return handles
+  }
+
+  /// Whether this certificate's DER is `der` (compared with `memcmp`).
+  func hasDER(_ other: [UInt8]) -> Bool {
+    guard der.count == other.count else { return false }
+    return der.withUnsafeBytes { mine in
+      other.withUnsafeBytes { theirs in
+        guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else {
+          return true
+        }
+        return memcmp(mineBase, theirsBase, mine.count) == 0
+      }
+    }
   }
 
   // MARK: - Fields

@@ -1,0 +1,70 @@
+internal import COpenSSL
+internal import StoreModel
+
+/// What OpenSSL alone costs for a token's signature checks: the baseline of the benchmark.
+///
+/// Everything that is not a signature check is done once in `init` (splitting, base64, parsing
+/// the certificates and keys, converting the signature to DER), so each check measures only
+/// OpenSSL as a one-off verification uses it: `SHA256()` of the signing input and
+/// `EVP_PKEY_verify` in a fresh context, and for a chain the two certificate signatures
+/// (`X509_verify`: hash of the to-be-signed part, ECDSA verification).
+@_spi(Benchmarks)
+public struct OpenSSLBaseline: @unchecked Sendable {
+  // `@unchecked Sendable`: the handles are immutable after `init` and only read by OpenSSL.
+  private let signingInput: [UInt8]
+  private let derSignature: [UInt8]
+  private let leafKey: EVPKey
+  private let leaf: X509Handle
+  private let intermediate: X509Handle
+  private let intermediateKey: EVPKey
+  private let rootKey: EVPKey
+
+  /// Prepares the checks of `jws`, whose `x5c` leads to `root`.
+  /// - Throws: `AppStoreJWSError` when the token or its certificates do not parse.
+  public init(jws: String, root: Certificate) throws(AppStoreJWSError) {
+    let parsed: UnverifiedJWS
+    do {
+      parsed = try UnverifiedJWS(parsing: jws)
+    } catch {
+      throw .invalidConfiguration("not a compact JWS: \(error.reason)")
+    }
+    let chain: [Certificate]
+    do {
+      chain = try parsed.certificateChain()
+    } catch {
+      throw .invalidCertificate(error.reason)
+    }
+    guard chain.count >= 2, parsed.signature.count == ES256.signatureCount,
+      let leafKey = chain[0].handle.publicKey(),
+      let intermediateKey = chain[1].handle.publicKey(),
+      let rootKey = root.handle.publicKey()
+    else { throw .invalidConfiguration("the token has no ES256 signature and x5c chain") }
+    var der = [UInt8](repeating: 0, count: 72)
+    let count = Array(parsed.signature).withUnsafeBytes { raw in
+      der.withUnsafeMutableBufferPointer { ES256.encodeDER(raw: raw, into: $0) }
+    }
+    self.signingInput = Array(parsed.signingInput.utf8)
+    self.derSignature = Array(der.prefix(count))
+    self.leafKey = leafKey
+    self.leaf = chain[0].handle
+    self.intermediate = chain[1].handle
+    self.intermediateKey = intermediateKey
+    self.rootKey = rootKey
+  }
+
+  /// One ES256 check: SHA-256 of the signing input, then ECDSA P-256 verification.
+  public func verifyTokenSignature() -> Bool {
+    let digest = signingInput.withUnsafeBytes { ES256.sha256($0) }
+    return digest.withUnsafeBytes { digest in
+      derSignature.withUnsafeBytes { leafKey.verifyWithFreshContext(digest: digest, derSignature: $0) }
+    }
+  }
+
+  /// The three signature checks of an uncached verification: the token's, the leaf
+  /// certificate's (by the intermediate) and the intermediate's (by the root).
+  public func verifyAllSignatures() -> Bool {
+    let leafSigned = X509_verify(leaf.pointer, intermediateKey.pointer) == 1
+    let intermediateSigned = X509_verify(intermediate.pointer, rootKey.pointer) == 1
+    return verifyTokenSignature() && leafSigned && intermediateSigned
+  }
+}
