@@ -15,8 +15,10 @@ enum Base64 {
   /// Marks a byte that is not in the alphabet.
   private static let invalid: UInt8 = 0xFF
 
-  private static let standardTable: [UInt8] = makeTable(plus: UInt8(ascii: "+"), slash: UInt8(ascii: "/"))
-  private static let urlTable: [UInt8] = makeTable(plus: UInt8(ascii: "-"), slash: UInt8(ascii: "_"))
+  private static let standardTable: [UInt8] = makeTable(
+    plus: UInt8(ascii: "+"), slash: UInt8(ascii: "/"))
+  private static let urlTable: [UInt8] = makeTable(
+    plus: UInt8(ascii: "-"), slash: UInt8(ascii: "_"))
 
   private static let standardSymbols: [UInt8] = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -112,7 +114,8 @@ enum Base64 {
     output.reserveCapacity((input.count + 2) / 3 * 4)
     var index = 0
     while index + 3 <= input.count {
-      let word = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+      let word =
+        UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
       output.append(symbols[Int(word >> 18 & 0x3F)])
       output.append(symbols[Int(word >> 12 & 0x3F)])
       output.append(symbols[Int(word >> 6 & 0x3F)])

@@ -77,7 +77,8 @@ public enum DecodedSignedPayload: Sendable, Hashable {
     }
     encoder.outputFormatting =
       prettyPrinted
-      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+      : [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }
 }

@@ -107,7 +107,7 @@ struct JSONScanner {
       }
       runStart = offset
     }
-    if !isASCII, String(validating: output, as: UTF8.self) == nil {
+    if !isASCII, !UTF8Validation.isValid(output) {
       throw fail("string is not UTF-8")
     }
     return output
@@ -187,10 +187,12 @@ struct JSONScanner {
       guard isDigit(offset) else { throw fail("expected a digit") }
       while isDigit(offset) { offset += 1 }
     }
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")
+    if offset < bytes.count,
+      bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")
     {
       offset += 1
-      if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")
+      if offset < bytes.count,
+        bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")
       {
         offset += 1
       }

@@ -17,7 +17,8 @@ public struct JWSSigner: Sendable {
   public init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
     guard key.curve == .p256 else { throw .invalidKey("ES256 signs with a P-256 key") }
     if let leaf = certificateChain.first {
-      guard let leafKey = leaf.handle.publicKey(), (try? leafKey.publicKeyDER()) == (try? key.key.publicKeyDER())
+      guard let leafKey = leaf.handle.publicKey(),
+        (try? leafKey.publicKeyDER()) == (try? key.key.publicKeyDER())
       else { throw .invalidKey("the key is not the leaf certificate's key") }
     }
     self.key = key
@@ -76,7 +77,8 @@ public struct JWSSigner: Sendable {
         case "\r": output += "\\r"
         case "\t": output += "\\t"
         case _ where scalar.value < 0x20:
-          output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          output +=
+            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
             + String(scalar.value, radix: 16)
         default: output.unicodeScalars.append(scalar)
         }

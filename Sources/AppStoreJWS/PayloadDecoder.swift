@@ -134,7 +134,8 @@ private struct NodeDecoder: Decoder {
       }
       let value: I?
       if negative {
-        value = magnitude <= UInt64(Int64.max) + 1
+        value =
+          magnitude <= UInt64(Int64.max) + 1
           ? I(exactly: 0 &- Int64(bitPattern: magnitude)) : nil
       } else {
         value = I(exactly: magnitude)
@@ -188,7 +189,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           let length = Int(name.end - name.start)
           members.append(
             KeyedMember(
-              prefix: KeyedMember.prefix(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])),
+              prefix: KeyedMember.prefix(
+                UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])),
               length: Int32(length), escaped: name.kind == .escapedString, name: Int32(position),
               value: Int32(position + 1)))
           position = Int(nodes[position + 1].next)
@@ -197,7 +199,6 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     self.members = members
   }
-
 
   var allKeys: [Key] {
     members.compactMap { Key(stringValue: decoder.document.string(at: Int($0.name))) }
@@ -211,23 +212,23 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       let length = Int32(wanted.count)
       return document.bytes.withUnsafeBufferPointer { bytes -> Int? in
         members.withUnsafeBufferPointer { members -> Int? in
-        for member in members {
-          if member.escaped {
-            if document.string(at: Int(member.name), equals: key.stringValue) {
+          for member in members {
+            if member.escaped {
+              if document.string(at: Int(member.name), equals: key.stringValue) {
+                return Int(member.value)
+              }
+              continue
+            }
+            guard member.length == length, member.prefix == prefix else { continue }
+            if length <= 8 { return Int(member.value) }
+            let start = Int(document.nodes[Int(member.name)].start)
+            if let base = bytes.baseAddress, let other = wanted.baseAddress,
+              memcmp(base + start, other, Int(length)) == 0
+            {
               return Int(member.value)
             }
-            continue
           }
-          guard member.length == length, member.prefix == prefix else { continue }
-          if length <= 8 { return Int(member.value) }
-          let start = Int(document.nodes[Int(member.name)].start)
-          if let base = bytes.baseAddress, let other = wanted.baseAddress,
-            memcmp(base + start, other, Int(length)) == 0
-          {
-            return Int(member.value)
-          }
-        }
-        return nil
+          return nil
         }
       }
     }

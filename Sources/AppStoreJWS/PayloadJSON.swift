@@ -222,7 +222,7 @@ final class PayloadJSON {
       let end = offset
       offset += 1
       if !ascii,
-        String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil
+        !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[start..<end]))
       {
         throw JSONScanner.Failure(message: "string is not UTF-8", offset: start)
       }
@@ -248,7 +248,8 @@ final class PayloadJSON {
       let start = offset
       var integral = true
       func isDigit(_ index: Int) -> Bool {
-        index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+        index < bytes.count && bytes[index] >= UInt8(ascii: "0")
+          && bytes[index] <= UInt8(ascii: "9")
       }
       if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
       guard isDigit(offset) else { throw fail("expected a value") }
@@ -266,7 +267,8 @@ final class PayloadJSON {
       if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
         integral = false
         offset += 1
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")
+        if offset < bytes.count,
+          bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")
         {
           offset += 1
         }

@@ -191,13 +191,15 @@ extension SignedDataVerifier {
       case .bundleID(let claimed):
         if let bundleID, claimed != bundleID {
           return VerificationError(
-            .wrongApp, "signed for bundle id \(claimed.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
+            .wrongApp,
+            "signed for bundle id \(claimed.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
         }
       case .bundleIDAndAppAppleID(let claimedBundle, let claimedApp):
         if let bundleID, claimedBundle != bundleID {
           return VerificationError(
             .wrongApp,
-            "signed for bundle id \(claimedBundle.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
+            "signed for bundle id \(claimedBundle.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\""
+          )
         }
         if environment == .production, let appAppleID, claimedApp != appAppleID {
           return VerificationError(

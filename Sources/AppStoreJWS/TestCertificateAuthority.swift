@@ -46,7 +46,10 @@ public struct TestCertificateAuthority: Sendable, Hashable {
 
     /// The local App Store's names (`SportsTime Local App Store Root CA`, …).
     public static let localAppStore = Names(
-      root: [.init("C", "US"), .init("O", "SportsTime"), .init("CN", "SportsTime Local App Store Root CA")],
+      root: [
+        .init("C", "US"), .init("O", "SportsTime"),
+        .init("CN", "SportsTime Local App Store Root CA"),
+      ],
       intermediate: [
         .init("C", "US"), .init("O", "SportsTime"), .init("OU", "Local App Store"),
         .init("CN", "SportsTime Local App Store Intermediate CA"),
@@ -59,7 +62,8 @@ public struct TestCertificateAuthority: Sendable, Hashable {
 
   /// The default validity of every certificate: 2020-01-01 to 2050-01-01 (UTC).
   public static let defaultValidity = DateInterval(
-    start: Date(timeIntervalSince1970: 1_577_836_800), end: Date(timeIntervalSince1970: 2_524_608_000))
+    start: Date(timeIntervalSince1970: 1_577_836_800),
+    end: Date(timeIntervalSince1970: 2_524_608_000))
 
   /// Makes a CA whose keys derive from `seed`.
   /// - Parameters:
@@ -209,7 +213,10 @@ public struct TestCertificateAuthority: Sendable, Hashable {
     for (certificate, key, role) in [
       (root, rootKey, "root"), (intermediate, intermediateKey, "intermediate"),
       (leaf, leafKey, "leaf"),
-    ] where certificate.handle.publicKey().flatMap({ try? $0.publicKeyDER() }) != Array(key.publicKeyDER) {
+    ]
+    where certificate.handle.publicKey().flatMap({ try? $0.publicKeyDER() })
+      != Array(key.publicKeyDER)
+    {
       throw .invalidKey("the \(role) key is not the \(role) certificate's key")
     }
     guard leafKey.curve == .p256 else { throw .invalidKey("the leaf key must be P-256") }

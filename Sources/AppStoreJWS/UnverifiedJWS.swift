@@ -37,8 +37,9 @@ public struct UnverifiedJWS: Sendable, Hashable {
     self.signingInput = signingInput
   }
 
-  private static func parse(_ token: UnsafeRawBufferPointer) -> Result<UnverifiedJWS, VerificationError>
-  {
+  private static func parse(_ token: UnsafeRawBufferPointer) -> Result<
+    UnverifiedJWS, VerificationError
+  > {
     let parts: CompactJWS
     switch CompactJWS.split(token) {
     case .success(let split): parts = split
@@ -66,7 +67,8 @@ public struct UnverifiedJWS: Sendable, Hashable {
     case .failure(let failure):
       return .failure(
         VerificationError(
-          .malformed, "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
+          .malformed,
+          "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
     }
   }
 

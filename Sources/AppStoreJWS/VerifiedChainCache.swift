@@ -17,7 +17,9 @@ final class VerifiedChainCache: @unchecked Sendable {
     func hash(into hasher: inout Hasher) {
       hasher.combine(leaf.count)
       hasher.combine(intermediate.count)
-      leaf.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.suffix(64))) }
+      leaf.withUnsafeBytes {
+        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.suffix(64)))
+      }
       intermediate.withUnsafeBytes {
         hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.suffix(64)))
       }

@@ -238,7 +238,8 @@ public struct NotificationType: RawRepresentable, Hashable, Sendable, Codable,
   public init(rawValue: String) { self.rawValue = rawValue }
 
   public static let subscribed = NotificationType(rawValue: "SUBSCRIBED")
-  public static let didChangeRenewalPreference = NotificationType(rawValue: "DID_CHANGE_RENEWAL_PREF")
+  public static let didChangeRenewalPreference = NotificationType(
+    rawValue: "DID_CHANGE_RENEWAL_PREF")
   public static let didChangeRenewalStatus = NotificationType(rawValue: "DID_CHANGE_RENEWAL_STATUS")
   public static let offerRedeemed = NotificationType(rawValue: "OFFER_REDEEMED")
   public static let didRenew = NotificationType(rawValue: "DID_RENEW")

@@ -75,7 +75,9 @@ enum Rate {
 
   /// Measures two closures in many short alternating rounds and keeps each one's best, so that
   /// both are seen at the machine's quietest moments (other processes share its cores).
-  static func compare(rounds: Int = 6, seconds: Double = 0.1, _ first: () -> Bool, _ second: () -> Bool)
+  static func compare(
+    rounds: Int = 6, seconds: Double = 0.1, _ first: () -> Bool, _ second: () -> Bool
+  )
     -> (Double, Double)
   {
     var bestFirst = 0.0

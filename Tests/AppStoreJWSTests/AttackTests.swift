@@ -15,7 +15,8 @@ import Testing
 
   var chainBase64: [String] { Fixtures.authority.certificateChain.map(\.base64DER) }
 
-  func outcome(_ jws: String, verifier: SignedDataVerifier? = nil) throws -> VerificationError.Code? {
+  func outcome(_ jws: String, verifier: SignedDataVerifier? = nil) throws -> VerificationError.Code?
+  {
     let verifier = try verifier ?? Fixtures.verifier()
     return Fixtures.outcome { () throws(VerificationError) in try verifier.verifyTransaction(jws) }
   }
@@ -23,7 +24,9 @@ import Testing
   @Test("the untouched token verifies (the control of every attack)")
   func control() throws {
     #expect(try outcome(Fixtures.token) == nil)
-    #expect(try outcome(token(header: JOSEHeader(algorithm: "ES256", certificateChain: chainBase64))) == nil)
+    #expect(
+      try outcome(token(header: JOSEHeader(algorithm: "ES256", certificateChain: chainBase64)))
+        == nil)
   }
 
   // MARK: Forged chains
@@ -40,11 +43,13 @@ import Testing
         .init("CN", "Apple Worldwide Developer Relations Certification Authority"),
       ],
       leafNames: [
-        .init("C", "US"), .init("O", "Apple Inc."), .init("OU", "Apple Worldwide Developer Relations"),
+        .init("C", "US"), .init("O", "Apple Inc."),
+        .init("OU", "Apple Worldwide Developer Relations"),
         .init("CN", "Prod ECC Mac App Store and iTunes Store Receipt Signing"),
       ], curve: .p384)
     let apple = try SignedDataVerifier(
-      bundleID: Fixtures.bundleID, environment: .localTesting, clock: FixedClock(Fixtures.signedDate))
+      bundleID: Fixtures.bundleID, environment: .localTesting,
+      clock: FixedClock(Fixtures.signedDate))
     let withForgedRoot = try forged.signer().sign(Fixtures.transaction())
     #expect(try outcome(withForgedRoot, verifier: apple) == .invalidChain)
     // The real G3 as x5c[2] changes nothing: x5c[2] is never trusted or read.
@@ -56,11 +61,13 @@ import Testing
     #expect(try outcome(withForgedRoot, verifier: own) == nil)
   }
 
-  @Test("a chain whose intermediate or leaf lacks Apple's marker is refused",
+  @Test(
+    "a chain whose intermediate or leaf lacks Apple's marker is refused",
     arguments: [(true, false), (false, true), (false, false)])
   func missingMarkers(intermediateMarked: Bool, leafMarked: Bool) throws {
     let chain = try ChainForge.make(
-      intermediateMarkers: intermediateMarked ? [TestCertificateAuthority.intermediateMarkerOID] : [],
+      intermediateMarkers: intermediateMarked
+        ? [TestCertificateAuthority.intermediateMarkerOID] : [],
       leafMarkers: leafMarked ? [TestCertificateAuthority.leafMarkerOID] : [])
     let jws = try chain.signer().sign(Fixtures.transaction())
     #expect(try outcome(jws, verifier: Fixtures.verifier(roots: [chain.root])) == .invalidChain)
@@ -95,15 +102,18 @@ import Testing
     let chain = try ChainForge.make(leafKeyCurve: .p384)
     let x5c = [chain.leaf, chain.intermediate, chain.root].map(\.base64DER)
     let jws = try token(header: JOSEHeader(algorithm: "ES256", certificateChain: x5c))
-    #expect(try outcome(jws, verifier: Fixtures.verifier(roots: [chain.root])) == .invalidCertificate)
+    #expect(
+      try outcome(jws, verifier: Fixtures.verifier(roots: [chain.root])) == .invalidCertificate)
   }
 
   @Test("a leaf that expired before, or starts after, the signing date is refused")
   func leafOutsideValidity() throws {
     let past = DateInterval(
-      start: Date(timeIntervalSince1970: 1_600_000_000), end: Date(timeIntervalSince1970: 1_700_000_000))
+      start: Date(timeIntervalSince1970: 1_600_000_000),
+      end: Date(timeIntervalSince1970: 1_700_000_000))
     let future = DateInterval(
-      start: Date(timeIntervalSince1970: 1_800_000_000), end: Date(timeIntervalSince1970: 1_900_000_000))
+      start: Date(timeIntervalSince1970: 1_800_000_000),
+      end: Date(timeIntervalSince1970: 1_900_000_000))
     for validity in [past, future] {
       let chain = try ChainForge.make(leafValidity: validity)
       let jws = try chain.signer().sign(Fixtures.transaction())
@@ -115,7 +125,9 @@ import Testing
   func chainLengths(count: Int) throws {
     let chain = Fixtures.authority.certificateChain.map(\.base64DER)
     let x5c = (0..<count).map { chain[min($0, 2)] }
-    #expect(try outcome(token(header: JOSEHeader(algorithm: "ES256", certificateChain: x5c))) == .invalidChain)
+    #expect(
+      try outcome(token(header: JOSEHeader(algorithm: "ES256", certificateChain: x5c)))
+        == .invalidChain)
   }
 
   @Test("a real four-level chain is refused: the path to the root has four certificates")
@@ -158,7 +170,9 @@ import Testing
 
   // MARK: Header and algorithm
 
-  @Test("alg other than ES256 is refused", arguments: ["none", "HS256", "RS256", "ES384", "es256", "ES256 "])
+  @Test(
+    "alg other than ES256 is refused",
+    arguments: ["none", "HS256", "RS256", "ES384", "es256", "ES256 "])
   func algorithms(_ algorithm: String) throws {
     let jws = try token(header: JOSEHeader(algorithm: algorithm, certificateChain: chainBase64))
     #expect(try outcome(jws) == .unsupportedAlgorithm)
@@ -171,11 +185,13 @@ import Testing
     #expect(try outcome(jws) == .malformed)
   }
 
-  @Test("a header without alg, without x5c, with crit, or with a duplicate member is malformed",
+  @Test(
+    "a header without alg, without x5c, with crit, or with a duplicate member is malformed",
     arguments: [
       #"{"x5c":[]}"#, #"{"alg":"ES256"}"#, #"{"alg":"ES256","x5c":%@,"crit":["exp"]}"#,
       #"{"alg":"ES256","alg":"ES256","x5c":%@}"#, #"{"alg":"ES256","x5c":%@,"x5c":%@}"#,
-      #"{"alg":1,"x5c":%@}"#, #"{"alg":"ES256","x5c":"%@"}"#, #"["ES256"]"#, #"{"alg":"ES256","x5c":%@} x"#,
+      #"{"alg":1,"x5c":%@}"#, #"{"alg":"ES256","x5c":"%@"}"#, #"["ES256"]"#,
+      #"{"alg":"ES256","x5c":%@} x"#,
     ])
   func malformedHeaders(_ template: String) throws {
     let x5c = "[" + chainBase64.map { "\"\($0)\"" }.joined(separator: ",") + "]"
@@ -188,7 +204,9 @@ import Testing
   @Test("other header members (typ, kid, unknown) are allowed")
   func extraHeaderMembers() throws {
     let x5c = "[" + chainBase64.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-    let json = #"{"typ":"JWT","kid":"k","x-extra":{"a":[1,2.5e3,null,true]},"alg":"ES256","x5c":"# + x5c + "}"
+    let json =
+      #"{"typ":"JWT","kid":"k","x-extra":{"a":[1,2.5e3,null,true]},"alg":"ES256","x5c":"# + x5c
+      + "}"
     let signer = try JWSSigner(key: Fixtures.authority.leafKey, certificateChain: [])
     #expect(try outcome(signer.sign(headerJSON: Data(json.utf8), payloadJSON: payload)) == nil)
   }
@@ -201,7 +219,8 @@ import Testing
     let evil = try AppStoreJSON.encoder().encode(Fixtures.transaction(bundleID: "com.evil.app"))
     parts[1] = Fixtures.base64URL(evil)
     let jws = parts.joined(separator: ".")
-    #expect(try outcome(jws, verifier: Fixtures.verifier(bundleID: "com.evil.app")) == .invalidSignature)
+    #expect(
+      try outcome(jws, verifier: Fixtures.verifier(bundleID: "com.evil.app")) == .invalidSignature)
   }
 
   @Test("a tampered header byte is refused")
@@ -217,18 +236,22 @@ import Testing
   @Test("a signature made by another key over the same chain is refused")
   func anotherKey() throws {
     let other = try PrivateKey.generate()
-    let jws = try token(header: JOSEHeader(algorithm: "ES256", certificateChain: chainBase64), key: other)
+    let jws = try token(
+      header: JOSEHeader(algorithm: "ES256", certificateChain: chainBase64), key: other)
     #expect(try outcome(jws) == .invalidSignature)
   }
 
-  @Test("the high-S twin of a valid signature is accepted, as Apple's library and OpenSSL accept it")
+  @Test(
+    "the high-S twin of a valid signature is accepted, as Apple's library and OpenSSL accept it")
   func highS() throws {
     var parts = Fixtures.segments(Fixtures.token)
     var signature = [UInt8](try #require(Fixtures.decodeBase64URL(parts[2])))
     // s' = n - s on P-256.
     let order: [UInt8] = [
-      0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-      0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+      0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+      0xFF,
+      0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25,
+      0x51,
     ]
     var borrow = 0
     for index in (0..<32).reversed() {
@@ -266,7 +289,9 @@ import Testing
     let bytes = Array(Fixtures.token.utf8)
     for length in stride(from: 0, to: bytes.count, by: 7) {
       let truncated = String(decoding: bytes.prefix(length), as: UTF8.self)
-      let result = Fixtures.outcome { () throws(VerificationError) in try verifier.verifyTransaction(truncated) }
+      let result = Fixtures.outcome { () throws(VerificationError) in
+        try verifier.verifyTransaction(truncated)
+      }
       #expect(result != nil, "accepted a token cut at \(length)")
     }
   }
@@ -286,7 +311,9 @@ import Testing
         var mutated = bytes
         mutated[position] = replacement
         let jws = String(decoding: mutated, as: UTF8.self)
-        let result = Fixtures.outcome { () throws(VerificationError) in try verifier.verifyTransaction(jws) }
+        let result = Fixtures.outcome { () throws(VerificationError) in
+          try verifier.verifyTransaction(jws)
+        }
         #expect(result == .malformed, "position \(position), \(replacement)")
       }
     }
@@ -305,7 +332,9 @@ import Testing
           var rebuilt = parts
           rebuilt[segment] = Fixtures.base64URL(Data(mutated))
           let jws = rebuilt.joined(separator: ".")
-          let result = Fixtures.outcome { () throws(VerificationError) in try verifier.verifyTransaction(jws) }
+          let result = Fixtures.outcome { () throws(VerificationError) in
+            try verifier.verifyTransaction(jws)
+          }
           #expect(result != nil, "segment \(segment), position \(position)")
         }
       }
@@ -315,7 +344,8 @@ import Testing
   @Test("a payload that is not JSON, or not a transaction, is malformed")
   func payloadShapes() throws {
     let signer = Fixtures.authority.signer
-    for body in ["", "null", "[]", "{}", #"{"transactionId":1}"#, "{\"a\":1} x", #"{"a":1,"a":2}"#] {
+    for body in ["", "null", "[]", "{}", #"{"transactionId":1}"#, "{\"a\":1} x", #"{"a":1,"a":2}"#]
+    {
       let jws = try signer.sign(payloadJSON: Data(body.utf8))
       #expect(try outcome(jws) == .malformed, "\(body)")
     }

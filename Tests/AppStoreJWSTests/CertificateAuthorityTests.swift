@@ -10,8 +10,9 @@ import Testing
   @Test("the embedded Apple Root CA - G3 has the published SHA-256 fingerprint")
   func appleRootFingerprint() {
     let root = Certificate.appleRootCAG3
-    #expect(hex(root.sha256Fingerprint)
-      == "63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179")
+    #expect(
+      hex(root.sha256Fingerprint)
+        == "63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179")
     #expect(root.serialNumber == "2DC5FC88D2C54B95")
     #expect(root.subject.contains("CN=Apple Root CA - G3"))
     #expect(root.notValidBefore == Date(timeIntervalSince1970: 1_398_881_946))
@@ -28,8 +29,12 @@ import Testing
     let both = root.pemRepresentation + Fixtures.authority.root.pemRepresentation
     #expect(try Certificate.certificates(pemEncoded: both) == [root, Fixtures.authority.root])
     #expect(throws: AppStoreJWSError.self) { try Certificate(pemEncoded: both) }
-    #expect(throws: AppStoreJWSError.self) { try Certificate(derEncoded: root.derRepresentation + [0]) }
-    #expect(throws: AppStoreJWSError.self) { try Certificate(derEncoded: root.derRepresentation.dropLast()) }
+    #expect(throws: AppStoreJWSError.self) {
+      try Certificate(derEncoded: root.derRepresentation + [0])
+    }
+    #expect(throws: AppStoreJWSError.self) {
+      try Certificate(derEncoded: root.derRepresentation.dropLast())
+    }
     #expect(throws: AppStoreJWSError.self) { try Certificate(pemEncoded: "not a certificate") }
     #expect(throws: AppStoreJWSError.self) { try Certificate(derEncoded: []) }
   }
@@ -56,14 +61,17 @@ import Testing
     #expect(first.root.subject == "CN=SportsTime Local App Store Root CA,O=SportsTime,C=US")
     // Tokens of one CA verify against the other's root: same keys, same names.
     let token = try second.signer.sign(Fixtures.transaction())
-    let verifier = try first.verifier(bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
+    let verifier = try first.verifier(
+      bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
     #expect(try verifier.verifyTransaction(token).isVerified)
   }
 
   @Test("a key derived from a seed is the same scalar every time")
   func deterministicKey() throws {
     let key = try PrivateKey.p256(seed: [1, 2, 3], label: "leaf")
-    #expect(try key.derRepresentation() == PrivateKey.p256(seed: [1, 2, 3], label: "leaf").derRepresentation())
+    #expect(
+      try key.derRepresentation()
+        == PrivateKey.p256(seed: [1, 2, 3], label: "leaf").derRepresentation())
     #expect(key != (try PrivateKey.p256(seed: [1, 2, 3], label: "root")))
     #expect(key.curve == .p256)
   }
@@ -73,10 +81,12 @@ import Testing
     let authority = try TestCertificateAuthority.random()
     let archive = try authority.archive()
     let encoded = try JSONEncoder().encode(archive)
-    let reloaded = try TestCertificateAuthority(archive: JSONDecoder().decode(TestCertificateAuthority.Archive.self, from: encoded))
+    let reloaded = try TestCertificateAuthority(
+      archive: JSONDecoder().decode(TestCertificateAuthority.Archive.self, from: encoded))
     #expect(reloaded == authority)
     let token = try reloaded.signer.sign(Fixtures.transaction())
-    let verifier = try authority.verifier(bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
+    let verifier = try authority.verifier(
+      bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
     #expect(try verifier.verifyTransaction(token).isVerified)
   }
 

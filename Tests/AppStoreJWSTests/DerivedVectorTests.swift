@@ -39,7 +39,10 @@ import Testing
     let jws = try Corpus.text("derived/real-\(suffix).txt")
     let verifier = try SignedDataVerifier(
       bundleID: "com.loki-project.loki-messenger", environment: .sandbox)
-    #expect(Self.outcome { () throws(VerificationError) in try verifier.verifyTransaction(jws).verificationError?.code } == expected)
+    #expect(
+      Self.outcome { () throws(VerificationError) in
+        try verifier.verifyTransaction(jws).verificationError?.code
+      } == expected)
   }
 
   @Test("each edit of the test-CA token is handled as decided", arguments: cases)
@@ -50,7 +53,10 @@ import Testing
       rootCertificates: [
         try Certificate(derEncoded: try Corpus.data("app-store-server-library/certs/testCA.der"))
       ], bundleID: "com.example", environment: .sandbox, appAppleID: 1234)
-    #expect(Self.outcome { () throws(VerificationError) in try verifier.verify(jws, as: LooseTransaction.self).verificationError?.code } == expected)
+    #expect(
+      Self.outcome { () throws(VerificationError) in
+        try verifier.verify(jws, as: LooseTransaction.self).verificationError?.code
+      } == expected)
   }
 
   @Test("the configuration-only negatives of the derived manifest")

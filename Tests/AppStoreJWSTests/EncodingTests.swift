@@ -1,6 +1,7 @@
-@testable import AppStoreJWS
 import Foundation
 import Testing
+
+@testable import AppStoreJWS
 
 /// Base64, JOSE header parsing and the ES256 signature encoding: the byte-level layer.
 @Suite struct EncodingTests {
@@ -21,7 +22,8 @@ import Testing
     }
   }
 
-  @Test("base64 decoding is canonical and strict",
+  @Test(
+    "base64 decoding is canonical and strict",
     arguments: [
       ("QQ==", Base64.Alphabet.standard, [UInt8(0x41)] as [UInt8]?), ("QQ", .url, [0x41]),
       ("QR==", .standard, nil), ("QR", .url, nil),  // non-zero unused bits
@@ -49,11 +51,14 @@ import Testing
     #expect(parsed.header.critical == nil)
   }
 
-  @Test("a JOSE header that is not a strict JSON object fails with its offset",
+  @Test(
+    "a JOSE header that is not a strict JSON object fails with its offset",
     arguments: [
       "", "{", "[]", #"{"alg":"ES256",}"#, #"{"alg":"ES256"} {}"#, #"{"alg":'ES256'}"#,
-      #"{"alg":"ES256","alg":"ES256"}"#, #"{"alg":"\ud800"}"#, #"{"alg":"\x"}"#, "{\"alg\":\"\u{1}\"}",
-      #"{"n":01}"#, #"{"n":1.}"#, #"{"n":-}"#, #"{"n":tru}"#, #"{"x5c":"a"}"#, #"{"alg":["ES256"]}"#,
+      #"{"alg":"ES256","alg":"ES256"}"#, #"{"alg":"\ud800"}"#, #"{"alg":"\x"}"#,
+      "{\"alg\":\"\u{1}\"}",
+      #"{"n":01}"#, #"{"n":1.}"#, #"{"n":-}"#, #"{"n":tru}"#, #"{"x5c":"a"}"#,
+      #"{"alg":["ES256"]}"#,
       String(repeating: "[", count: 100),
       #"{"n":"# + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}",
     ])
@@ -74,7 +79,8 @@ import Testing
     var samples: [[UInt8]] = [
       [UInt8](repeating: 0, count: 31) + [1] + [UInt8](repeating: 0xFF, count: 32),
       [UInt8](repeating: 0x80, count: 64),
-      [0, 0, 0x7F] + [UInt8](repeating: 0x11, count: 29) + [0, 0x80] + [UInt8](repeating: 2, count: 30),
+      [0, 0, 0x7F] + [UInt8](repeating: 0x11, count: 29) + [0, 0x80]
+        + [UInt8](repeating: 2, count: 30),
     ]
     for _ in 0..<200 {
       samples.append((0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) })

@@ -1,7 +1,8 @@
-@testable import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
+
+@testable import AppStoreJWS
 
 /// The vectors of `corpus/jws/app-store-server-library/`, as its MANIFEST.md describes them.
 @Suite struct LibraryVectorTests {
@@ -47,10 +48,14 @@ import Testing
     #expect(try chain.leafKey.publicKeyDER() == Array(spki))
   }
 
-  @Test("chains whose intermediate or leaf lacks Apple's marker extension are invalid",
+  @Test(
+    "chains whose intermediate or leaf lacks Apple's marker extension are invalid",
     arguments: [
       ("chain_verifier_certs/leaf.der", "chain_verifier_certs/intermediate-invalid-oid.der"),
-      ("chain_verifier_certs/leaf-for-intermediate-invalid-oid.der", "chain_verifier_certs/intermediate-invalid-oid.der"),
+      (
+        "chain_verifier_certs/leaf-for-intermediate-invalid-oid.der",
+        "chain_verifier_certs/intermediate-invalid-oid.der"
+      ),
       ("chain_verifier_certs/leaf-invalid-oid.der", "chain_verifier_certs/intermediate.der"),
     ])
   func missingMarkers(leaf: String, intermediate: String) throws {
@@ -145,7 +150,9 @@ import Testing
     #expect(result.unsafePayloadValue.environment == .sandbox)
   }
 
-  @Test("testNotification verifies as TEST, is the wrong environment for Production, and as a transaction the wrong app")
+  @Test(
+    "testNotification verifies as TEST, is the wrong environment for Production, and as a transaction the wrong app"
+  )
   func mockNotification() throws {
     guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/testNotification.txt")
@@ -162,7 +169,8 @@ import Testing
   @Test("wrongBundleId is the wrong app")
   func mockWrongBundle() throws {
     guard Corpus.folder() != nil else { return }
-    let result = try mockVerifier().verifyNotification(try token("mock_signed_data/wrongBundleId.txt"))
+    let result = try mockVerifier().verifyNotification(
+      try token("mock_signed_data/wrongBundleId.txt"))
     #expect(result.verificationError?.code == .wrongApp)
   }
 
@@ -209,7 +217,8 @@ import Testing
   @Test("Xcode's signed transaction verifies against Xcode's certificate and decodes")
   func xcodeTransaction() throws {
     guard Corpus.folder() != nil else { return }
-    let result = try xcodeVerifier().verifyTransaction(try token("xcode/xcode-signed-transaction.txt"))
+    let result = try xcodeVerifier().verifyTransaction(
+      try token("xcode/xcode-signed-transaction.txt"))
     #expect(result.verificationError == nil)
     let transaction = result.unsafePayloadValue
     #expect(transaction.id == 0)
@@ -239,7 +248,8 @@ import Testing
   @Test("Xcode's signed renewal info verifies and decodes")
   func xcodeRenewalInfo() throws {
     guard Corpus.folder() != nil else { return }
-    let result = try xcodeVerifier().verifyRenewalInfo(try token("xcode/xcode-signed-renewal-info.txt"))
+    let result = try xcodeVerifier().verifyRenewalInfo(
+      try token("xcode/xcode-signed-renewal-info.txt"))
     #expect(result.verificationError == nil)
     let renewal = result.unsafePayloadValue
     #expect(renewal.expirationReason == nil)
@@ -271,7 +281,8 @@ import Testing
     #expect(app.appVersionID == nil)
     #expect(app.originalPurchaseDate == Date(timeIntervalSince1970: -62_135_769_600))
     #expect(app.originalAppVersion == "1")
-    #expect(app.deviceVerification == "cYUsXc53EbYc0pOeXG5d6/31LGHeVGf84sqSN0OrJi5u/j2H89WWKgS8N0hMsMlf")
+    #expect(
+      app.deviceVerification == "cYUsXc53EbYc0pOeXG5d6/31LGHeVGf84sqSN0OrJi5u/j2H89WWKgS8N0hMsMlf")
     #expect(app.deviceVerificationNonce == UUID(uuidString: "48c8b92d-ce0d-4229-bedf-e61b4f9cfc92"))
     #expect(app.preorderDate == nil)
     #expect(app.environment == .xcode)
@@ -459,7 +470,8 @@ import Testing
     try expectRoundTrip(notification)
   }
 
-  @Test("an external purchase token notification is Production unless its id starts with SANDBOX",
+  @Test(
+    "an external purchase token notification is Production unless its id starts with SANDBOX",
     arguments: [
       ("signedExternalPurchaseTokenNotification.json", AppStoreEnvironment.production),
       ("signedExternalPurchaseTokenSandboxNotification.json", .sandbox),

@@ -19,7 +19,8 @@ import Testing
         signedTransactionInfo: Fixtures.token, status: .subscribed))
     let app = AppTransaction(
       environment: .localTesting, bundleID: Fixtures.bundleID, appVersion: "2.1",
-      originalAppVersion: "1.0", originalPurchaseDate: Fixtures.signedDate.addingTimeInterval(-86_400),
+      originalAppVersion: "1.0",
+      originalPurchaseDate: Fixtures.signedDate.addingTimeInterval(-86_400),
       signedDate: Fixtures.signedDate, appID: 1_234_567_890)
     return [
       (Fixtures.token, .transaction), (try signer.sign(renewal), .renewalInfo),
@@ -29,7 +30,8 @@ import Testing
 
   /// One random edit of `bytes`: substitute, insert, delete, duplicate, swap or truncate.
   static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ \"{}".utf8)
+    let alphabet = Array(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ \"{}".utf8)
     var result = bytes
     let position = Int.random(in: 0..<result.count, using: &generator)
     switch Int.random(in: 0..<8, using: &generator) {

@@ -1,7 +1,8 @@
-@testable import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
+
+@testable import AppStoreJWS
 
 /// The payload decoder gives `JSONDecoder`'s results (with `AppStoreJSON`'s conventions) on every
 /// payload of the corpus, and is stricter about what is JSON.
@@ -10,12 +11,16 @@ import Testing
   static func corpusPayloads() throws -> [(String, Data)] {
     guard let jws = Corpus.jws else { return [] }
     var payloads: [(String, Data)] = []
-    for folder in ["real", "app-store-server-library/xcode", "app-store-server-library/mock_signed_data"] {
+    for folder in [
+      "real", "app-store-server-library/xcode", "app-store-server-library/mock_signed_data",
+    ] {
       let url = jws.appendingPathComponent(folder)
       for file in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
       where file.hasSuffix(".txt") {
         let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
-        if let parsed = try? UnverifiedJWS(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let parsed = try? UnverifiedJWS(
+          parsing: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
           payloads.append((file, parsed.payloadJSON))
         }
       }
@@ -71,7 +76,8 @@ import Testing
     expectSame(Transaction.self, data, "unknown values")
   }
 
-  @Test("duplicate members, non-finite numbers and trailing bytes are refused",
+  @Test(
+    "duplicate members, non-finite numbers and trailing bytes are refused",
     arguments: [
       #"{"transactionId":"1","transactionId":"2"}"#, #"{"signedDate":1e999}"#, #"{} {}"#,
       #"{"a":[1,]}"#, #"{"a":"\ud800"}"#, #"{"a":00}"#,
@@ -101,7 +107,8 @@ import Testing
       var negative: Int64
       var whole: Int
     }
-    let good = #"{"small":-128,"big":18446744073709551615,"negative":-9223372036854775808,"whole":2.0}"#
+    let good =
+      #"{"small":-128,"big":18446744073709551615,"negative":-9223372036854775808,"whole":2.0}"#
     #expect(
       try PayloadDecoder.decode(Numbers.self, from: Array(good.utf8))
         == Numbers(small: -128, big: .max, negative: .min, whole: 2))
@@ -111,7 +118,9 @@ import Testing
       #"{"small":1,"big":-1,"negative":1,"whole":1}"#,
       #"{"small":1,"big":1,"negative":1,"whole":1.5}"#,
     ] {
-      #expect(throws: DecodingError.self) { try PayloadDecoder.decode(Numbers.self, from: Array(bad.utf8)) }
+      #expect(throws: DecodingError.self) {
+        try PayloadDecoder.decode(Numbers.self, from: Array(bad.utf8))
+      }
     }
   }
 }

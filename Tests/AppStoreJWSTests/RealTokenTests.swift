@@ -56,11 +56,14 @@ struct RealToken: Sendable, CustomTestStringConvertible {
     #expect(RealToken.all.count == 56)
   }
 
-  @Test("each real token verifies against Apple Root CA - G3 at its signedDate and decodes to the manifest's values",
+  @Test(
+    "each real token verifies against Apple Root CA - G3 at its signedDate and decodes to the manifest's values",
     arguments: RealToken.all)
   func verifies(_ real: RealToken) throws {
     let result = try real.verifier().verify(try real.token, at: real.explicitTime)
-    #expect(result.verificationError == nil, "\(result.verificationError.map(String.init(describing:)) ?? "")")
+    #expect(
+      result.verificationError == nil,
+      "\(result.verificationError.map(String.init(describing:)) ?? "")")
     #expect(result.isVerified)
     let payload = result.unsafePayloadValue
     let seconds = { (date: Date?) in date.map { $0.timeIntervalSince1970.rounded(.down) } }
@@ -93,15 +96,18 @@ struct RealToken: Sendable, CustomTestStringConvertible {
 
   @Test("each real token is refused against another root", arguments: RealToken.all)
   func refusedWithAnotherRoot(_ real: RealToken) throws {
-    let otherRoot = try Certificate(derEncoded: try Corpus.data("app-store-server-library/certs/testCA.der"))
+    let otherRoot = try Certificate(
+      derEncoded: try Corpus.data("app-store-server-library/certs/testCA.der"))
     let result = try real.verifier(roots: [otherRoot]).verify(try real.token, at: real.explicitTime)
     #expect(result.verificationError?.code == .invalidChain)
   }
 
-  @Test("each real token is refused for another app (renewal info carries no bundle id)",
+  @Test(
+    "each real token is refused for another app (renewal info carries no bundle id)",
     arguments: RealToken.all.filter { !$0.isRenewalInfo })
   func refusedForAnotherApp(_ real: RealToken) throws {
-    let result = try real.verifier(bundleID: "com.other").verify(try real.token, at: real.explicitTime)
+    let result = try real.verifier(bundleID: "com.other").verify(
+      try real.token, at: real.explicitTime)
     #expect(result.verificationError?.code == .wrongApp)
   }
 
@@ -122,14 +128,18 @@ struct RealToken: Sendable, CustomTestStringConvertible {
       return
     }
     let appID = try #require(notification.data?.appAppleID)
-    for (configured, expected) in [(appID, nil), (42, VerificationError.Code.wrongApp)] as [(UInt64, VerificationError.Code?)] {
+    for (configured, expected) in [(appID, nil), (42, VerificationError.Code.wrongApp)]
+      as [(UInt64, VerificationError.Code?)]
+    {
       let verifier = try SignedDataVerifier(
         bundleID: "com.jrjj.keysns", environment: .production, appAppleID: configured)
       #expect(try verifier.verifyNotification(token).verificationError?.code == expected)
     }
   }
 
-  @Test("a notification without signedDate is checked at the clock's time, where its old leaf has expired")
+  @Test(
+    "a notification without signedDate is checked at the clock's time, where its old leaf has expired"
+  )
   func notificationWithoutSignedDateUsesClock() throws {
     guard Corpus.folder() != nil else { return }
     let token = try Corpus.text("real/gopay-notif-did-renew-sandbox-1.txt")
@@ -146,8 +156,11 @@ struct RealToken: Sendable, CustomTestStringConvertible {
   func expiredLeafAtExplicitTime() throws {
     guard Corpus.folder() != nil else { return }
     let token = try Corpus.text("real/gopay-transaction-sandbox-1.txt")
-    let verifier = try SignedDataVerifier(bundleID: "com.audaos.audarecorder", environment: .sandbox)
+    let verifier = try SignedDataVerifier(
+      bundleID: "com.audaos.audarecorder", environment: .sandbox)
     #expect(try verifier.verifyTransaction(token).isVerified)
-    #expect(try verifier.verifyTransaction(token, at: Instant.now).verificationError?.code == .invalidChain)
+    #expect(
+      try verifier.verifyTransaction(token, at: Instant.now).verificationError?.code
+        == .invalidChain)
   }
 }

@@ -83,7 +83,8 @@ enum Fixtures {
   }
 
   static func decodeBase64URL(_ text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     return Data(base64Encoded: base64)
   }
@@ -105,7 +106,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Makes certificate chains for attacks.
 enum ChainForge {
   static let validity = DateInterval(
-    start: Date(timeIntervalSince1970: 1_577_836_800), end: Date(timeIntervalSince1970: 2_524_608_000))
+    start: Date(timeIntervalSince1970: 1_577_836_800),
+    end: Date(timeIntervalSince1970: 2_524_608_000))
 
   struct Chain {
     var root: Certificate

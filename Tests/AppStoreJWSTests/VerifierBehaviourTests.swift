@@ -12,9 +12,13 @@ import Testing
     }
   }
 
-  @Test("bundle id and environment are checked as Apple's library checks them, per kind",
+  @Test(
+    "bundle id and environment are checked as Apple's library checks them, per kind",
     arguments: [
-      (SignedPayloadKind.transaction, "com.other", AppStoreEnvironment.localTesting, VerificationError.Code?.some(.wrongApp)),
+      (
+        SignedPayloadKind.transaction, "com.other", AppStoreEnvironment.localTesting,
+        VerificationError.Code?.some(.wrongApp)
+      ),
       (.transaction, Fixtures.bundleID, .sandbox, .wrongEnvironment),
       (.renewalInfo, "com.other", .localTesting, nil),
       (.renewalInfo, Fixtures.bundleID, .production, .wrongEnvironment),
@@ -22,12 +26,15 @@ import Testing
       (.appTransaction, "com.other", .localTesting, .wrongApp),
       (.appTransaction, Fixtures.bundleID, .xcode, .wrongEnvironment),
     ])
-  func claims(kind: SignedPayloadKind, bundleID: String, environment: AppStoreEnvironment,
-    expected: VerificationError.Code?) throws
-  {
+  func claims(
+    kind: SignedPayloadKind, bundleID: String, environment: AppStoreEnvironment,
+    expected: VerificationError.Code?
+  ) throws {
     let token = try #require(MutationPropertyTests.validTokens().first { $0.1 == kind }).0
     let verifier = try Fixtures.verifier(bundleID: bundleID, environment: environment)
-    #expect(Fixtures.outcome { () throws(VerificationError) in try verifier.verify(token, kind: kind) } == expected)
+    #expect(
+      Fixtures.outcome { () throws(VerificationError) in try verifier.verify(token, kind: kind) }
+        == expected)
   }
 
   @Test("a nil bundle id accepts any app, but never another environment")
@@ -35,13 +42,15 @@ import Testing
     let verifier = try Fixtures.verifier(bundleID: nil)
     #expect(try verifier.verifyTransaction(Fixtures.token).isVerified)
     let sandbox = try Fixtures.verifier(bundleID: nil, environment: .sandbox)
-    #expect(try sandbox.verifyTransaction(Fixtures.token).verificationError?.code == .wrongEnvironment)
+    #expect(
+      try sandbox.verifyTransaction(Fixtures.token).verificationError?.code == .wrongEnvironment)
   }
 
   @Test("validation time: explicit, else signedDate, else the clock — never the real time")
   func validationTime() throws {
     let validity = DateInterval(
-      start: Date(timeIntervalSince1970: 1_700_000_000), end: Date(timeIntervalSince1970: 1_800_000_000))
+      start: Date(timeIntervalSince1970: 1_700_000_000),
+      end: Date(timeIntervalSince1970: 1_800_000_000))
     let authority = try TestCertificateAuthority(seed: [9], validity: validity)
     let inside = Date(timeIntervalSince1970: 1_750_000_000)
     let outside = Date(timeIntervalSince1970: 1_850_000_000)
@@ -49,12 +58,16 @@ import Testing
     let lateToken = try authority.signer.sign(Fixtures.transaction(signedDate: outside))
     let verifier = try authority.verifier(bundleID: Fixtures.bundleID, clock: FixedClock(outside))
     #expect(try verifier.verifyTransaction(token).isVerified)
-    #expect(try verifier.verifyTransaction(token, at: outside).verificationError?.code == .invalidChain)
+    #expect(
+      try verifier.verifyTransaction(token, at: outside).verificationError?.code == .invalidChain)
     #expect(try verifier.verifyTransaction(lateToken).verificationError?.code == .invalidChain)
     #expect(try verifier.verifyTransaction(lateToken, at: inside).isVerified)
     // The validity window is [notBefore, notAfter): the last second is outside.
-    #expect(try verifier.verifyTransaction(token, at: validity.end).verificationError?.code == .invalidChain)
-    #expect(try verifier.verifyTransaction(token, at: validity.end.addingTimeInterval(-1)).isVerified)
+    #expect(
+      try verifier.verifyTransaction(token, at: validity.end).verificationError?.code
+        == .invalidChain)
+    #expect(
+      try verifier.verifyTransaction(token, at: validity.end.addingTimeInterval(-1)).isVerified)
     #expect(try verifier.verifyTransaction(token, at: validity.start).isVerified)
     // A notification without signedDate is checked at the clock's time.
     let notification = try authority.signer.sign(
@@ -69,16 +82,21 @@ import Testing
   @Test("a cached chain is still checked against each verification's time")
   func cacheRespectsTime() throws {
     let validity = DateInterval(
-      start: Date(timeIntervalSince1970: 1_700_000_000), end: Date(timeIntervalSince1970: 1_800_000_000))
+      start: Date(timeIntervalSince1970: 1_700_000_000),
+      end: Date(timeIntervalSince1970: 1_800_000_000))
     let authority = try TestCertificateAuthority(seed: [10], validity: validity)
-    let verifier = try authority.verifier(bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
-    let token = try authority.signer.sign(Fixtures.transaction(signedDate: Date(timeIntervalSince1970: 1_750_000_000)))
+    let verifier = try authority.verifier(
+      bundleID: Fixtures.bundleID, clock: FixedClock(Fixtures.signedDate))
+    let token = try authority.signer.sign(
+      Fixtures.transaction(signedDate: Date(timeIntervalSince1970: 1_750_000_000)))
     #expect(try verifier.verifyTransaction(token).isVerified)
     #expect(verifier.cachedChainCount == 1)
-    #expect(try verifier.verifyTransaction(token, at: Date(timeIntervalSince1970: 1_850_000_000))
-      .verificationError?.code == .invalidChain)
-    #expect(try verifier.verifyTransaction(token, at: Date(timeIntervalSince1970: 1_600_000_000))
-      .verificationError?.code == .invalidChain)
+    #expect(
+      try verifier.verifyTransaction(token, at: Date(timeIntervalSince1970: 1_850_000_000))
+        .verificationError?.code == .invalidChain)
+    #expect(
+      try verifier.verifyTransaction(token, at: Date(timeIntervalSince1970: 1_600_000_000))
+        .verificationError?.code == .invalidChain)
     #expect(try verifier.verifyTransaction(token).isVerified)
   }
 
@@ -91,7 +109,8 @@ import Testing
     #expect(verifier.cachedChainCount == 1)
     let unmarked = try ChainForge.make(leafMarkers: [])
     let refused = try unmarked.signer().sign(Fixtures.transaction())
-    let trustingBoth = try Fixtures.verifier(roots: [Fixtures.authority.root, unmarked.root], cache: 2)
+    let trustingBoth = try Fixtures.verifier(
+      roots: [Fixtures.authority.root, unmarked.root], cache: 2)
     #expect(try trustingBoth.verifyTransaction(refused).verificationError?.code == .invalidChain)
     #expect(trustingBoth.cachedChainCount == 0)
     var roots = [Fixtures.authority.root]
@@ -139,7 +158,10 @@ import Testing
     #expect(try otherRoot.verifyTransaction(token).verificationError?.code == .invalidChain)
     // The leaf alone is not a root: refused even by an Xcode verifier.
     let leafOnly = try Fixtures.authority.signer.sign(
-      headerJSON: Data(JWSSigner.encode(JOSEHeader(algorithm: "ES256", certificateChain: [authority.leaf.base64DER])).utf8),
+      headerJSON: Data(
+        JWSSigner.encode(
+          JOSEHeader(algorithm: "ES256", certificateChain: [authority.leaf.base64DER])
+        ).utf8),
       payloadJSON: AppStoreJSON.encoder().encode(transaction))
     #expect(try xcode.verifyTransaction(leafOnly).verificationError?.code == .invalidChain)
   }
@@ -156,15 +178,18 @@ import Testing
       let json = try result.unsafePayloadValue.jsonRepresentation()
       #expect(json == (try parsed.decodePayload().jsonRepresentation()))
       #expect(json == String(decoding: parsed.payloadJSON, as: UTF8.self), "\(kind)")
-      #expect(try result.unsafePayloadValue.jsonRepresentation(prettyPrinted: true).contains("\n  \""))
+      #expect(
+        try result.unsafePayloadValue.jsonRepresentation(prettyPrinted: true).contains("\n  \""))
     }
   }
 
-  @Test("payload kinds are detected from their members",
+  @Test(
+    "payload kinds are detected from their members",
     arguments: [
       (#"{"notificationType":"TEST"}"#, SignedPayloadKind?.some(.notification)),
       (#"{"receiptType":"Sandbox"}"#, .appTransaction), (#"{"transactionId":"1"}"#, .transaction),
-      (#"{"autoRenewStatus":1}"#, .renewalInfo), (#"{"environment":"Sandbox"}"#, nil), ("[]", nil), ("x", nil),
+      (#"{"autoRenewStatus":1}"#, .renewalInfo), (#"{"environment":"Sandbox"}"#, nil), ("[]", nil),
+      ("x", nil),
     ])
   func detection(json: String, expected: SignedPayloadKind?) {
     #expect(SignedPayloadKind.detect(payloadJSON: Data(json.utf8)) == expected)
@@ -172,7 +197,8 @@ import Testing
 
   @Test("a payload whose kind cannot be told is malformed for verify(kind: nil)")
   func undetectable() throws {
-    let token = try Fixtures.authority.signer.sign(payloadJSON: Data(#"{"environment":"LocalTesting"}"#.utf8))
+    let token = try Fixtures.authority.signer.sign(
+      payloadJSON: Data(#"{"environment":"LocalTesting"}"#.utf8))
     #expect(throws: VerificationError(.malformed, "")) { try Fixtures.verifier().verify(token) }
   }
 

@@ -46,7 +46,8 @@ final class ChainVerifier: @unchecked Sendable {
   /// certificates.
   init(roots: [Certificate], parsedPoolCapacity: Int = 16) throws(AppStoreJWSError) {
     guard let store = X509_STORE_new() else {
-      throw .invalidConfiguration("could not make a certificate store: \(OpenSSLErrorQueue.drain())")
+      throw .invalidConfiguration(
+        "could not make a certificate store: \(OpenSSLErrorQueue.drain())")
     }
     guard let intermediateMarker = ObjectIdentifierHandle(Self.intermediateMarkerOID),
       let leafMarker = ObjectIdentifierHandle(Self.leafMarkerOID)
@@ -112,7 +113,8 @@ final class ChainVerifier: @unchecked Sendable {
     guard count == 3 else {
       return .failure(
         VerificationError(
-          .invalidChain, "the chain to the root has \(count) certificates; App Store chains have 3"))
+          .invalidChain, "the chain to the root has \(count) certificates; App Store chains have 3")
+      )
     }
     guard let builtIntermediate = sts_sk_X509_value(chain, 1),
       X509_cmp(builtIntermediate, intermediate.pointer) == 0,
@@ -167,8 +169,9 @@ final class ChainVerifier: @unchecked Sendable {
 
   /// Checks a single self-signed certificate that is itself a configured root, at `time`:
   /// StoreKit Testing in Xcode signs with such a certificate (its `x5c` holds only it).
-  func verifyConfiguredRoot(der: [UInt8], at time: Int64) -> Result<VerifiedChain, VerificationError>
-  {
+  func verifyConfiguredRoot(der: [UInt8], at time: Int64) -> Result<
+    VerifiedChain, VerificationError
+  > {
     guard let root = roots.first(where: { $0.handle.der == der }) else {
       return .failure(
         VerificationError(
@@ -190,8 +193,9 @@ final class ChainVerifier: @unchecked Sendable {
 
   /// The latest `notBefore` and earliest `notAfter` of `certificates`; OpenSSL accepts a
   /// certificate at `t` when `notBefore ≤ t < notAfter` (at second precision).
-  private static func validityWindow(_ certificates: [OpaquePointer]) -> (from: Int64, until: Int64)?
-  {
+  private static func validityWindow(_ certificates: [OpaquePointer]) -> (
+    from: Int64, until: Int64
+  )? {
     var from = Int64.min
     var until = Int64.max
     for certificate in certificates {

@@ -88,7 +88,8 @@ enum ES256 {
       -> Bool
     {
       guard let method else {
-        _ = SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, output.baseAddress)
+        _ = SHA256(
+          bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, output.baseAddress)
         return true
       }
       var size: UInt32 = 0

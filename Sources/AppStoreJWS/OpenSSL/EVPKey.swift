@@ -147,7 +147,10 @@ final class EVPKey: @unchecked Sendable {
 
   /// The private key as PKCS#8 DER.
   func privateKeyDER() throws(AppStoreJWSError) -> [UInt8] {
-    guard let der = MemoryBIO.writing({ bio in i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil) })
+    guard
+      let der = MemoryBIO.writing({ bio in
+        i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil)
+      })
     else { throw .invalidKey("could not export the private key: \(OpenSSLErrorQueue.drain())") }
     return der
   }

@@ -56,7 +56,9 @@ public struct OpenSSLBaseline: @unchecked Sendable {
   public func verifyTokenSignature() -> Bool {
     let digest = signingInput.withUnsafeBytes { ES256.sha256($0) }
     return digest.withUnsafeBytes { digest in
-      derSignature.withUnsafeBytes { leafKey.verifyWithFreshContext(digest: digest, derSignature: $0) }
+      derSignature.withUnsafeBytes {
+        leafKey.verifyWithFreshContext(digest: digest, derSignature: $0)
+      }
     }
   }
 
