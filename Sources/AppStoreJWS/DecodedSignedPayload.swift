@@ -3,9 +3,13 @@ public import StoreModel
 
 /// A decoded payload of any ``SignedPayloadKind``.
 public enum DecodedSignedPayload: Sendable, Hashable {
+  /// A transaction.
   case transaction(Transaction)
+  /// Subscription renewal info.
   case renewalInfo(RenewalInfo)
+  /// A server notification.
   case notification(ServerNotification)
+  /// An app transaction.
   case appTransaction(AppTransaction)
 
   /// The payload's kind.

@@ -1,0 +1,26 @@
+public import StoreModel
+
+/// The app and environment a payload claims, and which of them Apple's library checks.
+public struct SignedPayloadClaims: Sendable, Hashable {
+  /// Which app identity a payload kind is checked for.
+  public enum AppIdentity: Sendable, Hashable {
+    /// No app check: renewal info carries no bundle id.
+    case unchecked
+    /// The bundle id must equal the verifier's (transactions).
+    case bundleID(String?)
+    /// The bundle id must equal the verifier's and, for a Production verifier that has one, so
+    /// must the app Apple id (notifications, app transactions).
+    case bundleIDAndAppAppleID(String?, UInt64?)
+  }
+
+  /// The app the payload claims.
+  public var appIdentity: AppIdentity
+  /// The environment the payload claims; `nil` (absent or unknown) never matches.
+  public var environment: AppStoreEnvironment?
+
+  /// Creates claims.
+  public init(appIdentity: AppIdentity, environment: AppStoreEnvironment?) {
+    self.appIdentity = appIdentity
+    self.environment = environment
+  }
+}
