@@ -144,6 +144,29 @@ import Testing
     #expect(verifier.cachedChainCount == 1)
   }
 
+  @Test("concurrent cold verifications (no cache) share parsed certificates safely")
+  func coldConcurrency() async throws {
+    let verifier = try Fixtures.verifier(cache: 0)
+    let good = Fixtures.token
+    var parts = Fixtures.segments(good)
+    parts[2] = String(parts[2].reversed())
+    let bad = parts.joined(separator: ".")
+    let outcomes = await withTaskGroup(of: (Bool, Bool).self) { group in
+      for index in 0..<48 {
+        let token = index.isMultiple(of: 3) ? bad : good
+        group.addTask {
+          (token == good, (try? verifier.verifyTransaction(token).isVerified) == true)
+        }
+      }
+      var results: [(Bool, Bool)] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    #expect(outcomes.count == 48)
+    #expect(outcomes.allSatisfy { $0.0 == $0.1 })
+    #expect(verifier.cachedChainCount == 0)
+  }
+
   @Test("a single-certificate x5c is accepted only for an Xcode verifier whose root it is")
   func xcodeSingleCertificate() throws {
     let authority = Fixtures.authority
