@@ -24,8 +24,15 @@ public enum AppStoreJSON {
   }
 
   /// Milliseconds since 1970 of `date`, rounded to the nearest millisecond.
+  ///
+  /// Dates beyond what whole milliseconds in an `Int64` can hold (a forged payload can carry
+  /// one) are clamped rather than trapping.
   public static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
+    let value = (date.timeIntervalSince1970 * 1000).rounded()
+    guard value.isFinite else { return value < 0 ? .min : .max }
+    if value >= 9_223_372_036_854_775_807 { return .max }
+    if value <= -9_223_372_036_854_775_808 { return .min }
+    return Int64(value)
   }
 
   /// The date of `milliseconds` since 1970.
