@@ -3,7 +3,14 @@ public import Foundation
 /// Decides what a customer is entitled to from a purchase history and a moment, exactly as
 /// StoreKit 2's `Transaction.currentEntitlements` and `Product.SubscriptionInfo.status(for:)` do.
 ///
-/// Pure: it has no clock of its own; the caller passes the date of the decision.
+/// Pure: it has no clock of its own; the caller passes the date of the decision, and the engine
+/// answers *as of* that date. A transaction whose `purchaseDate` is later does not exist yet, a
+/// revocation dated later has not happened yet, so the same ledger answers questions about the
+/// past as well as about the present.
+///
+/// Every query reads the ledger once, grouping transactions by `originalID` in dictionaries: the
+/// cost is linear in the number of transactions, whatever their order. The rules are described
+/// in <doc:EntitlementSemantics>.
 public struct EntitlementEngine: Sendable {
   /// The status of one subscription (one `originalID`) of a group at a date.
   public struct GroupStatus: Sendable, Hashable {
@@ -20,6 +27,9 @@ public struct EntitlementEngine: Sendable {
       self.transaction = transaction
       self.renewalInfo = renewalInfo
     }
+
+    /// Whether this status grants access: its state is `subscribed` or `inGracePeriod`.
+    public var isEntitled: Bool { state.isEntitled }
   }
 
   /// Creates an engine.
@@ -27,27 +37,70 @@ public struct EntitlementEngine: Sendable {
 
   /// The transactions that entitle the customer at `date`: StoreKit's
   /// `Transaction.currentEntitlements`.
+  ///
+  /// - Non-consumables: one transaction per product unless revoked (a purchased one is preferred
+  ///   to a family-shared one).
+  /// - Non-renewing subscriptions: the latest unrevoked transaction of each product, even after
+  ///   its `expirationDate`: their expiry is the app's to manage, as in StoreKit.
+  /// - Auto-renewable subscriptions: one transaction per subscription group, the latest
+  ///   transaction of the subscription whose state is `subscribed` or `inGracePeriod` (the best
+  ///   one when family sharing gives the group several subscriptions).
+  /// - Consumables, upgraded-away and revoked transactions, and product types the engine does not
+  ///   know, never.
+  ///
+  /// - Returns: The entitling transactions, ordered by purchase date, then identifier.
   public func currentEntitlements(in ledger: PurchaseLedger, at date: Date) -> [Transaction] {
-    // Placeholder until the engine lands: nothing is entitled.
-    _ = (ledger, date)
-    return []
+    let snapshot = LedgerSnapshot(ledger, at: date, scope: .everything)
+    var result = snapshot.entitledOneTimePurchases()
+    result.reserveCapacity(result.count + snapshot.chains.count)
+    for status in snapshot.winnerOfEachGroup() {
+      result.append(status.transaction)
+    }
+    result.sort { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
+    return result
   }
 
   /// The statuses of subscription group `groupID` at `date`: StoreKit's
   /// `Product.SubscriptionInfo.status(for:)`. Empty when the customer never subscribed.
+  ///
+  /// There is one status per subscription (`originalID`) of the group that exists at `date`:
+  /// several when family sharing gives the customer a shared subscription besides their own.
+  /// The statuses that grant access come first, the best first (`subscribed` before
+  /// `inGracePeriod`, purchased before family shared, the later expiry first), so that even
+  /// code that reads only `first` gets the entitled one.
   public func statuses(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> [GroupStatus] {
-    _ = (groupID, ledger, date)
-    return []
+    let snapshot = LedgerSnapshot(ledger, at: date, scope: .group(groupID))
+    var statuses = snapshot.allStatuses()
+    statuses.sort(by: LedgerSnapshot.ranksBefore)
+    return statuses
+  }
+
+  /// The status an app shows for group `groupID` at `date`: the one that grants access when any
+  /// does, else the most recent one; `nil` when the customer never subscribed.
+  ///
+  /// This is the first of ``statuses(ofGroup:in:at:)``: the safe form of Apple's sample code's
+  /// `status.first`, which reads whichever status comes first.
+  public func currentStatus(
+    ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
+  ) -> GroupStatus? {
+    let snapshot = LedgerSnapshot(ledger, at: date, scope: .group(groupID))
+    return snapshot.allStatuses().min(by: LedgerSnapshot.ranksBefore)
   }
 
   /// The earliest date after `date` at which the entitlements could change without a new
   /// transaction (an expiration or the end of a grace period), or `nil` when none is scheduled.
   ///
   /// An app re-evaluates at this date: StoreKit sends no update for a plain expiry.
+  ///
+  /// Candidates are the expiration date of every `subscribed` subscription, the grace-period end
+  /// of every subscription `inGracePeriod`, a revocation dated after `date` of a transaction that
+  /// entitles now, and the purchase date of any transaction dated after `date` (a question about
+  /// the past: that transaction is about to exist). The expiration date of a non-renewing
+  /// subscription is not a candidate: it stays among the entitlements after it.
   public func nextChange(in ledger: PurchaseLedger, after date: Date) -> Date? {
-    _ = (ledger, date)
-    return nil
+    let snapshot = LedgerSnapshot(ledger, at: date, scope: .everything)
+    return snapshot.nextChange()
   }
 }
