@@ -462,7 +462,8 @@ extension HistoryBuilder {
   ///
   /// Many subscriptions in 20 groups (monthly or annual, purchased or family shared) started
   /// over 1,000 days, each renewed up to three years; some are refunded, upgraded, cancelled
-  /// or in billing retry with or without grace period; besides them, a few non-consumables,
+  /// in billing retry with or without grace period, recovered late, or subscribed again after a
+  /// lapse; besides them, a few non-consumables,
   /// consumables and non-renewing subscriptions. The same `seed` gives the same history.
   ///
   /// - Parameters:
@@ -511,6 +512,15 @@ extension HistoryBuilder {
           history.enterBillingRetry(first.originalID)
         } else if event < 33 {
           history.scheduleChange(of: first.originalID, to: "\(group).annual", period: .yearly)
+        } else if event < 38, remaining - renewals > 1 {
+          // A payment recovered late in billing retry.
+          let late = (latest.expirationDate ?? start).addingTimeInterval(Double(1 + roll(20)) * 86_400)
+          history.renewAfterBillingRetry(first.originalID, at: late)
+        } else if event < 43, remaining - renewals > 1 {
+          // Lapsed, then subscribed again.
+          let again = (latest.expirationDate ?? start).addingTimeInterval(Double(1 + roll(90)) * 86_400)
+          history.turnOffAutoRenew(first.originalID)
+          history.resubscribe(first.originalID, at: again)
         }
       }
     }

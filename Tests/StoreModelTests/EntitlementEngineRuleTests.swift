@@ -247,6 +247,13 @@ private let annual = HistoryBuilder.annualProductID
       return Expectation(
         date: B.month(2), entitled: [], statuses: [ExpectedStatus(.expired, t)])
     },
+    .init("a lapse is judged by the first transaction after it, not the last") { h in
+      let t = h.subscribe(at: B.day(0))
+      h.resubscribe(t.originalID, at: B.month(3))
+      h.renew(t.originalID, times: 2)
+      return Expectation(
+        date: B.month(2), entitled: [], statuses: [ExpectedStatus(.expired, t)])
+    },
     .init("the renewal info of the end of a history does not apply to its past") { h in
       let t = h.subscribe(at: B.day(0))
       let renewal = h.renewAfterBillingRetry(t.originalID, at: B.month(1, day: 10))
@@ -328,6 +335,18 @@ private let annual = HistoryBuilder.annualProductID
       h.append(t)  // The stale copy, delivered again after the refund.
       return Expectation(date: B.day(6), entitled: [], statuses: [ExpectedStatus(.revoked, t)])
     },
+    .init("of two copies of a transaction, the one signed last counts") { h in
+      var stale = h.subscribe(at: B.day(0))
+      stale.revocationDate = B.day(1)
+      stale.signedDate = B.day(1)
+      var fresh = stale
+      fresh.revocationDate = nil
+      fresh.signedDate = B.day(2)
+      h.append(fresh)
+      h.append(stale)
+      return Expectation(
+        date: B.day(3), entitled: [fresh.id], statuses: [ExpectedStatus(.subscribed, fresh)])
+    },
     .init("an upgrade takes effect at once and the upgraded transaction never entitles") { h in
       let t = h.subscribe(at: B.day(0))
       let upgrade = h.upgrade(t.originalID, to: annual, at: B.day(10))
@@ -366,6 +385,23 @@ private let annual = HistoryBuilder.annualProductID
       h.subscribe(to: annual, at: B.day(10))
       return Expectation(
         date: B.day(5), entitled: [old.id], statuses: [ExpectedStatus(.subscribed, old)])
+    },
+    .init("at the same instant, a replacement wins over the transaction it upgrades") { h in
+      var old = Transaction(
+        id: 50, originalID: 50, appBundleID: "com.sportstime.app", productID: monthly,
+        productType: .autoRenewable, purchaseDate: B.day(0), signedDate: B.day(0),
+        subscriptionGroupID: B.defaultGroupID, expirationDate: B.month(1))
+      old.isUpgraded = true
+      var replacement = old
+      replacement.id = 40
+      replacement.isUpgraded = false
+      replacement.productID = annual
+      replacement.expirationDate = B.month(12)
+      h.append(old)
+      h.append(replacement)
+      return Expectation(
+        date: B.day(1), entitled: [replacement.id],
+        statuses: [ExpectedStatus(.subscribed, replacement)])
     },
     .init("a refunded upgrade leaves no access") { h in
       let t = h.subscribe(at: B.day(0))
