@@ -16,30 +16,13 @@ extension EntitlementEngine {
   /// transaction is copied or compared with more than a bounded number of others.
   struct LedgerSnapshot {
     /// One auto-renewable subscription: the transactions that share an `originalID`.
+    ///
+    /// Only indices and dates: the pass never copies a transaction.
     struct Chain {
       /// The index of the latest transaction that exists at the date.
       var latest: Int?
       /// The index of the earliest transaction dated after the date.
       var next: Int?
-      /// The group and owner of the subscription, where an upgraded transaction looks for the
-      /// transaction that replaced it.
-      var upgradeScope: UpgradeScope?
-    }
-
-    /// Where the transaction that replaces an upgraded one lives: the same subscription group
-    /// (or, without a group, the same subscription) and the same owner.
-    struct UpgradeScope: Hashable {
-      var groupID: String?
-      var originalID: UInt64?
-      var ownership: OwnershipType
-    }
-
-    /// The latest purchase dates, in one ``UpgradeScope``, of transactions not upgraded away.
-    struct Replacements {
-      /// The latest at or before the date.
-      var atDate: Date?
-      /// The latest in the whole ledger.
-      var ever: Date?
     }
 
     /// A key for "one entitlement per subscription group".
@@ -52,6 +35,8 @@ extension EntitlementEngine {
     let date: Date
     /// The ledger's transactions, indexed by the chains.
     let transactions: [Transaction]
+    /// The ledger's renewal infos.
+    let renewalInfos: [RenewalInfo]
     /// The auto-renewable subscriptions, by `originalID`.
     private(set) var chains: [UInt64: Chain] = [:]
     /// The indices of the non-consumables and non-renewing subscriptions that exist at the
@@ -60,30 +45,30 @@ extension EntitlementEngine {
     /// The earliest purchase date after the date among the non-consumables and non-renewing
     /// subscriptions.
     private var earliestFutureOneTimePurchase: Date?
-    /// The newest renewal info of each subscription in scope, by `originalID`.
-    private var renewalInfos: [UInt64: RenewalInfo] = [:]
-    /// Replacement dates by upgrade scope; filled only when a latest transaction is upgraded.
-    private var replacements: [UpgradeScope: Replacements] = [:]
+    /// The index of the newest renewal info of each subscription in scope, by `originalID`.
+    private var renewalInfoIndices: [UInt64: Int] = [:]
 
     /// Reads `ledger` as of `date`.
     init(_ ledger: PurchaseLedger, at date: Date, scope: Scope) {
       self.date = date
       transactions = ledger.transactions
+      renewalInfos = ledger.renewalInfos
       let groupID: String? =
         switch scope {
         case .everything: nil
         case .group(let id): id
         }
-      var anyUpgraded = false
+      let autoRenewable = ProductType.autoRenewable
+      let nonConsumable = ProductType.nonConsumable
+      let nonRenewable = ProductType.nonRenewable
       for index in transactions.indices {
-        let productType = transactions[index].productType
-        if productType == .autoRenewable {
+        if transactions[index].productType == autoRenewable {
           if let groupID, transactions[index].subscriptionGroupID != groupID { continue }
-          anyUpgraded = anyUpgraded || transactions[index].isUpgraded
           chains[transactions[index].originalID, default: Chain()].add(
             index, of: transactions, at: date)
-        } else if scope == .everything,
-          productType == .nonConsumable || productType == .nonRenewable
+        } else if groupID == nil,
+          transactions[index].productType == nonConsumable
+            || transactions[index].productType == nonRenewable
         {
           let purchaseDate = transactions[index].purchaseDate
           if purchaseDate <= date {
@@ -94,25 +79,16 @@ extension EntitlementEngine {
         }
         // Consumables and product types unknown to the engine never entitle.
       }
-      for info in ledger.renewalInfos where chains[info.originalTransactionID] != nil {
-        let id = info.originalTransactionID
-        if let kept = renewalInfos[id], kept.signedDate > info.signedDate { continue }
-        renewalInfos[id] = info
-      }
-      if anyUpgraded { collectReplacements() }
-    }
-
-    /// Records, for every upgrade scope, the latest purchase dates of transactions that were
-    /// not upgraded away: one more pass, taken only when the ledger has upgraded transactions.
-    private mutating func collectReplacements() {
-      for index in transactions.indices {
-        let transaction = transactions[index]
-        guard transaction.productType == .autoRenewable, !transaction.isUpgraded,
-          let scope = chains[transaction.originalID]?.upgradeScope,
-          transaction.subscriptionGroupID == scope.groupID
-        else { continue }
-        let purchaseDate = transaction.purchaseDate
-        replacements[scope, default: Replacements()].note(purchaseDate, existing: purchaseDate <= date)
+      renewalInfoIndices.reserveCapacity(min(renewalInfos.count, chains.count))
+      for index in renewalInfos.indices {
+        let id = renewalInfos[index].originalTransactionID
+        guard chains[id] != nil else { continue }
+        if let kept = renewalInfoIndices[id],
+          renewalInfos[kept].signedDate > renewalInfos[index].signedDate
+        {
+          continue
+        }
+        renewalInfoIndices[id] = index
       }
     }
 
@@ -121,23 +97,26 @@ extension EntitlementEngine {
     /// The status of the subscription `originalID`, or `nil` when none of its transactions
     /// exists at the date.
     func status(of originalID: UInt64, _ chain: Chain) -> GroupStatus? {
-      guard let latest = chain.latest else { return nil }
-      let transaction = transactions[latest]
-      let info = renewalInfos[originalID]
-      let state = state(of: chain, latest: transaction, renewalInfo: info)
-      return GroupStatus(state: state, transaction: transaction, renewalInfo: info)
+      guard let latest = chain.latest, let state = state(of: originalID, chain) else {
+        return nil
+      }
+      let info = renewalInfoIndices[originalID].map { renewalInfos[$0] }
+      return GroupStatus(state: state, transaction: transactions[latest], renewalInfo: info)
     }
 
-    /// The renewal state of a subscription whose latest transaction at the date is `latest`.
-    private func state(
-      of chain: Chain, latest: Transaction, renewalInfo: RenewalInfo?
-    ) -> RenewalState {
-      if latest.isRevoked(at: date) { return .revoked }
-      if latest.isUpgraded, !awaitsReplacement(latest, scope: chain.upgradeScope) {
-        return .expired
+    /// The renewal state of subscription `originalID`, or `nil` when none of its transactions
+    /// exists at the date. Reads fields in place, copying nothing.
+    func state(of originalID: UInt64, _ chain: Chain) -> RenewalState? {
+      guard let latest = chain.latest else { return nil }
+      if let revocationDate = transactions[latest].revocationDate, revocationDate <= date {
+        return .revoked
       }
+      // Upgraded: the subscription continues with the replacement, a later transaction of the
+      // same `originalID` (StoreKit keeps it within a group). Until that transaction's date (a
+      // question about the past) the upgraded one still counts; without it, it never entitles.
+      if transactions[latest].isUpgraded, chain.next == nil { return .expired }
       // An auto-renewable transaction without an expiration date is malformed: it never entitles.
-      guard let expiration = latest.expirationDate else { return .expired }
+      guard let expiration = transactions[latest].expirationDate else { return .expired }
       if date < expiration { return .subscribed }
       // Lapsed. When a later transaction exists, this is a question about the past and the
       // renewal info (which describes the end of the history) does not apply: a late renewal
@@ -145,25 +124,12 @@ extension EntitlementEngine {
       if let next = chain.next {
         return transactions[next].reason == .renewal ? .inBillingRetryPeriod : .expired
       }
-      guard let renewalInfo else { return .expired }
+      guard let info = renewalInfoIndices[originalID] else { return .expired }
       // Trust the grace-period end over the billing-retry flag (research §1.4).
-      if let graceEnd = renewalInfo.gracePeriodExpirationDate, date < graceEnd {
+      if let graceEnd = renewalInfos[info].gracePeriodExpirationDate, date < graceEnd {
         return .inGracePeriod
       }
-      return renewalInfo.isInBillingRetry ? .inBillingRetryPeriod : .expired
-    }
-
-    /// Whether an upgraded transaction is still waiting, at the date, for the transaction that
-    /// replaces it: the replacement exists in the ledger but is dated after the date.
-    ///
-    /// An upgraded transaction whose replacement exists at the date, or is missing from the
-    /// ledger, no longer entitles.
-    private func awaitsReplacement(_ upgraded: Transaction, scope: UpgradeScope?) -> Bool {
-      guard let scope, let found = replacements[scope] else { return false }
-      let purchaseDate = upgraded.purchaseDate
-      if let atDate = found.atDate, atDate > purchaseDate { return false }
-      if let ever = found.ever, ever > purchaseDate { return true }
-      return false
+      return renewalInfos[info].isInBillingRetry ? .inBillingRetryPeriod : .expired
     }
 
     /// The status of every subscription in scope that exists at the date, in no order.
@@ -178,71 +144,38 @@ extension EntitlementEngine {
 
     /// For each subscription group, the best status that grants access, in no order.
     func winnerOfEachGroup() -> [GroupStatus] {
-      var winners: [GroupKey: GroupStatus] = [:]
+      var winners: [GroupKey: (rank: Rank, originalID: UInt64)] = [:]
       for (originalID, chain) in chains {
-        guard let status = status(of: originalID, chain), status.isEntitled else { continue }
-        let key =
-          status.transaction.subscriptionGroupID.map(GroupKey.group) ?? .subscription(originalID)
-        if let current = winners[key], !Self.ranksBefore(status, current) { continue }
-        winners[key] = status
+        guard let state = state(of: originalID, chain), state.isEntitled,
+          let latest = chain.latest
+        else { continue }
+        let rank = rank(state: state, latest: latest, originalID: originalID)
+        let key = transactions[latest].subscriptionGroupID.map(GroupKey.group)
+          ?? .subscription(originalID)
+        if let current = winners[key], !rank.precedes(current.rank) { continue }
+        winners[key] = (rank, originalID)
       }
-      return Array(winners.values)
+      return winners.values.compactMap { winner in
+        chains[winner.originalID].flatMap { status(of: winner.originalID, $0) }
+      }
     }
 
-    /// Whether `lhs` comes before `rhs` in a group's statuses.
-    ///
-    /// Statuses that grant access come first: `subscribed` before `inGracePeriod`, purchased
-    /// before family shared, the later end of access first. The others follow, the most
-    /// recent first. Ties fall to the higher transaction identifier, so the order is total.
+    /// The rank of a subscription among its group's statuses.
+    private func rank(state: RenewalState, latest: Int, originalID: UInt64) -> Rank {
+      var accessEnd = transactions[latest].expirationDate
+      if state == .inGracePeriod, let info = renewalInfoIndices[originalID],
+        let graceEnd = renewalInfos[info].gracePeriodExpirationDate
+      {
+        accessEnd = graceEnd
+      }
+      return Rank(
+        state: state, ownership: transactions[latest].ownershipType, accessEnd: accessEnd,
+        purchaseDate: transactions[latest].purchaseDate, id: transactions[latest].id)
+    }
+
+    /// Whether `lhs` comes before `rhs` in a group's statuses (see ``Rank``).
     static func ranksBefore(_ lhs: GroupStatus, _ rhs: GroupStatus) -> Bool {
-      if lhs.isEntitled != rhs.isEntitled { return lhs.isEntitled }
-      if lhs.isEntitled {
-        let left = stateRank(lhs.state)
-        let right = stateRank(rhs.state)
-        if left != right { return left < right }
-        let leftOwner = ownershipRank(lhs.transaction.ownershipType)
-        let rightOwner = ownershipRank(rhs.transaction.ownershipType)
-        if leftOwner != rightOwner { return leftOwner < rightOwner }
-        let leftEnd = accessEnd(lhs) ?? .distantPast
-        let rightEnd = accessEnd(rhs) ?? .distantPast
-        if leftEnd != rightEnd { return leftEnd > rightEnd }
-      } else {
-        if lhs.transaction.purchaseDate != rhs.transaction.purchaseDate {
-          return lhs.transaction.purchaseDate > rhs.transaction.purchaseDate
-        }
-        let left = stateRank(lhs.state)
-        let right = stateRank(rhs.state)
-        if left != right { return left < right }
-      }
-      return lhs.transaction.id > rhs.transaction.id
-    }
-
-    /// When a status's access ends unless something happens: the grace-period end in grace,
-    /// else the expiration date.
-    private static func accessEnd(_ status: GroupStatus) -> Date? {
-      if status.state == .inGracePeriod, let end = status.renewalInfo?.gracePeriodExpirationDate {
-        return end
-      }
-      return status.transaction.expirationDate
-    }
-
-    private static func stateRank(_ state: RenewalState) -> Int {
-      switch state {
-      case .subscribed: 0
-      case .inGracePeriod: 1
-      case .inBillingRetryPeriod: 2
-      case .expired: 3
-      case .revoked: 4
-      default: 5
-      }
-    }
-
-    private static func ownershipRank(_ ownership: OwnershipType) -> Int {
-      switch ownership {
-      case .purchased: 0
-      case .familyShared: 1
-      default: 2
-      }
+      Rank(lhs).precedes(Rank(rhs))
     }
 
     // MARK: - One-time purchases
@@ -263,18 +196,19 @@ extension EntitlementEngine {
     private func bestOneTimePurchase(_ indices: [Int]) -> Int? {
       var best: Int?
       for index in newestVersions(indices) {
-        let candidate = transactions[index]
-        guard !candidate.isRevoked(at: date), !candidate.isUpgraded else { continue }
+        if let revocationDate = transactions[index].revocationDate, revocationDate <= date {
+          continue
+        }
+        guard !transactions[index].isUpgraded else { continue }
         guard let current = best else {
           best = index
           continue
         }
-        let incumbent = transactions[current]
-        let candidateOwner = Self.ownershipRank(candidate.ownershipType)
-        let incumbentOwner = Self.ownershipRank(incumbent.ownershipType)
+        let candidateOwner = Rank.ownershipRank(transactions[index].ownershipType)
+        let incumbentOwner = Rank.ownershipRank(transactions[current].ownershipType)
         if candidateOwner != incumbentOwner {
           if candidateOwner < incumbentOwner { best = index }
-        } else if Chain.isLater(candidate, than: incumbent) {
+        } else if Chain.isLater(index, than: current, in: transactions) {
           best = index
         }
       }
@@ -288,7 +222,7 @@ extension EntitlementEngine {
       var newest: [UInt64: Int] = [:]
       for index in indices {
         let id = transactions[index].id
-        if let kept = newest[id], !Chain.isLater(transactions[index], than: transactions[kept]) {
+        if let kept = newest[id], !Chain.isLater(index, than: kept, in: transactions) {
           continue
         }
         newest[id] = index
@@ -308,65 +242,142 @@ extension EntitlementEngine {
       }
       for (originalID, chain) in chains {
         if let next = chain.next { consider(transactions[next].purchaseDate) }
-        guard let status = status(of: originalID, chain), status.isEntitled else { continue }
-        if status.state == .subscribed {
-          consider(status.transaction.expirationDate)
-        } else {
-          consider(status.renewalInfo?.gracePeriodExpirationDate)
+        guard let latest = chain.latest, let state = state(of: originalID, chain),
+          state.isEntitled
+        else { continue }
+        if state == .subscribed {
+          consider(transactions[latest].expirationDate)
+        } else if let info = renewalInfoIndices[originalID] {
+          consider(renewalInfos[info].gracePeriodExpirationDate)
         }
-        consider(status.transaction.revocationDate)
+        consider(transactions[latest].revocationDate)
       }
-      for transaction in entitledOneTimePurchases() {
-        consider(transaction.revocationDate)
+      for indices in oneTimePurchases.values {
+        if let best = bestOneTimePurchase(indices) {
+          consider(transactions[best].revocationDate)
+        }
       }
       return earliest
     }
   }
 }
 
+extension EntitlementEngine.LedgerSnapshot {
+  /// Where a subscription stands among its group's statuses.
+  ///
+  /// Statuses that grant access come first: `subscribed` before `inGracePeriod`, purchased
+  /// before family shared, the later end of access (grace-period end in grace, else
+  /// expiration) first. The others follow, the most recent purchase first, then by state.
+  /// Ties fall to the higher transaction identifier, so the order is total.
+  struct Rank {
+    var state: RenewalState
+    var ownership: OwnershipType
+    var accessEnd: Date?
+    var purchaseDate: Date
+    var id: UInt64
+
+    init(
+      state: RenewalState, ownership: OwnershipType, accessEnd: Date?, purchaseDate: Date,
+      id: UInt64
+    ) {
+      self.state = state
+      self.ownership = ownership
+      self.accessEnd = accessEnd
+      self.purchaseDate = purchaseDate
+      self.id = id
+    }
+
+    init(_ status: EntitlementEngine.GroupStatus) {
+      var accessEnd = status.transaction.expirationDate
+      if status.state == .inGracePeriod,
+        let graceEnd = status.renewalInfo?.gracePeriodExpirationDate
+      {
+        accessEnd = graceEnd
+      }
+      self.init(
+        state: status.state, ownership: status.transaction.ownershipType, accessEnd: accessEnd,
+        purchaseDate: status.transaction.purchaseDate, id: status.transaction.id)
+    }
+
+    /// Whether `self` comes before `other`.
+    func precedes(_ other: Self) -> Bool {
+      let entitled = state.isEntitled
+      if entitled != other.state.isEntitled { return entitled }
+      if entitled {
+        let left = Self.stateRank(state)
+        let right = Self.stateRank(other.state)
+        if left != right { return left < right }
+        let leftOwner = Self.ownershipRank(ownership)
+        let rightOwner = Self.ownershipRank(other.ownership)
+        if leftOwner != rightOwner { return leftOwner < rightOwner }
+        let leftEnd = accessEnd ?? .distantPast
+        let rightEnd = other.accessEnd ?? .distantPast
+        if leftEnd != rightEnd { return leftEnd > rightEnd }
+      } else {
+        if purchaseDate != other.purchaseDate { return purchaseDate > other.purchaseDate }
+        let left = Self.stateRank(state)
+        let right = Self.stateRank(other.state)
+        if left != right { return left < right }
+      }
+      return id > other.id
+    }
+
+    static func stateRank(_ state: RenewalState) -> Int {
+      switch state {
+      case .subscribed: 0
+      case .inGracePeriod: 1
+      case .inBillingRetryPeriod: 2
+      case .expired: 3
+      case .revoked: 4
+      default: 5
+      }
+    }
+
+    static func ownershipRank(_ ownership: OwnershipType) -> Int {
+      switch ownership {
+      case .purchased: 0
+      case .familyShared: 1
+      default: 2
+      }
+    }
+  }
+}
+
 extension EntitlementEngine.LedgerSnapshot.Chain {
   /// Adds the transaction at `index` to the subscription.
+  ///
+  /// Reads fields in place (`transactions[index].purchaseDate`): copying a `Transaction`, with
+  /// its many strings, would cost more than the whole decision.
   mutating func add(_ index: Int, of transactions: [Transaction], at date: Date) {
-    let transaction = transactions[index]
-    if upgradeScope == nil {
-      let groupID = transaction.subscriptionGroupID
-      upgradeScope = .init(
-        groupID: groupID, originalID: groupID == nil ? transaction.originalID : nil,
-        ownership: transaction.ownershipType)
-    }
-    if transaction.purchaseDate <= date {
-      if let latest, !Self.isLater(transaction, than: transactions[latest]) { return }
+    let purchaseDate = transactions[index].purchaseDate
+    if purchaseDate <= date {
+      if let latest, !Self.isLater(index, than: latest, in: transactions) { return }
       latest = index
     } else {
-      if let next, transactions[next].purchaseDate <= transaction.purchaseDate { return }
+      if let next, transactions[next].purchaseDate <= purchaseDate { return }
       next = index
     }
   }
 
-  /// Whether `lhs` supersedes `rhs` as the latest transaction.
-  ///
-  /// The later purchase date wins. At the same instant, a newer signed copy of the same
-  /// transaction wins (a refund or an upgrade re-signs it), then a transaction not upgraded
-  /// away wins over one that was, then the higher identifier.
-  static func isLater(_ lhs: Transaction, than rhs: Transaction) -> Bool {
-    if lhs.purchaseDate != rhs.purchaseDate { return lhs.purchaseDate > rhs.purchaseDate }
-    if lhs.id == rhs.id {
-      if lhs.signedDate != rhs.signedDate { return lhs.signedDate > rhs.signedDate }
-      // Same signing instant: the copy that carries more news wins.
-      if (lhs.revocationDate != nil) != (rhs.revocationDate != nil) {
-        return lhs.revocationDate != nil
-      }
-      return lhs.isUpgraded && !rhs.isUpgraded
+  /// Whether the transaction at `lhs` supersedes the one at `rhs` as the latest.
+  static func isLater(_ lhs: Int, than rhs: Int, in transactions: [Transaction]) -> Bool {
+    let left = transactions[lhs].purchaseDate
+    let right = transactions[rhs].purchaseDate
+    if left != right { return left > right }
+    let leftID = transactions[lhs].id
+    let rightID = transactions[rhs].id
+    if leftID == rightID {
+      let leftSigned = transactions[lhs].signedDate
+      let rightSigned = transactions[rhs].signedDate
+      if leftSigned != rightSigned { return leftSigned > rightSigned }
+      let leftRevoked = transactions[lhs].revocationDate != nil
+      let rightRevoked = transactions[rhs].revocationDate != nil
+      if leftRevoked != rightRevoked { return leftRevoked }
+      return transactions[lhs].isUpgraded && !transactions[rhs].isUpgraded
     }
-    if lhs.isUpgraded != rhs.isUpgraded { return !lhs.isUpgraded }
-    return lhs.id > rhs.id
-  }
-}
-
-extension EntitlementEngine.LedgerSnapshot.Replacements {
-  /// Takes `purchaseDate` into account.
-  mutating func note(_ purchaseDate: Date, existing: Bool) {
-    if ever.map({ purchaseDate > $0 }) ?? true { ever = purchaseDate }
-    if existing, atDate.map({ purchaseDate > $0 }) ?? true { atDate = purchaseDate }
+    let leftUpgraded = transactions[lhs].isUpgraded
+    let rightUpgraded = transactions[rhs].isUpgraded
+    if leftUpgraded != rightUpgraded { return !leftUpgraded }
+    return leftID > rightID
   }
 }

@@ -137,8 +137,8 @@ extension EntitlementEngineLedgerTests {
 private struct ReferenceEngine {
   let transactions: [Transaction]
   let renewalInfos: [UInt64: RenewalInfo]
-  /// The auto-renewable transactions of each group, and their subscriptions sorted by date.
-  let groups: [String: (all: [Transaction], chains: [[Transaction]])]
+  /// The subscriptions of each group, each sorted by date.
+  let groups: [String: [[Transaction]]]
 
   init(ledger: PurchaseLedger) {
     // The copy signed last of each transaction.
@@ -151,11 +151,9 @@ private struct ReferenceEngine {
       ledger.renewalInfos.map { ($0.originalTransactionID, $0) }, uniquingKeysWith: { $1 })
     let subscriptions = transactions.filter { $0.productType == .autoRenewable }
     groups = Dictionary(grouping: subscriptions) { $0.subscriptionGroupID ?? "" }.mapValues {
-      all in
-      let chains = Dictionary(grouping: all, by: \.originalID).values.map { chain in
+      Dictionary(grouping: $0, by: \.originalID).values.map { chain in
         chain.sorted { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
       }
-      return (all, chains)
     }
   }
 
@@ -181,13 +179,13 @@ private struct ReferenceEngine {
   }
 
   func statuses(ofGroup group: String, at date: Date) -> [ExpectedStatus] {
-    guard let (inGroup, chains) = groups[group] else { return [] }
+    guard let chains = groups[group] else { return [] }
     var statuses: [(status: ExpectedStatus, transaction: Transaction, end: Date?)] = []
     for sorted in chains {
       guard let latest = sorted.last(where: { $0.purchaseDate <= date }) else { continue }
       let next = sorted.first { $0.purchaseDate > date }
       let info = renewalInfos[latest.originalID]
-      let state = state(latest, next: next, info: info, inGroup: inGroup, at: date)
+      let state = state(latest, next: next, info: info, at: date)
       let end =
         state == .inGracePeriod ? info?.gracePeriodExpirationDate : latest.expirationDate
       statuses.append((ExpectedStatus(state, latest), latest, end))
@@ -208,19 +206,10 @@ private struct ReferenceEngine {
   }
 
   private func state(
-    _ latest: Transaction, next: Transaction?, info: RenewalInfo?, inGroup: [Transaction],
-    at date: Date
+    _ latest: Transaction, next: Transaction?, info: RenewalInfo?, at date: Date
   ) -> RenewalState {
     if latest.isRevoked(at: date) { return .revoked }
-    if latest.isUpgraded {
-      let replacements = inGroup.filter {
-        !$0.isUpgraded && $0.ownershipType == latest.ownershipType
-          && $0.purchaseDate > latest.purchaseDate
-      }
-      if replacements.isEmpty || replacements.contains(where: { $0.purchaseDate <= date }) {
-        return .expired
-      }
-    }
+    if latest.isUpgraded && next == nil { return .expired }
     guard let expiration = latest.expirationDate else { return .expired }
     if date < expiration { return .subscribed }
     if let next { return next.reason == .renewal ? .inBillingRetryPeriod : .expired }
