@@ -12,23 +12,41 @@ extension EntitlementEngine {
   /// A ledger as of one date, read in one pass: the engine's working state.
   ///
   /// The pass groups auto-renewable transactions by `originalID` (a ``Chain`` each) and
-  /// one-time purchases by product, keeping indices into the ledger's array, so that no
-  /// transaction is copied or compared with more than a bounded number of others.
-  struct LedgerSnapshot {
-    /// One auto-renewable subscription: the transactions that share an `originalID`.
-    ///
-    /// Only indices and dates: the pass never copies a transaction.
+  /// one-time purchases by product, keeping indices into the ledger's array. Then each
+  /// subscription is judged once, from its latest transaction, into a ``Summary``; every answer
+  /// is read from the summaries. No transaction is copied except those returned, and none is
+  /// compared with more than a bounded number of others: the cost is linear.
+  struct LedgerSnapshot: Sendable {
+    /// One auto-renewable subscription during the pass: the transactions that share an
+    /// `originalID`, reduced to the two that matter.
     struct Chain {
-      /// The index of the latest transaction that exists at the date.
-      var latest: Int?
-      /// The index of the earliest transaction dated after the date.
-      var next: Int?
+      /// The index of the latest transaction that exists at the date, or -1.
+      var latest = -1
+      /// The index of the earliest transaction dated after the date, or -1.
+      var next = -1
+      /// The purchase date of `latest`, kept here so that most comparisons touch no other
+      /// transaction (in a ledger ordered by date, the subscription's transactions lie apart).
+      var latestPurchaseDate = Date.distantPast
+      /// The purchase date of `next`.
+      var nextPurchaseDate = Date.distantFuture
     }
 
-    /// A key for "one entitlement per subscription group".
-    enum GroupKey: Hashable {
-      case group(String)
-      case subscription(UInt64)
+    /// One subscription that exists at the date, judged.
+    struct Summary: Sendable {
+      /// The subscription's `originalID`.
+      var originalID: UInt64
+      /// The index of its latest transaction.
+      var latest: Int
+      /// The index of its renewal info, or -1.
+      var renewalInfo: Int
+      /// Its state at the date.
+      var state: RenewalState
+      /// Where it stands among its group's statuses.
+      var rank: Rank
+      /// The position of its group in ``LedgerSnapshot/groupIDs``, or -1 without a group.
+      var group: Int
+      /// The earliest moment after the date at which its state could change, if any.
+      var nextChange: Date?
     }
 
     /// The date of the decision.
@@ -37,16 +55,16 @@ extension EntitlementEngine {
     let transactions: [Transaction]
     /// The ledger's renewal infos.
     let renewalInfos: [RenewalInfo]
-    /// The auto-renewable subscriptions, by `originalID`.
-    private(set) var chains: [UInt64: Chain] = [:]
+    /// The subscriptions that exist at the date, judged, in no order.
+    private(set) var summaries: [Summary] = []
+    /// The subscription groups met, and their positions.
+    private var groupIDs: [String] = []
+    private var groupPositions: [String: Int] = [:]
     /// The indices of the non-consumables and non-renewing subscriptions that exist at the
     /// date, by product.
     private var oneTimePurchases: [String: [Int]] = [:]
-    /// The earliest purchase date after the date among the non-consumables and non-renewing
-    /// subscriptions.
-    private var earliestFutureOneTimePurchase: Date?
-    /// The index of the newest renewal info of each subscription in scope, by `originalID`.
-    private var renewalInfoIndices: [UInt64: Int] = [:]
+    /// The earliest purchase date after the date of any transaction that can entitle.
+    private var earliestFuturePurchase: Date?
 
     /// Reads `ledger` as of `date`.
     init(_ ledger: PurchaseLedger, at date: Date, scope: Scope) {
@@ -58,6 +76,7 @@ extension EntitlementEngine {
         case .everything: nil
         case .group(let id): id
         }
+      var chains: [UInt64: Chain] = [:]
       let autoRenewable = ProductType.autoRenewable
       let nonConsumable = ProductType.nonConsumable
       let nonRenewable = ProductType.nonRenewable
@@ -73,58 +92,99 @@ extension EntitlementEngine {
           let purchaseDate = transactions[index].purchaseDate
           if purchaseDate <= date {
             oneTimePurchases[transactions[index].productID, default: []].append(index)
-          } else if earliestFutureOneTimePurchase.map({ purchaseDate < $0 }) ?? true {
-            earliestFutureOneTimePurchase = purchaseDate
+          } else {
+            noteFuturePurchase(purchaseDate)
           }
         }
         // Consumables and product types unknown to the engine never entitle.
       }
-      renewalInfoIndices.reserveCapacity(min(renewalInfos.count, chains.count))
+      summarize(chains, renewalInfos: newestRenewalInfos(of: chains))
+    }
+
+    /// The index of the newest renewal info of each subscription in `chains`.
+    private func newestRenewalInfos(of chains: [UInt64: Chain]) -> [UInt64: Int] {
+      var indices: [UInt64: Int] = [:]
+      indices.reserveCapacity(min(renewalInfos.count, chains.count))
       for index in renewalInfos.indices {
         let id = renewalInfos[index].originalTransactionID
         guard chains[id] != nil else { continue }
-        if let kept = renewalInfoIndices[id],
-          renewalInfos[kept].signedDate > renewalInfos[index].signedDate
-        {
+        if let kept = indices[id], renewalInfos[kept].signedDate > renewalInfos[index].signedDate {
           continue
         }
-        renewalInfoIndices[id] = index
+        indices[id] = index
+      }
+      return indices
+    }
+
+    private mutating func noteFuturePurchase(_ purchaseDate: Date) {
+      if earliestFuturePurchase.map({ purchaseDate < $0 }) ?? true {
+        earliestFuturePurchase = purchaseDate
       }
     }
 
     // MARK: - Subscriptions
 
-    /// The status of the subscription `originalID`, or `nil` when none of its transactions
-    /// exists at the date.
-    func status(of originalID: UInt64, _ chain: Chain) -> GroupStatus? {
-      guard let latest = chain.latest, let state = state(of: originalID, chain) else {
-        return nil
+    /// Judges each subscription once, reading its latest transaction and renewal info.
+    private mutating func summarize(_ chains: [UInt64: Chain], renewalInfos infos: [UInt64: Int]) {
+      summaries.reserveCapacity(chains.count)
+      for (originalID, chain) in chains {
+        if chain.next >= 0 { noteFuturePurchase(chain.nextPurchaseDate) }
+        guard chain.latest >= 0 else { continue }
+        let latest = chain.latest
+        let info = infos[originalID] ?? -1
+        let state = state(of: chain, renewalInfo: info)
+        var group = -1
+        if let groupID = transactions[latest].subscriptionGroupID {
+          if let position = groupPositions[groupID] {
+            group = position
+          } else {
+            group = groupIDs.count
+            groupPositions[groupID] = group
+            groupIDs.append(groupID)
+          }
+        }
+        let graceEnd = info >= 0 ? renewalInfos[info].gracePeriodExpirationDate : nil
+        let accessEnd = state == .inGracePeriod ? graceEnd : transactions[latest].expirationDate
+        let rank = Rank(
+          state: state, ownership: transactions[latest].ownershipType, accessEnd: accessEnd,
+          purchaseDate: chain.latestPurchaseDate, id: transactions[latest].id)
+        var nextChange: Date?
+        if state.isEntitled {
+          // The end of access, or a revocation the ledger already knows of.
+          nextChange = accessEnd
+          if let revocationDate = transactions[latest].revocationDate, revocationDate > date,
+            nextChange.map({ revocationDate < $0 }) ?? true
+          {
+            nextChange = revocationDate
+          }
+        }
+        summaries.append(
+          Summary(
+            originalID: originalID, latest: latest, renewalInfo: info, state: state, rank: rank,
+            group: group, nextChange: nextChange))
       }
-      let info = renewalInfoIndices[originalID].map { renewalInfos[$0] }
-      return GroupStatus(state: state, transaction: transactions[latest], renewalInfo: info)
     }
 
-    /// The renewal state of subscription `originalID`, or `nil` when none of its transactions
-    /// exists at the date. Reads fields in place, copying nothing.
-    func state(of originalID: UInt64, _ chain: Chain) -> RenewalState? {
-      guard let latest = chain.latest else { return nil }
+    /// The renewal state of a subscription whose latest transaction exists.
+    private func state(of chain: Chain, renewalInfo info: Int) -> RenewalState {
+      let latest = chain.latest
       if let revocationDate = transactions[latest].revocationDate, revocationDate <= date {
         return .revoked
       }
       // Upgraded: the subscription continues with the replacement, a later transaction of the
       // same `originalID` (StoreKit keeps it within a group). Until that transaction's date (a
       // question about the past) the upgraded one still counts; without it, it never entitles.
-      if transactions[latest].isUpgraded, chain.next == nil { return .expired }
+      if transactions[latest].isUpgraded, chain.next < 0 { return .expired }
       // An auto-renewable transaction without an expiration date is malformed: it never entitles.
       guard let expiration = transactions[latest].expirationDate else { return .expired }
       if date < expiration { return .subscribed }
       // Lapsed. When a later transaction exists, this is a question about the past and the
       // renewal info (which describes the end of the history) does not apply: a late renewal
       // means the App Store was retrying billing; a new purchase means the subscription expired.
-      if let next = chain.next {
-        return transactions[next].reason == .renewal ? .inBillingRetryPeriod : .expired
+      if chain.next >= 0 {
+        return transactions[chain.next].reason == .renewal ? .inBillingRetryPeriod : .expired
       }
-      guard let info = renewalInfoIndices[originalID] else { return .expired }
+      guard info >= 0 else { return .expired }
       // Trust the grace-period end over the billing-retry flag (research §1.4).
       if let graceEnd = renewalInfos[info].gracePeriodExpirationDate, date < graceEnd {
         return .inGracePeriod
@@ -132,62 +192,79 @@ extension EntitlementEngine {
       return renewalInfos[info].isInBillingRetry ? .inBillingRetryPeriod : .expired
     }
 
-    /// The status of every subscription in scope that exists at the date, in no order.
+    /// The public status of a summarized subscription.
+    private func status(_ summary: Summary) -> GroupStatus {
+      GroupStatus(
+        state: summary.state, transaction: transactions[summary.latest],
+        renewalInfo: summary.renewalInfo >= 0 ? renewalInfos[summary.renewalInfo] : nil)
+    }
+
+    /// The statuses of every subscription in scope, best first.
     func allStatuses() -> [GroupStatus] {
-      var statuses: [GroupStatus] = []
-      statuses.reserveCapacity(chains.count)
-      for (originalID, chain) in chains {
-        if let status = status(of: originalID, chain) { statuses.append(status) }
-      }
-      return statuses
+      sortedStatuses(summaries.indices)
     }
 
-    /// For each subscription group, the best status that grants access, in no order.
-    func winnerOfEachGroup() -> [GroupStatus] {
-      var winners: [GroupKey: (rank: Rank, originalID: UInt64)] = [:]
-      for (originalID, chain) in chains {
-        guard let state = state(of: originalID, chain), state.isEntitled,
-          let latest = chain.latest
-        else { continue }
-        let rank = rank(state: state, latest: latest, originalID: originalID)
-        let key = transactions[latest].subscriptionGroupID.map(GroupKey.group)
-          ?? .subscription(originalID)
-        if let current = winners[key], !rank.precedes(current.rank) { continue }
-        winners[key] = (rank, originalID)
-      }
-      return winners.values.compactMap { winner in
-        chains[winner.originalID].flatMap { status(of: winner.originalID, $0) }
+    /// The statuses of the subscriptions whose latest transaction belongs to group `groupID`,
+    /// best first.
+    func statuses(ofGroup groupID: String) -> [GroupStatus] {
+      guard let group = groupPositions[groupID] else { return [] }
+      return sortedStatuses(summaries.indices.filter { summaries[$0].group == group })
+    }
+
+    /// The statuses of the summaries at `positions`, best first.
+    private func sortedStatuses(_ positions: some Sequence<Int>) -> [GroupStatus] {
+      positions.sorted { summaries[$0].rank.precedes(summaries[$1].rank) }.map {
+        status(summaries[$0])
       }
     }
 
-    /// The rank of a subscription among its group's statuses.
-    private func rank(state: RenewalState, latest: Int, originalID: UInt64) -> Rank {
-      var accessEnd = transactions[latest].expirationDate
-      if state == .inGracePeriod, let info = renewalInfoIndices[originalID],
-        let graceEnd = renewalInfos[info].gracePeriodExpirationDate
-      {
-        accessEnd = graceEnd
+    /// The status of the best subscription of group `groupID`.
+    func currentStatus(ofGroup groupID: String) -> GroupStatus? {
+      guard let group = groupPositions[groupID] else { return nil }
+      var best: Int?
+      for position in summaries.indices where summaries[position].group == group {
+        if let current = best, !summaries[position].rank.precedes(summaries[current].rank) {
+          continue
+        }
+        best = position
       }
-      return Rank(
-        state: state, ownership: transactions[latest].ownershipType, accessEnd: accessEnd,
-        purchaseDate: transactions[latest].purchaseDate, id: transactions[latest].id)
+      return best.map { status(summaries[$0]) }
     }
 
-    /// Whether `lhs` comes before `rhs` in a group's statuses (see ``Rank``).
-    static func ranksBefore(_ lhs: GroupStatus, _ rhs: GroupStatus) -> Bool {
-      Rank(lhs).precedes(Rank(rhs))
+    /// The entitlements: the one-time purchases and the best entitled subscription of each
+    /// group, by purchase date then identifier.
+    func entitlements() -> [Transaction] {
+      var result = entitledOneTimePurchases().map { transactions[$0] }
+      var winners = [Int](repeating: -1, count: groupIDs.count)
+      for position in summaries.indices where summaries[position].state.isEntitled {
+        let group = summaries[position].group
+        guard group >= 0 else {
+          // A subscription without a group stands alone.
+          result.append(transactions[summaries[position].latest])
+          continue
+        }
+        let current = winners[group]
+        if current < 0 || summaries[position].rank.precedes(summaries[current].rank) {
+          winners[group] = position
+        }
+      }
+      for position in winners where position >= 0 {
+        result.append(transactions[summaries[position].latest])
+      }
+      result.sort { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
+      return result
     }
 
     // MARK: - One-time purchases
 
-    /// The entitling non-consumables and non-renewing subscriptions: one transaction per
+    /// The indices of the entitling non-consumables and non-renewing subscriptions: one per
     /// product, unrevoked and not upgraded away; purchased before family shared, then the
     /// latest.
-    func entitledOneTimePurchases() -> [Transaction] {
-      var result: [Transaction] = []
+    private func entitledOneTimePurchases() -> [Int] {
+      var result: [Int] = []
       result.reserveCapacity(oneTimePurchases.count)
       for indices in oneTimePurchases.values {
-        if let best = bestOneTimePurchase(indices) { result.append(transactions[best]) }
+        if let best = bestOneTimePurchase(indices) { result.append(best) }
       }
       return result
     }
@@ -232,30 +309,21 @@ extension EntitlementEngine {
 
     // MARK: - Next change
 
-    /// The earliest moment after the date at which the answer could change.
+    /// The earliest moment after the date at which the answer could change: the end of access
+    /// of an entitled subscription, a revocation of an entitling transaction, or the purchase
+    /// of a transaction dated later.
     func nextChange() -> Date? {
-      var earliest = earliestFutureOneTimePurchase
+      var earliest = earliestFuturePurchase
       func consider(_ candidate: Date?) {
         guard let candidate, candidate > date else { return }
         if let current = earliest, current <= candidate { return }
         earliest = candidate
       }
-      for (originalID, chain) in chains {
-        if let next = chain.next { consider(transactions[next].purchaseDate) }
-        guard let latest = chain.latest, let state = state(of: originalID, chain),
-          state.isEntitled
-        else { continue }
-        if state == .subscribed {
-          consider(transactions[latest].expirationDate)
-        } else if let info = renewalInfoIndices[originalID] {
-          consider(renewalInfos[info].gracePeriodExpirationDate)
-        }
-        consider(transactions[latest].revocationDate)
+      for summary in summaries {
+        consider(summary.nextChange)
       }
-      for indices in oneTimePurchases.values {
-        if let best = bestOneTimePurchase(indices) {
-          consider(transactions[best].revocationDate)
-        }
+      for index in entitledOneTimePurchases() {
+        consider(transactions[index].revocationDate)
       }
       return earliest
     }
@@ -269,10 +337,10 @@ extension EntitlementEngine.LedgerSnapshot {
   /// before family shared, the later end of access (grace-period end in grace, else
   /// expiration) first. The others follow, the most recent purchase first, then by state.
   /// Ties fall to the higher transaction identifier, so the order is total.
-  struct Rank {
-    var state: RenewalState
-    var ownership: OwnershipType
-    var accessEnd: Date?
+  struct Rank: Sendable {
+    var stateRank: Int
+    var ownershipRank: Int
+    var accessEnd: Date
     var purchaseDate: Date
     var id: UInt64
 
@@ -280,44 +348,26 @@ extension EntitlementEngine.LedgerSnapshot {
       state: RenewalState, ownership: OwnershipType, accessEnd: Date?, purchaseDate: Date,
       id: UInt64
     ) {
-      self.state = state
-      self.ownership = ownership
-      self.accessEnd = accessEnd
+      stateRank = Self.stateRank(state)
+      ownershipRank = Self.ownershipRank(ownership)
+      self.accessEnd = accessEnd ?? .distantPast
       self.purchaseDate = purchaseDate
       self.id = id
     }
 
-    init(_ status: EntitlementEngine.GroupStatus) {
-      var accessEnd = status.transaction.expirationDate
-      if status.state == .inGracePeriod,
-        let graceEnd = status.renewalInfo?.gracePeriodExpirationDate
-      {
-        accessEnd = graceEnd
-      }
-      self.init(
-        state: status.state, ownership: status.transaction.ownershipType, accessEnd: accessEnd,
-        purchaseDate: status.transaction.purchaseDate, id: status.transaction.id)
-    }
+    /// Whether the state grants access.
+    var isEntitled: Bool { stateRank <= 1 }
 
     /// Whether `self` comes before `other`.
     func precedes(_ other: Self) -> Bool {
-      let entitled = state.isEntitled
-      if entitled != other.state.isEntitled { return entitled }
-      if entitled {
-        let left = Self.stateRank(state)
-        let right = Self.stateRank(other.state)
-        if left != right { return left < right }
-        let leftOwner = Self.ownershipRank(ownership)
-        let rightOwner = Self.ownershipRank(other.ownership)
-        if leftOwner != rightOwner { return leftOwner < rightOwner }
-        let leftEnd = accessEnd ?? .distantPast
-        let rightEnd = other.accessEnd ?? .distantPast
-        if leftEnd != rightEnd { return leftEnd > rightEnd }
+      if isEntitled != other.isEntitled { return isEntitled }
+      if isEntitled {
+        if stateRank != other.stateRank { return stateRank < other.stateRank }
+        if ownershipRank != other.ownershipRank { return ownershipRank < other.ownershipRank }
+        if accessEnd != other.accessEnd { return accessEnd > other.accessEnd }
       } else {
         if purchaseDate != other.purchaseDate { return purchaseDate > other.purchaseDate }
-        let left = Self.stateRank(state)
-        let right = Self.stateRank(other.state)
-        if left != right { return left < right }
+        if stateRank != other.stateRank { return stateRank < other.stateRank }
       }
       return id > other.id
     }
@@ -351,15 +401,28 @@ extension EntitlementEngine.LedgerSnapshot.Chain {
   mutating func add(_ index: Int, of transactions: [Transaction], at date: Date) {
     let purchaseDate = transactions[index].purchaseDate
     if purchaseDate <= date {
-      if let latest, !Self.isLater(index, than: latest, in: transactions) { return }
+      if latest >= 0 {
+        if purchaseDate < latestPurchaseDate { return }
+        if purchaseDate == latestPurchaseDate,
+          !Self.isLater(index, than: latest, in: transactions)
+        {
+          return
+        }
+      }
       latest = index
+      latestPurchaseDate = purchaseDate
     } else {
-      if let next, transactions[next].purchaseDate <= purchaseDate { return }
+      if next >= 0, nextPurchaseDate <= purchaseDate { return }
       next = index
+      nextPurchaseDate = purchaseDate
     }
   }
 
   /// Whether the transaction at `lhs` supersedes the one at `rhs` as the latest.
+  ///
+  /// The later purchase date wins. At the same instant, a newer signed copy of the same
+  /// transaction wins (a refund or an upgrade re-signs it), then a transaction not upgraded
+  /// away wins over one that was, then the higher identifier.
   static func isLater(_ lhs: Int, than rhs: Int, in transactions: [Transaction]) -> Bool {
     let left = transactions[lhs].purchaseDate
     let right = transactions[rhs].purchaseDate
@@ -370,6 +433,7 @@ extension EntitlementEngine.LedgerSnapshot.Chain {
       let leftSigned = transactions[lhs].signedDate
       let rightSigned = transactions[rhs].signedDate
       if leftSigned != rightSigned { return leftSigned > rightSigned }
+      // Same signing instant: the copy that carries more news wins.
       let leftRevoked = transactions[lhs].revocationDate != nil
       let rightRevoked = transactions[rhs].revocationDate != nil
       if leftRevoked != rightRevoked { return leftRevoked }

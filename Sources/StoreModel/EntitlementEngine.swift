@@ -9,8 +9,9 @@ public import Foundation
 /// past as well as about the present.
 ///
 /// Every query reads the ledger once, grouping transactions by `originalID` in dictionaries: the
-/// cost is linear in the number of transactions, whatever their order. The rules are described
-/// in <doc:EntitlementSemantics>.
+/// cost is linear in the number of transactions, whatever their order. ``decide(in:at:)``
+/// answers all the questions of one moment from a single reading. The rules are described in
+/// <doc:EntitlementSemantics>.
 public struct EntitlementEngine: Sendable {
   /// The status of one subscription (one `originalID`) of a group at a date.
   public struct GroupStatus: Sendable, Hashable {
@@ -50,14 +51,7 @@ public struct EntitlementEngine: Sendable {
   ///
   /// - Returns: The entitling transactions, ordered by purchase date, then identifier.
   public func currentEntitlements(in ledger: PurchaseLedger, at date: Date) -> [Transaction] {
-    let snapshot = LedgerSnapshot(ledger, at: date, scope: .everything)
-    var result = snapshot.entitledOneTimePurchases()
-    result.reserveCapacity(result.count + snapshot.chains.count)
-    for status in snapshot.winnerOfEachGroup() {
-      result.append(status.transaction)
-    }
-    result.sort { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
-    return result
+    LedgerSnapshot(ledger, at: date, scope: .everything).entitlements()
   }
 
   /// The statuses of subscription group `groupID` at `date`: StoreKit's
@@ -71,10 +65,7 @@ public struct EntitlementEngine: Sendable {
   public func statuses(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> [GroupStatus] {
-    let snapshot = LedgerSnapshot(ledger, at: date, scope: .group(groupID))
-    var statuses = snapshot.allStatuses()
-    statuses.sort(by: LedgerSnapshot.ranksBefore)
-    return statuses
+    LedgerSnapshot(ledger, at: date, scope: .group(groupID)).allStatuses()
   }
 
   /// The status an app shows for group `groupID` at `date`: the one that grants access when any
@@ -85,8 +76,7 @@ public struct EntitlementEngine: Sendable {
   public func currentStatus(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> GroupStatus? {
-    let snapshot = LedgerSnapshot(ledger, at: date, scope: .group(groupID))
-    return snapshot.allStatuses().min(by: LedgerSnapshot.ranksBefore)
+    LedgerSnapshot(ledger, at: date, scope: .group(groupID)).currentStatus(ofGroup: groupID)
   }
 
   /// The earliest date after `date` at which the entitlements could change without a new
@@ -100,7 +90,6 @@ public struct EntitlementEngine: Sendable {
   /// the past: that transaction is about to exist). The expiration date of a non-renewing
   /// subscription is not a candidate: it stays among the entitlements after it.
   public func nextChange(in ledger: PurchaseLedger, after date: Date) -> Date? {
-    let snapshot = LedgerSnapshot(ledger, at: date, scope: .everything)
-    return snapshot.nextChange()
+    LedgerSnapshot(ledger, at: date, scope: .everything).nextChange()
   }
 }

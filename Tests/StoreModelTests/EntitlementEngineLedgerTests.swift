@@ -59,6 +59,24 @@ import Testing
     }
   }
 
+  @Test("a decision answers as the separate queries do")
+  func decisionAgrees() {
+    let ledger = HistoryBuilder.synthetic(transactionCount: 3_000, seed: 17)
+    let engine = EntitlementEngine()
+    for date in Self.dates {
+      let decision = engine.decide(in: ledger, at: date)
+      #expect(decision.date == date)
+      #expect(decision.entitlements == engine.currentEntitlements(in: ledger, at: date))
+      #expect(decision.nextChange == engine.nextChange(in: ledger, after: date))
+      for group in Self.groups + ["none"] {
+        #expect(decision.statuses(ofGroup: group) == engine.statuses(ofGroup: group, in: ledger, at: date))
+        #expect(
+          decision.currentStatus(ofGroup: group)
+            == engine.currentStatus(ofGroup: group, in: ledger, at: date))
+      }
+    }
+  }
+
   @Test("each group is decided on its own: the whole ledger answers as its parts do")
   func groupsAreIndependent() {
     let ledger = HistoryBuilder.synthetic(transactionCount: 3_000, seed: 5)

@@ -501,6 +501,11 @@ private let annual = HistoryBuilder.annualProductID
     let current = engine.currentStatus(ofGroup: group, in: ledger, at: expected.date)
     #expect(current.map(ExpectedStatus.init) == expected.statuses.first)
 
+    // One decision gives the same answers.
+    let decision = engine.decide(in: ledger, at: expected.date)
+    #expect(decision.entitlements == entitled)
+    #expect(decision.statuses(ofGroup: group) == statuses)
+
     // The answer does not depend on the order of the ledger.
     let reversed = PurchaseLedger(
       transactions: ledger.transactions.reversed(), renewalInfos: ledger.renewalInfos.reversed())
