@@ -20,6 +20,10 @@ extension EntitlementEngine {
     /// One auto-renewable subscription during the pass: the transactions that share an
     /// `originalID`, reduced to the two that matter.
     struct Chain {
+      /// The subscription's `originalID`.
+      var originalID: UInt64
+      /// The index of its newest renewal info, or -1.
+      var renewalInfo = -1
       /// The index of the latest transaction that exists at the date, or -1.
       var latest = -1
       /// The index of the earliest transaction dated after the date, or -1.
@@ -29,6 +33,16 @@ extension EntitlementEngine {
       var latestPurchaseDate = Date.distantPast
       /// The purchase date of `next`.
       var nextPurchaseDate = Date.distantFuture
+      // Fields of `latest` and `next`, read while the pass is on them, so that judging the
+      // subscription touches no transaction again: in a large ledger each such touch would be
+      // a trip to main memory, and there is one per subscription.
+      var latestID: UInt64 = 0
+      var latestExpirationDate: Date?
+      var latestRevocationDate: Date?
+      var latestIsUpgraded = false
+      var latestOwnershipRank = 0
+      var latestGroupID: String?
+      var nextIsRenewal = false
     }
 
     /// One subscription that exists at the date, judged.
@@ -76,15 +90,31 @@ extension EntitlementEngine {
         case .everything: nil
         case .group(let id): id
         }
-      var chains: [UInt64: Chain] = [:]
+      // The subscriptions, and their positions by `originalID`. A ledger usually holds a
+      // subscription's transactions one after the other, so the last position found is tried
+      // before the dictionary.
+      var chains: [Chain] = []
+      var positions: [UInt64: Int] = [:]
+      var lastOriginalID: UInt64?
+      var lastPosition = 0
       let autoRenewable = ProductType.autoRenewable
       let nonConsumable = ProductType.nonConsumable
       let nonRenewable = ProductType.nonRenewable
       for index in transactions.indices {
         if transactions[index].productType == autoRenewable {
           if let groupID, transactions[index].subscriptionGroupID != groupID { continue }
-          chains[transactions[index].originalID, default: Chain()].add(
-            index, of: transactions, at: date)
+          let originalID = transactions[index].originalID
+          if originalID != lastOriginalID {
+            if let found = positions[originalID] {
+              lastPosition = found
+            } else {
+              lastPosition = chains.count
+              positions[originalID] = lastPosition
+              chains.append(Chain(originalID: originalID))
+            }
+            lastOriginalID = originalID
+          }
+          chains[lastPosition].add(index, of: transactions, at: date)
         } else if groupID == nil,
           transactions[index].productType == nonConsumable
             || transactions[index].productType == nonRenewable
@@ -98,22 +128,20 @@ extension EntitlementEngine {
         }
         // Consumables and product types unknown to the engine never entitle.
       }
-      summarize(chains, renewalInfos: newestRenewalInfos(of: chains))
+      attachRenewalInfos(to: &chains, positions: positions)
+      summarize(chains)
     }
 
-    /// The index of the newest renewal info of each subscription in `chains`.
-    private func newestRenewalInfos(of chains: [UInt64: Chain]) -> [UInt64: Int] {
-      var indices: [UInt64: Int] = [:]
-      indices.reserveCapacity(min(renewalInfos.count, chains.count))
+    /// Gives each subscription in `chains` the index of its newest renewal info.
+    private func attachRenewalInfos(to chains: inout [Chain], positions: [UInt64: Int]) {
       for index in renewalInfos.indices {
-        let id = renewalInfos[index].originalTransactionID
-        guard chains[id] != nil else { continue }
-        if let kept = indices[id], renewalInfos[kept].signedDate > renewalInfos[index].signedDate {
+        guard let position = positions[renewalInfos[index].originalTransactionID] else {
           continue
         }
-        indices[id] = index
+        let kept = chains[position].renewalInfo
+        if kept >= 0, renewalInfos[kept].signedDate > renewalInfos[index].signedDate { continue }
+        chains[position].renewalInfo = index
       }
-      return indices
     }
 
     private mutating func noteFuturePurchase(_ purchaseDate: Date) {
@@ -125,16 +153,16 @@ extension EntitlementEngine {
     // MARK: - Subscriptions
 
     /// Judges each subscription once, reading its latest transaction and renewal info.
-    private mutating func summarize(_ chains: [UInt64: Chain], renewalInfos infos: [UInt64: Int]) {
+    private mutating func summarize(_ chains: [Chain]) {
       summaries.reserveCapacity(chains.count)
-      for (originalID, chain) in chains {
+      for chain in chains {
         if chain.next >= 0 { noteFuturePurchase(chain.nextPurchaseDate) }
         guard chain.latest >= 0 else { continue }
         let latest = chain.latest
-        let info = infos[originalID] ?? -1
-        let state = state(of: chain, renewalInfo: info)
+        let info = chain.renewalInfo
+        let state = state(of: chain)
         var group = -1
-        if let groupID = transactions[latest].subscriptionGroupID {
+        if let groupID = chain.latestGroupID {
           if let position = groupPositions[groupID] {
             group = position
           } else {
@@ -144,15 +172,15 @@ extension EntitlementEngine {
           }
         }
         let graceEnd = info >= 0 ? renewalInfos[info].gracePeriodExpirationDate : nil
-        let accessEnd = state == .inGracePeriod ? graceEnd : transactions[latest].expirationDate
+        let accessEnd = state == .inGracePeriod ? graceEnd : chain.latestExpirationDate
         let rank = Rank(
-          state: state, ownership: transactions[latest].ownershipType, accessEnd: accessEnd,
-          purchaseDate: chain.latestPurchaseDate, id: transactions[latest].id)
+          state: state, ownershipRank: chain.latestOwnershipRank, accessEnd: accessEnd,
+          purchaseDate: chain.latestPurchaseDate, id: chain.latestID)
         var nextChange: Date?
         if state.isEntitled {
           // The end of access, or a revocation the ledger already knows of.
           nextChange = accessEnd
-          if let revocationDate = transactions[latest].revocationDate, revocationDate > date,
+          if let revocationDate = chain.latestRevocationDate, revocationDate > date,
             nextChange.map({ revocationDate < $0 }) ?? true
           {
             nextChange = revocationDate
@@ -160,30 +188,28 @@ extension EntitlementEngine {
         }
         summaries.append(
           Summary(
-            originalID: originalID, latest: latest, renewalInfo: info, state: state, rank: rank,
+            originalID: chain.originalID, latest: latest, renewalInfo: info, state: state, rank: rank,
             group: group, nextChange: nextChange))
       }
     }
 
     /// The renewal state of a subscription whose latest transaction exists.
-    private func state(of chain: Chain, renewalInfo info: Int) -> RenewalState {
-      let latest = chain.latest
-      if let revocationDate = transactions[latest].revocationDate, revocationDate <= date {
+    private func state(of chain: Chain) -> RenewalState {
+      if let revocationDate = chain.latestRevocationDate, revocationDate <= date {
         return .revoked
       }
       // Upgraded: the subscription continues with the replacement, a later transaction of the
       // same `originalID` (StoreKit keeps it within a group). Until that transaction's date (a
       // question about the past) the upgraded one still counts; without it, it never entitles.
-      if transactions[latest].isUpgraded, chain.next < 0 { return .expired }
+      if chain.latestIsUpgraded, chain.next < 0 { return .expired }
       // An auto-renewable transaction without an expiration date is malformed: it never entitles.
-      guard let expiration = transactions[latest].expirationDate else { return .expired }
+      guard let expiration = chain.latestExpirationDate else { return .expired }
       if date < expiration { return .subscribed }
       // Lapsed. When a later transaction exists, this is a question about the past and the
       // renewal info (which describes the end of the history) does not apply: a late renewal
       // means the App Store was retrying billing; a new purchase means the subscription expired.
-      if chain.next >= 0 {
-        return transactions[chain.next].reason == .renewal ? .inBillingRetryPeriod : .expired
-      }
+      if chain.next >= 0 { return chain.nextIsRenewal ? .inBillingRetryPeriod : .expired }
+      let info = chain.renewalInfo
       guard info >= 0 else { return .expired }
       // Trust the grace-period end over the billing-retry flag (research §1.4).
       if let graceEnd = renewalInfos[info].gracePeriodExpirationDate, date < graceEnd {
@@ -345,11 +371,10 @@ extension EntitlementEngine.LedgerSnapshot {
     var id: UInt64
 
     init(
-      state: RenewalState, ownership: OwnershipType, accessEnd: Date?, purchaseDate: Date,
-      id: UInt64
+      state: RenewalState, ownershipRank: Int, accessEnd: Date?, purchaseDate: Date, id: UInt64
     ) {
       stateRank = Self.stateRank(state)
-      ownershipRank = Self.ownershipRank(ownership)
+      self.ownershipRank = ownershipRank
       self.accessEnd = accessEnd ?? .distantPast
       self.purchaseDate = purchaseDate
       self.id = id
@@ -394,6 +419,8 @@ extension EntitlementEngine.LedgerSnapshot {
 }
 
 extension EntitlementEngine.LedgerSnapshot.Chain {
+  typealias Rank = EntitlementEngine.LedgerSnapshot.Rank
+
   /// Adds the transaction at `index` to the subscription.
   ///
   /// Reads fields in place (`transactions[index].purchaseDate`): copying a `Transaction`, with
@@ -411,10 +438,17 @@ extension EntitlementEngine.LedgerSnapshot.Chain {
       }
       latest = index
       latestPurchaseDate = purchaseDate
+      latestID = transactions[index].id
+      latestExpirationDate = transactions[index].expirationDate
+      latestRevocationDate = transactions[index].revocationDate
+      latestIsUpgraded = transactions[index].isUpgraded
+      latestOwnershipRank = Rank.ownershipRank(transactions[index].ownershipType)
+      latestGroupID = transactions[index].subscriptionGroupID
     } else {
       if next >= 0, nextPurchaseDate <= purchaseDate { return }
       next = index
       nextPurchaseDate = purchaseDate
+      nextIsRenewal = transactions[index].reason == .renewal
     }
   }
 
