@@ -188,7 +188,8 @@ extension EntitlementEngine {
         }
         summaries.append(
           Summary(
-            originalID: chain.originalID, latest: latest, renewalInfo: info, state: state, rank: rank,
+            originalID: chain.originalID, latest: latest, renewalInfo: info, state: state,
+            rank: rank,
             group: group, nextChange: nextChange))
       }
     }

@@ -60,8 +60,8 @@ public struct EntitlementEngine: Sendable {
   /// There is one status per subscription (`originalID`) of the group that exists at `date`:
   /// several when family sharing gives the customer a shared subscription besides their own.
   /// The statuses that grant access come first, the best first (`subscribed` before
-  /// `inGracePeriod`, purchased before family shared, the later expiry first), so that even
-  /// code that reads only `first` gets the entitled one.
+  /// `inGracePeriod`, purchased before family shared, the later end of access first), then the
+  /// others, the most recent first. So even code that reads only `first` gets the entitled one.
   public func statuses(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> [GroupStatus] {
@@ -86,8 +86,8 @@ public struct EntitlementEngine: Sendable {
   ///
   /// Candidates are the expiration date of every `subscribed` subscription, the grace-period end
   /// of every subscription `inGracePeriod`, a revocation dated after `date` of a transaction that
-  /// entitles now, and the purchase date of any transaction dated after `date` (a question about
-  /// the past: that transaction is about to exist). The expiration date of a non-renewing
+  /// entitles now, and the purchase date of any transaction that can entitle dated after `date`
+  /// (a question about the past: that transaction is about to exist). The expiration date of a non-renewing
   /// subscription is not a candidate: it stays among the entitlements after it.
   public func nextChange(in ledger: PurchaseLedger, after date: Date) -> Date? {
     LedgerSnapshot(ledger, at: date, scope: .everything).nextChange()

@@ -355,12 +355,13 @@ public struct HistoryBuilder: Sendable {
   public mutating func append(_ transaction: Transaction) {
     ledger.transactions.append(transaction)
     let index = ledger.transactions.count - 1
-    if let held = positions[transaction.id], ledger.transactions[held].signedDate > transaction.signedDate {
-      // An older copy: the newest one stays the reference.
-    } else {
-      positions[transaction.id] = index
-    }
     nextTransactionID = max(nextTransactionID, transaction.id &+ 1)
+    if let held = positions[transaction.id],
+      ledger.transactions[held].signedDate > transaction.signedDate
+    {
+      return  // An older copy: the newest one stays the reference.
+    }
+    positions[transaction.id] = index
     if transaction.productType == .autoRenewable {
       let isLatest = latestPositions[transaction.originalID].map {
         ledger.transactions[$0].purchaseDate <= transaction.purchaseDate
@@ -514,11 +515,13 @@ extension HistoryBuilder {
           history.scheduleChange(of: first.originalID, to: "\(group).annual", period: .yearly)
         } else if event < 38, remaining - renewals > 1 {
           // A payment recovered late in billing retry.
-          let late = (latest.expirationDate ?? start).addingTimeInterval(Double(1 + roll(20)) * 86_400)
+          let late = (latest.expirationDate ?? start).addingTimeInterval(
+            Double(1 + roll(20)) * 86_400)
           history.renewAfterBillingRetry(first.originalID, at: late)
         } else if event < 43, remaining - renewals > 1 {
           // Lapsed, then subscribed again.
-          let again = (latest.expirationDate ?? start).addingTimeInterval(Double(1 + roll(90)) * 86_400)
+          let again = (latest.expirationDate ?? start).addingTimeInterval(
+            Double(1 + roll(90)) * 86_400)
           history.turnOffAutoRenew(first.originalID)
           history.resubscribe(first.originalID, at: again)
         }

@@ -53,15 +53,18 @@ private typealias B = HistoryBuilder
     var history = B()
     let t = history.subscribe(to: B.monthlyProductID, at: B.day(0))
     history.scheduleChange(of: t.originalID, to: B.annualProductID)
-    #expect(try #require(history.renewalInfo(of: t.originalID)).autoRenewPreference
-      == B.annualProductID)
-    #expect(try #require(history.renewalInfo(of: t.originalID)).currentProductID
-      == B.monthlyProductID)
+    #expect(
+      try #require(history.renewalInfo(of: t.originalID)).autoRenewPreference
+        == B.annualProductID)
+    #expect(
+      try #require(history.renewalInfo(of: t.originalID)).currentProductID
+        == B.monthlyProductID)
     let renewal = history.renew(t.originalID)[0]
     #expect(renewal.productID == B.annualProductID)
     #expect(renewal.expirationDate == B.month(13))
-    #expect(try #require(history.renewalInfo(of: t.originalID)).currentProductID
-      == B.annualProductID)
+    #expect(
+      try #require(history.renewalInfo(of: t.originalID)).currentProductID
+        == B.annualProductID)
   }
 
   @Test("an upgrade re-signs the old transaction as upgraded and starts the new one at once")

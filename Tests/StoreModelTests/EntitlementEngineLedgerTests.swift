@@ -8,10 +8,13 @@ import Testing
 @Suite struct EntitlementEngineLedgerTests {
   static let dates = [-10, 100, 365, 600, 800, 1_000, 1_400].map { HistoryBuilder.day($0) }
   /// Many dates, a little more than a month apart, for the comparison with the reference.
-  static let manyDates = stride(from: -10, through: 1_500, by: 41).map { HistoryBuilder.day($0, hour: 5) }
+  static let manyDates = stride(from: -10, through: 1_500, by: 41).map {
+    HistoryBuilder.day($0, hour: 5)
+  }
   static let groups = (0..<20).map { "group.\($0)" }
 
-  @Test("the one-pass engine agrees with a slow reading of the rules", arguments: [1, 2] as [UInt64])
+  @Test(
+    "the one-pass engine agrees with a slow reading of the rules", arguments: [1, 2] as [UInt64])
   func agreesWithReference(seed: UInt64) {
     let ledger = HistoryBuilder.synthetic(transactionCount: 2_000, seed: seed)
     let engine = EntitlementEngine()
@@ -69,7 +72,9 @@ import Testing
       #expect(decision.entitlements == engine.currentEntitlements(in: ledger, at: date))
       #expect(decision.nextChange == engine.nextChange(in: ledger, after: date))
       for group in Self.groups + ["none"] {
-        #expect(decision.statuses(ofGroup: group) == engine.statuses(ofGroup: group, in: ledger, at: date))
+        #expect(
+          decision.statuses(ofGroup: group) == engine.statuses(ofGroup: group, in: ledger, at: date)
+        )
         #expect(
           decision.currentStatus(ofGroup: group)
             == engine.currentStatus(ofGroup: group, in: ledger, at: date))
@@ -143,7 +148,8 @@ extension EntitlementEngineLedgerTests {
     let date = HistoryBuilder.month(1, day: 2)
     for infos in [[stale, fresh], [fresh, stale]] {
       let ledger = PurchaseLedger(transactions: history.transactions, renewalInfos: infos)
-      let status = engine.currentStatus(ofGroup: HistoryBuilder.defaultGroupID, in: ledger, at: date)
+      let status = engine.currentStatus(
+        ofGroup: HistoryBuilder.defaultGroupID, in: ledger, at: date)
       #expect(status?.state == .inGracePeriod)
       #expect(status?.renewalInfo == fresh)
       #expect(ledger.renewalInfo(for: t.originalID) == fresh)
@@ -211,8 +217,12 @@ private struct ReferenceEngine {
     statuses.sort { a, b in
       if a.status.state.isEntitled != b.status.state.isEntitled { return a.status.state.isEntitled }
       if a.status.state.isEntitled {
-        let left = (a.status.state == .subscribed ? 0 : 1, a.transaction.ownershipType == .purchased ? 0 : 1)
-        let right = (b.status.state == .subscribed ? 0 : 1, b.transaction.ownershipType == .purchased ? 0 : 1)
+        let left = (
+          a.status.state == .subscribed ? 0 : 1, a.transaction.ownershipType == .purchased ? 0 : 1
+        )
+        let right = (
+          b.status.state == .subscribed ? 0 : 1, b.transaction.ownershipType == .purchased ? 0 : 1
+        )
         if left != right { return left < right }
         if a.end != b.end { return (a.end ?? .distantPast) > (b.end ?? .distantPast) }
       } else if a.transaction.purchaseDate != b.transaction.purchaseDate {
