@@ -30,8 +30,8 @@ public enum AppStoreJSON {
   public static func milliseconds(_ date: Date) -> Int64 {
     let value = (date.timeIntervalSince1970 * 1000).rounded()
     guard value.isFinite else { return value < 0 ? .min : .max }
-    if value >= 9_223_372_036_854_775_807 { return .max }
-    if value <= -9_223_372_036_854_775_808 { return .min }
+    if value >= 0x1p63 { return .max }
+    if value <= -0x1p63 { return .min }
     return Int64(value)
   }
 
