@@ -37,8 +37,12 @@ struct SubscriptionRecord: Codable, Hashable {
   /// The start of the latest run of uninterrupted paid periods.
   var recentStartDate: Date
   var appAccountToken: UUID?
-  /// Introductory pay-as-you-go periods still to bill at the offer's price.
-  var introPeriodsLeft: Int
+  /// The purchase date of the subscription's first transaction.
+  var originalPurchaseDate: Date
+  /// Pay-as-you-go offer periods still to bill at the offer's price.
+  var offerPeriodsLeft: Int
+  /// The promotional offer those periods belong to; `nil` for the introductory offer.
+  var offerID: String?
   /// For a family member's copy: the purchaser's subscription it mirrors.
   var sourceOriginalID: UInt64?
 }

@@ -1,0 +1,79 @@
+import Foundation
+import StoreModel
+
+extension LocalAppStore {
+  /// A new certificate authority for a new state.
+  static func makeAuthority(settings: EmulatorSettings) throws(LocalAppStoreError)
+    -> any SigningAuthority
+  {
+    InterimAuthority(bundleID: settings.bundleID)
+  }
+
+  /// The authority kept in the state.
+  static func loadAuthority(_ ledger: LedgerStore) throws(LocalAppStoreError)
+    -> any SigningAuthority
+  {
+    let settings = try ledger.decodeMeta(EmulatorSettings.self, "settings")
+    return InterimAuthority(bundleID: settings.bundleID)
+  }
+
+  /// Signs `transaction` as of `now` and verifies the token as an app would.
+  ///
+  /// An armed `verification` fault signs with a key outside the chain, a `tamper` fault alters
+  /// the payload after signing: either way the verifier, not a flag, rejects it.
+  func signed(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
+    -> VerificationResult<Transaction>
+  {
+    var transaction = transaction
+    transaction.signedDate = now
+    transaction.jwsRepresentation = ""
+    let jws = try sign(encode(transaction)) {
+      var altered = transaction
+      altered.expirationDate = (transaction.expirationDate ?? now).addingTimeInterval(
+        365 * 86_400)
+      altered.priceMilliunits = 0
+      return encode(altered)
+    }
+    return authority.verifyTransaction(jws)
+  }
+
+  /// Signs renewal info and verifies it as an app would.
+  func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
+    var info = info
+    info.jwsRepresentation = ""
+    let jws = try sign(encode(info)) {
+      var altered = info
+      altered.willAutoRenew.toggle()
+      return encode(altered)
+    }
+    return authority.verifyRenewalInfo(jws)
+  }
+
+  private func sign(_ payload: [UInt8], tampered: () -> [UInt8]) throws(LocalAppStoreError)
+    -> String
+  {
+    switch try consumeFault([.verification, .tamper]) {
+    case .verification?:
+      return try authority.signWithForeignKey(payload)
+    case .tamper?:
+      let jws = try authority.sign(payload)
+      let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return jws }
+      return "\(parts[0]).\(Self.base64URL(tampered())).\(parts[2])"
+    default:
+      return try authority.sign(payload)
+    }
+  }
+
+  private func encode(_ value: some Encodable) -> [UInt8] {
+    // Transactions and renewal infos always encode: their fields are plain values.
+    (try? Array(AppStoreJSON.encoder().encode(value))) ?? []
+  }
+
+  static func base64URL(_ bytes: [UInt8]) -> String {
+    var text = Data(bytes).base64EncodedString()
+    text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    while text.hasSuffix("=") { text.removeLast() }
+    return text
+  }
+}
