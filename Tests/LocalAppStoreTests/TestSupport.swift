@@ -88,11 +88,11 @@ extension StoreBackendError {
 }
 
 /// The kind of StoreBackendError `body` throws, or `nil` when it does not throw.
-func backendErrorKind(_ body: () async throws(StoreBackendError) -> Void) async -> String? {
+func backendErrorKind(_ body: () async throws -> Void) async -> String? {
   do {
     try await body()
     return nil
   } catch {
-    return error.kind
+    return (error as? StoreBackendError)?.kind ?? "\(error)"
   }
 }
