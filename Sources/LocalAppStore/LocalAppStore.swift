@@ -74,10 +74,8 @@ public actor LocalAppStore: StoreBackend {
     account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", create: true)
-    let authority = try Self.configure(
-      ledger, products: products, settings: settings, now: clock.now)
-    try self.init(
-      ledger: ledger, authority: authority, time: .clock(clock), account: account)
+    try Self.configure(ledger, products: products, settings: settings, now: clock.now)
+    try self.init(ledger: ledger, time: .clock(clock), account: account)
   }
 
   /// Creates (or resets) the state file at `path` with `products` and `settings`, and opens it.
@@ -90,12 +88,11 @@ public actor LocalAppStore: StoreBackend {
     startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) -> LocalAppStore {
     let ledger = try LedgerStore(path: path, create: true)
-    let authority = try ledger.database.immediateTransaction {
-      () throws(LocalAppStoreError) -> any SigningAuthority in
+    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try ledger.wipe()
-      return try configure(ledger, products: products, settings: settings, now: startDate)
+      try configure(ledger, products: products, settings: settings, now: startDate)
     }
-    return try LocalAppStore(ledger: ledger, authority: authority, time: time, account: account)
+    return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
 
   /// Opens the existing state file at `path`.
@@ -112,15 +109,12 @@ public actor LocalAppStore: StoreBackend {
       throw LocalAppStoreError(
         .notFound, "\(path) holds no local App Store yet (run `sportstime-store reset` first)")
     }
-    let authority = try Self.loadAuthority(ledger)
-    try self.init(ledger: ledger, authority: authority, time: time, account: account)
+    try self.init(ledger: ledger, time: time, account: account)
   }
 
-  private init(
-    ledger: LedgerStore, authority: any SigningAuthority, time: TimeSource, account: String
-  ) throws(LocalAppStoreError) {
+  private init(ledger: LedgerStore, time: TimeSource, account: String) throws(LocalAppStoreError)
+  {
     self.ledger = ledger
-    self.authority = authority
     self.account = account
     self.statePath = ledger.database.path
     self.hub = UpdateHub()
@@ -134,6 +128,7 @@ public actor LocalAppStore: StoreBackend {
       self.clock = stored
       self.storedClock = stored
     }
+    self.authority = try Self.loadAuthority(ledger, clock: clock)
     let products = try ledger.products()
     self.catalog = products
     self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -144,17 +139,17 @@ public actor LocalAppStore: StoreBackend {
     hub.finishAll()
   }
 
+  /// Writes a new state's catalog, settings, time and certificate authority.
   private static func configure(
     _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date
-  ) throws(LocalAppStoreError) -> any SigningAuthority {
+  ) throws(LocalAppStoreError) {
+    let authority = try makeAuthority(settings: settings, clock: SystemClock())
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
-      let authority = try makeAuthority(settings: settings)
       try ledger.replaceProducts(products)
       try ledger.encodeMeta(settings, "settings")
       try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
       try ledger.setMeta("authority", try authority.exported())
       try ledger.ensureAccount(purchaser)
-      return authority
     }
   }
 
