@@ -28,9 +28,8 @@ extension LocalAppStore {
     try changeSettings { $0.gracePeriodEnabled = enabled }
   }
 
-  private func changeSettings(_ change: (inout EmulatorSettings) -> Void) throws(
-    LocalAppStoreError
-  ) {
+  private func changeSettings(_ change: (inout EmulatorSettings) -> Void) throws(LocalAppStoreError)
+  {
     try operation { (now: Date) throws(LocalAppStoreError) in
       var settings = try currentSettings()
       change(&settings)
@@ -132,9 +131,9 @@ extension LocalAppStore {
   ///
   /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
   @discardableResult
-  public func refund(transactionID: UInt64, reason: RevocationReason = .other) throws(
-    LocalAppStoreError
-  ) -> Transaction {
+  public func refund(transactionID: UInt64, reason: RevocationReason = .other)
+    throws(LocalAppStoreError) -> Transaction
+  {
     try operation { (now: Date) throws(LocalAppStoreError) in
       guard let stored = try ledger.transaction(transactionID) else {
         throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
@@ -176,7 +175,9 @@ extension LocalAppStore {
   /// its period.
   /// - Returns: The subscriptions changed, by original transaction identifier.
   @discardableResult
-  public func setWillAutoRenew(_ willAutoRenew: Bool, forGroup group: String? = nil, account: String? = nil)
+  public func setWillAutoRenew(
+    _ willAutoRenew: Bool, forGroup group: String? = nil, account: String? = nil
+  )
     throws(LocalAppStoreError) -> [UInt64]
   {
     let account = account ?? self.account
@@ -268,9 +269,9 @@ extension LocalAppStore {
 
   /// Whether `account` may still use an introductory offer in `group`:
   /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. Once per group, ever.
-  public func isEligibleForIntroOffer(group: String, account: String? = nil) throws(
-    LocalAppStoreError
-  ) -> Bool {
+  public func isEligibleForIntroOffer(group: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Bool
+  {
     let account = account ?? self.account
     return try operation { (_: Date) throws(LocalAppStoreError) in
       try isEligibleForIntroOffer(account: account, group: group)

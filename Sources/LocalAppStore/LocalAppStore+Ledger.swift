@@ -191,7 +191,9 @@ extension LocalAppStore {
         productID: product.id, autoRenewProductID: product.id, willAutoRenew: true,
         phase: .active, expirationDate: expiration, recentStartDate: now,
         originalPurchaseDate: now, offerPeriodsLeft: 0)
-    if existing != nil, record.phase == .revoked || now.timeIntervalSince(record.expirationDate) >= Self.sixtyDays {
+    if existing != nil,
+      record.phase == .revoked || now.timeIntervalSince(record.expirationDate) >= Self.sixtyDays
+    {
       record.recentStartDate = now
     }
     let transaction = try makeTransaction(
@@ -223,7 +225,8 @@ extension LocalAppStore {
     offer: SubscriptionOffer?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Transaction {
     guard let latest = try latestTransaction(of: record) else {
-      throw LocalAppStoreError(.invalidState, "subscription \(record.originalID) has no transaction")
+      throw LocalAppStoreError(
+        .invalidState, "subscription \(record.originalID) has no transaction")
     }
     let current = productsByID[record.productID]?.subscription
     let target = product.subscription
@@ -284,8 +287,7 @@ extension LocalAppStore {
   }
 
   /// Whether `account` may still use an introductory offer in `group`: once per group, ever.
-  func isEligibleForIntroOffer(account: String, group: String) throws(LocalAppStoreError) -> Bool
-  {
+  func isEligibleForIntroOffer(account: String, group: String) throws(LocalAppStoreError) -> Bool {
     try !ledger.transactions(of: account).contains {
       $0.transaction.subscriptionGroupID == group && $0.transaction.offerType == .introductory
         && $0.sourceID == nil
@@ -359,9 +361,9 @@ extension LocalAppStore {
 
   /// Records a new transaction; the purchaser's shareable non-subscription purchases are
   /// copied to every family member who shares.
-  func insert(_ transaction: Transaction, account: String, emitUpdate: Bool) throws(
-    LocalAppStoreError
-  ) {
+  func insert(_ transaction: Transaction, account: String, emitUpdate: Bool)
+    throws(LocalAppStoreError)
+  {
     try ledger.insert(
       StoredTransaction(
         transaction: transaction, account: account, revision: 0, finished: false, sourceID: nil))
@@ -378,9 +380,9 @@ extension LocalAppStore {
 
   /// Gives `member` a family-shared copy of `transaction`, delivered through their updates.
   @discardableResult
-  func share(_ transaction: Transaction, with member: String, originalID: UInt64?) throws(
-    LocalAppStoreError
-  ) -> Transaction {
+  func share(_ transaction: Transaction, with member: String, originalID: UInt64?)
+    throws(LocalAppStoreError) -> Transaction
+  {
     let id = try ledger.nextIdentifier()
     var copy = transaction
     copy.id = id
@@ -432,9 +434,9 @@ extension LocalAppStore {
   }
 
   /// Rewrites a changed transaction, emits the change, and applies it to family copies.
-  func update(_ transaction: Transaction, copies change: (inout Transaction) -> Void) throws(
-    LocalAppStoreError
-  ) {
+  func update(_ transaction: Transaction, copies change: (inout Transaction) -> Void)
+    throws(LocalAppStoreError)
+  {
     let revision = try ledger.update(transaction)
     guard let stored = try ledger.transaction(transaction.id) else { return }
     try ledger.appendUpdate(

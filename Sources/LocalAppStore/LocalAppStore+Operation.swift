@@ -63,8 +63,10 @@ extension LocalAppStore {
       guard let stored = try ledger.transaction(event.transactionID) else { continue }
       let result = try signed(stored.transaction, now: now)
       deliveries.items.append(
-        (result, UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision),
-          event.account))
+        (
+          result, UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision),
+          event.account
+        ))
     }
     return deliveries
   }

@@ -3,16 +3,16 @@ import StoreModel
 
 extension LocalAppStore {
   /// A new certificate authority for a new state.
-  static func makeAuthority(settings: EmulatorSettings, clock: any WallClock) throws(
-    LocalAppStoreError
-  ) -> any SigningAuthority {
+  static func makeAuthority(settings: EmulatorSettings, clock: any WallClock)
+    throws(LocalAppStoreError) -> any SigningAuthority
+  {
     try CertificateAuthoritySigner.random(bundleID: settings.bundleID, clock: clock)
   }
 
   /// The authority kept in the state.
-  static func loadAuthority(_ ledger: LedgerStore, clock: any WallClock) throws(
-    LocalAppStoreError
-  ) -> any SigningAuthority {
+  static func loadAuthority(_ ledger: LedgerStore, clock: any WallClock) throws(LocalAppStoreError)
+    -> any SigningAuthority
+  {
     let settings = try ledger.decodeMeta(EmulatorSettings.self, "settings")
     guard let archive = try ledger.meta("authority") else {
       throw LocalAppStoreError(.invalidState, "\(ledger.database.path): the state has no authority")

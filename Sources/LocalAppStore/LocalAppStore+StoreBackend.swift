@@ -59,7 +59,8 @@ extension LocalAppStore {
   /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock.
   /// - Throws: `networkError` with an armed `network` fault.
   public func sync() async throws(StoreBackendError) {
-    try backendOperation { (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
+    try backendOperation {
+      (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
       if try consumeFault([.network]) != nil {
         return .failure(.networkError("simulated network failure"))
       }
@@ -83,7 +84,8 @@ extension LocalAppStore {
   // MARK: - The same, for any account
 
   func products(for ids: [String], account: String) throws(StoreBackendError) -> [Product] {
-    try backendOperation { (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
+    try backendOperation {
+      (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .loadProducts?: return .failure(.systemError("simulated product load failure"))
@@ -97,7 +99,8 @@ extension LocalAppStore {
   func purchase(_ product: Product, options: Set<PurchaseOption>, account: String)
     throws(StoreBackendError) -> PurchaseResult
   {
-    try backendOperation { (now: Date) throws(LocalAppStoreError) -> Result<PurchaseResult, StoreBackendError> in
+    try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<PurchaseResult, StoreBackendError> in
       switch try consumeFault([.network, .purchase, .userCancel]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .purchase?: return .failure(.systemError("simulated purchase failure"))
@@ -181,7 +184,8 @@ extension LocalAppStore {
   func subscriptionStatuses(forGroup groupID: String, account: String) throws(StoreBackendError)
     -> [SubscriptionStatus]
   {
-    try backendOperation { (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
+    try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
       if try consumeFault([.network]) != nil {
         return .failure(.networkError("simulated network failure"))
       }

@@ -73,8 +73,19 @@ public actor LocalAppStore: StoreBackend {
     products: [Product], settings: EmulatorSettings = EmulatorSettings(), clock: any WallClock,
     account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) {
+    try self.init(
+      products: products, settings: settings, clock: clock, account: account, faults: [])
+  }
+
+  init(
+    products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
+    faults: [Fault]
+  ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", create: true)
-    try Self.configure(ledger, products: products, settings: settings, now: clock.now)
+    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+      try Self.configure(
+        ledger, products: products, settings: settings, now: clock.now, faults: faults)
+    }
     try self.init(ledger: ledger, time: .clock(clock), account: account)
   }
 
@@ -87,10 +98,20 @@ public actor LocalAppStore: StoreBackend {
     atPath path: String, products: [Product], settings: EmulatorSettings = EmulatorSettings(),
     startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) -> LocalAppStore {
+    try create(
+      atPath: path, products: products, settings: settings, startDate: startDate, time: time,
+      account: account, faults: [])
+  }
+
+  static func create(
+    atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
+    time: TimeSource, account: String, faults: [Fault]
+  ) throws(LocalAppStoreError) -> LocalAppStore {
     let ledger = try LedgerStore(path: path, create: true)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try ledger.wipe()
-      try configure(ledger, products: products, settings: settings, now: startDate)
+      try configure(
+        ledger, products: products, settings: settings, now: startDate, faults: faults)
     }
     return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
@@ -112,8 +133,7 @@ public actor LocalAppStore: StoreBackend {
     try self.init(ledger: ledger, time: time, account: account)
   }
 
-  private init(ledger: LedgerStore, time: TimeSource, account: String) throws(LocalAppStoreError)
-  {
+  private init(ledger: LedgerStore, time: TimeSource, account: String) throws(LocalAppStoreError) {
     self.ledger = ledger
     self.account = account
     self.statePath = ledger.database.path
@@ -139,18 +159,19 @@ public actor LocalAppStore: StoreBackend {
     hub.finishAll()
   }
 
-  /// Writes a new state's catalog, settings, time and certificate authority.
+  /// Writes a new state's catalog, settings, time and certificate authority, inside the
+  /// caller's transaction.
   private static func configure(
-    _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date
+    _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
+    faults: [Fault]
   ) throws(LocalAppStoreError) {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
-    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
-      try ledger.replaceProducts(products)
-      try ledger.encodeMeta(settings, "settings")
-      try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
-      try ledger.setMeta("authority", try authority.exported())
-      try ledger.ensureAccount(purchaser)
-    }
+    try ledger.replaceProducts(products)
+    try ledger.encodeMeta(settings, "settings")
+    try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
+    try ledger.setMeta("authority", try authority.exported())
+    try ledger.ensureAccount(purchaser)
+    for fault in faults { try ledger.setFault(fault, sticky: true) }
   }
 
   // MARK: - Reading the store
@@ -164,6 +185,9 @@ public actor LocalAppStore: StoreBackend {
   /// The root certificate (DER) that every signed item chains to: give it to a verifier
   /// (`sportstime-store verify --root`).
   public nonisolated var rootCertificateDER: Data { Data(authority.rootCertificate) }
+
+  /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
+  public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
 
   /// A view of this store that acts for another account (a family member).
   public nonisolated func backend(for account: String) -> Account {

@@ -21,8 +21,9 @@ final class UpdateHub: Sendable {
   private let subscribers = Locked<[UUID: Subscriber]>([:])
 
   /// Adds a subscriber of `account`; the stream removes it when it ends.
-  func subscribe(account: String) -> (id: UUID, stream: AsyncStream<VerificationResult<Transaction>>)
-  {
+  func subscribe(account: String) -> (
+    id: UUID, stream: AsyncStream<VerificationResult<Transaction>>
+  ) {
     let id = UUID()
     let (stream, continuation) = AsyncStream.makeStream(
       of: VerificationResult<Transaction>.self, bufferingPolicy: .unbounded)
@@ -44,7 +45,8 @@ final class UpdateHub: Sendable {
   /// Delivers `result` to every subscriber of `account` (or only to `subscriber`) that has not
   /// had this revision yet.
   func deliver(
-    _ result: VerificationResult<Transaction>, key: Key, account: String, only subscriber: UUID? = nil
+    _ result: VerificationResult<Transaction>, key: Key, account: String,
+    only subscriber: UUID? = nil
   ) {
     let targets = subscribers.withLock { subscribers in
       var targets: [AsyncStream<VerificationResult<Transaction>>.Continuation] = []

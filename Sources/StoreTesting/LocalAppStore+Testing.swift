@@ -20,9 +20,9 @@ extension LocalAppStore {
   ///
   /// - Throws: `StoreBackendError.productUnavailable` when the catalog has no such product.
   @discardableResult
-  public func buy(_ productID: String, options: Set<PurchaseOption> = []) async throws(
-    StoreBackendError
-  ) -> PurchaseResult {
+  public func buy(_ productID: String, options: Set<PurchaseOption> = [])
+    async throws(StoreBackendError) -> PurchaseResult
+  {
     guard let product = allProducts.first(where: { $0.id == productID }) else {
       throw .productUnavailable("no product \(productID) in the catalog")
     }
@@ -34,9 +34,9 @@ extension LocalAppStore {
   /// - Throws: The backend's error, or `systemError` when the purchase did not succeed with a
   ///   verified transaction (pending, cancelled, unverified).
   @discardableResult
-  public func buyVerified(_ productID: String, options: Set<PurchaseOption> = []) async throws(
-    StoreBackendError
-  ) -> Transaction {
+  public func buyVerified(_ productID: String, options: Set<PurchaseOption> = [])
+    async throws(StoreBackendError) -> Transaction
+  {
     let result = try await buy(productID, options: options)
     guard case .success(.verified(let transaction)) = result else {
       throw .systemError("purchase of \(productID) did not verify: \(result)")

@@ -33,7 +33,8 @@ import Testing
     let store = try LocalAppStore.sportsTime()
     try await store.inject(.loadProducts, sticky: true)
     for _ in 0..<3 {
-      #expect(await backendErrorKind { _ = try await store.products(for: [monthlyID]) } == "systemError")
+      #expect(
+        await backendErrorKind { _ = try await store.products(for: [monthlyID]) } == "systemError")
     }
     #expect(try await store.status().faults == ["load-products": true])
     try await store.clearFaults()

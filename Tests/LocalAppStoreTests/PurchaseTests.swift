@@ -78,14 +78,16 @@ import Testing
     #expect(
       await backendErrorKind { _ = try await store.purchase(stranger, options: []) }
         == "productUnavailable")
-    #expect(try await store.products(for: [monthlyID, "com.example.unknown"]).map(\.id) == [monthlyID])
+    #expect(
+      try await store.products(for: [monthlyID, "com.example.unknown"]).map(\.id) == [monthlyID])
   }
 
   @Test("an app account token comes back in the transaction and the renewal info")
   func appAccountToken() async throws {
     let token = UUID(uuidString: "6F1D1A52-7C0B-4E53-9E4B-1D2C3A4B5C6D") ?? UUID()
     let store = try LocalAppStore.sportsTime()
-    let transaction = try verified(try await store.buy(monthlyID, options: [.appAccountToken(token)]))
+    let transaction = try verified(
+      try await store.buy(monthlyID, options: [.appAccountToken(token)]))
     #expect(transaction.appAccountToken == token)
     #expect(try await store.renewalInfos().first?.appAccountToken == token)
   }

@@ -77,7 +77,8 @@ import Testing
     let clock = ManualClock()
     let plan = product("plan", .autoRenewable, group: "g", period: period)
     let store = try LocalAppStore.sportsTime(
-      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true),
+      clock: clock,
+      settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true),
       products: [plan])
     let first = try verified(try await store.buy(plan.id))
     let expiry = try #require(first.expirationDate)
@@ -87,7 +88,8 @@ import Testing
     let info = try #require(try await store.renewalInfos().first)
     #expect(info.gracePeriodExpirationDate == expiry.addingTimeInterval(graceDays * day))
     clock.set(to: expiry.addingTimeInterval((graceDays + 1) * day))
-    #expect(try await store.subscriptionStatuses(forGroup: "g").first?.state == .inBillingRetryPeriod)
+    #expect(
+      try await store.subscriptionStatuses(forGroup: "g").first?.state == .inBillingRetryPeriod)
     #expect(await store.entitledProductIDs() == [])
     clock.set(to: expiry.addingTimeInterval(60 * day))
     #expect(try await store.subscriptionStatuses(forGroup: "g").first?.state == .expired)
@@ -100,7 +102,8 @@ import Testing
   func recoveryInGrace() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
-      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true))
+      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true)
+    )
     try await store.buyVerified(monthlyID)
     clock.set(to: utc(2026, 2, 10))
     try await store.setBillingIssuesEnabled(false)

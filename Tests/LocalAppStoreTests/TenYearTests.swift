@@ -42,6 +42,9 @@ import Testing
     let all = await store.allTransactions()
     #expect(all.count == 122)
     #expect(all.allSatisfy { $0.isVerified })
-    #expect(all.filter { $0.unsafePayloadValue.revocationDate != nil }.map(\.unsafePayloadValue.id) == [latest.id])
+    #expect(
+      all.filter { $0.unsafePayloadValue.revocationDate != nil }.map(\.unsafePayloadValue.id) == [
+        latest.id
+      ])
   }
 }

@@ -18,7 +18,8 @@ func date(days: Double) -> Date {
 func utc(_ year: Int, _ month: Int, _ dayOfMonth: Int) -> Date {
   var calendar = Calendar(identifier: .gregorian)
   calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-  return calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth)) ?? .distantPast
+  return calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth))
+    ?? .distantPast
 }
 
 /// A product of another type, for tests of every product type.

@@ -227,9 +227,9 @@ final class LedgerStore {
     try transactions(where: "source_id = ?", [.integer(Int64(sourceID))])
   }
 
-  func transactions(where condition: String, _ parameters: [SQLiteDatabase.Value]) throws(
-    LocalAppStoreError
-  ) -> [StoredTransaction] {
+  func transactions(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [StoredTransaction]
+  {
     let rows = try database.query(
       """
       SELECT account, source_id, revision, finished, payload, id FROM transactions
@@ -327,9 +327,9 @@ final class LedgerStore {
       "UPDATE requests SET status = ? WHERE id = ?", [.text(status.rawValue), .integer(Int64(id))])
   }
 
-  private func requests(where condition: String, _ parameters: [SQLiteDatabase.Value]) throws(
-    LocalAppStoreError
-  ) -> [(AskToBuyRequest, options: String)] {
+  private func requests(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [(AskToBuyRequest, options: String)]
+  {
     try database.query(
       """
       SELECT id, account, product_id, requested_ms, status, options FROM requests
@@ -373,9 +373,9 @@ final class LedgerStore {
 
   // MARK: - Updates outbox
 
-  func appendUpdate(account: String, transactionID: UInt64, revision: Int) throws(
-    LocalAppStoreError
-  ) {
+  func appendUpdate(account: String, transactionID: UInt64, revision: Int)
+    throws(LocalAppStoreError)
+  {
     try database.query(
       "INSERT INTO updates(account, transaction_id, revision) VALUES(?, ?, ?)",
       [.text(account), .integer(Int64(transactionID)), .integer(Int64(revision))])
@@ -404,9 +404,9 @@ final class LedgerStore {
     }
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String) throws(
-    LocalAppStoreError
-  ) -> T {
+  private func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String)
+    throws(LocalAppStoreError) -> T
+  {
     do {
       return try decoder.decode(type, from: Data(text.utf8))
     } catch {

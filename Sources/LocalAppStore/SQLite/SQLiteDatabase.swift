@@ -24,9 +24,9 @@ final class SQLiteDatabase {
   /// - Parameters:
   ///   - create: Whether a missing file may be created.
   ///   - busyTimeout: How long a statement waits for another connection's lock.
-  init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(10)) throws(
-    LocalAppStoreError
-  ) {
+  init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(10))
+    throws(LocalAppStoreError)
+  {
     var pointer: OpaquePointer?
     var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
     if create { flags |= SQLITE_OPEN_CREATE }
@@ -89,9 +89,9 @@ final class SQLiteDatabase {
   ///
   /// `IMMEDIATE` takes the write lock at once (waiting up to the busy timeout), so that two
   /// processes sharing a file never interleave a read and a write.
-  func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(
-    LocalAppStoreError
-  ) -> T {
+  func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
+    throws(LocalAppStoreError) -> T
+  {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()

@@ -12,9 +12,9 @@ struct CertificateAuthoritySigner: SigningAuthority {
   let verifier: SignedDataVerifier
 
   /// A signer over `authority`, verifying with `clock` for dates the payloads do not give.
-  init(authority: TestCertificateAuthority, bundleID: String, clock: any WallClock) throws(
-    LocalAppStoreError
-  ) {
+  init(authority: TestCertificateAuthority, bundleID: String, clock: any WallClock)
+    throws(LocalAppStoreError)
+  {
     self.authority = authority
     signer = authority.signer
     do {
@@ -40,14 +40,16 @@ struct CertificateAuthoritySigner: SigningAuthority {
   }
 
   /// The authority kept in a state (`exported()`).
-  static func load(_ text: String, bundleID: String, clock: any WallClock) throws(
-    LocalAppStoreError
-  ) -> CertificateAuthoritySigner {
+  static func load(_ text: String, bundleID: String, clock: any WallClock)
+    throws(LocalAppStoreError) -> CertificateAuthoritySigner
+  {
     let archive: TestCertificateAuthority.Archive
     do {
-      archive = try JSONDecoder().decode(TestCertificateAuthority.Archive.self, from: Data(text.utf8))
+      archive = try JSONDecoder().decode(
+        TestCertificateAuthority.Archive.self, from: Data(text.utf8))
     } catch {
-      throw LocalAppStoreError(.invalidState, "the state's certificate authority does not decode: \(error)")
+      throw LocalAppStoreError(
+        .invalidState, "the state's certificate authority does not decode: \(error)")
     }
     do {
       return try CertificateAuthoritySigner(
@@ -55,7 +57,8 @@ struct CertificateAuthoritySigner: SigningAuthority {
     } catch let error as LocalAppStoreError {
       throw error
     } catch {
-      throw LocalAppStoreError(.invalidState, "the state's certificate authority is unusable: \(error)")
+      throw LocalAppStoreError(
+        .invalidState, "the state's certificate authority is unusable: \(error)")
     }
   }
 
@@ -101,6 +104,8 @@ struct CertificateAuthoritySigner: SigningAuthority {
   }
 
   var rootCertificate: [UInt8] { Array(authority.root.derRepresentation) }
+
+  var rootCertificatePEM: String { authority.root.pemRepresentation }
 
   /// What an unverified result carries when a token the store made does not even decode (it
   /// cannot happen with the store's own tokens).

@@ -18,4 +18,6 @@ protocol SigningAuthority: Sendable {
   func exported() throws(LocalAppStoreError) -> String
   /// The root certificate, DER.
   var rootCertificate: [UInt8] { get }
+  /// The root certificate, PEM.
+  var rootCertificatePEM: String { get }
 }
