@@ -103,7 +103,8 @@ struct EmulatorSession {
     #expect(await session.run("approve", "1").code == 0)
     #expect(await session.run("approve", "1").code == 1)
     let status = await session.run("status", "--json")
-    #expect(status.out.contains("\"entitledProductIDs\" : [\n    \"com.sportstime.pro.monthly\"\n  ]"))
+    #expect(
+      status.out.contains("\"entitledProductIDs\" : [\n    \"com.sportstime.pro.monthly\"\n  ]"))
   }
 
   @Test("billing issue with grace period, family sharing, refund and faults from the terminal")
@@ -118,14 +119,19 @@ struct EmulatorSession {
     #expect(await session.run("status").out.contains("inGracePeriod"))
     _ = await session.run("billing-issue", "off")
     #expect(await session.run("status").out.contains("subscribed"))
-    #expect(await session.run("family-share", "alex").out == "Sharing with alex: com.sportstime.pro.monthly.\n")
+    #expect(
+      await session.run("family-share", "alex").out
+        == "Sharing with alex: com.sportstime.pro.monthly.\n")
     #expect(await session.run("status", "--account", "alex").out.contains("family shared"))
     #expect(await session.run("refund", "2").code == 0)
     #expect(await session.run("status", "--account", "alex").out.contains("Entitled: nothing"))
     #expect(await session.run("fail", "purchase").code == 0)
     let failed = await session.run("buy", "com.sportstime.pro.annual")
     #expect(failed.code == 1)
-    #expect(failed.err == "sportstime-store: purchase of com.sportstime.pro.annual failed: system error: simulated purchase failure\n")
+    #expect(
+      failed.err
+        == "sportstime-store: purchase of com.sportstime.pro.annual failed: system error: simulated purchase failure\n"
+    )
     #expect(await session.run("fail", "verification").code == 0)
     let unverified = await session.run("buy", "com.sportstime.pro.annual")
     #expect(unverified.code == 1)
