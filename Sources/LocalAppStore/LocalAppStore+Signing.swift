@@ -30,12 +30,12 @@ extension LocalAppStore {
     var transaction = transaction
     transaction.signedDate = now
     transaction.jwsRepresentation = ""
-    let jws = try sign(encode(transaction)) {
+    let jws = try sign(try authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
       var altered = transaction
       altered.expirationDate = (transaction.expirationDate ?? now).addingTimeInterval(
         365 * 86_400)
       altered.priceMilliunits = 0
-      return encode(altered)
+      return try authority.signer.encode(altered)
     }
     return authority.verifyTransaction(jws)
   }
@@ -44,36 +44,31 @@ extension LocalAppStore {
   func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
     var info = info
     info.jwsRepresentation = ""
-    let jws = try sign(encode(info)) {
+    let jws = try sign(try authority.signer.encode(info)) { () throws(LocalAppStoreError) in
       var altered = info
       altered.willAutoRenew.toggle()
-      return encode(altered)
+      return try authority.signer.encode(altered)
     }
     return authority.verifyRenewalInfo(jws)
   }
 
-  private func sign(_ payload: [UInt8], tampered: () -> [UInt8]) throws(LocalAppStoreError)
-    -> String
+  private func sign(_ payload: Data, tampered: () throws(LocalAppStoreError) -> Data)
+    throws(LocalAppStoreError) -> String
   {
     switch try consumeFault([.verification, .tamper]) {
     case .verification?:
       return try authority.signWithForeignKey(payload)
     case .tamper?:
-      let jws = try authority.sign(payload)
+      let jws = try authority.signer.sign(payloadJSON: payload)
       let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 3 else { return jws }
-      return "\(parts[0]).\(Self.base64URL(tampered())).\(parts[2])"
+      return "\(parts[0]).\(Self.base64URL(try tampered())).\(parts[2])"
     default:
-      return try authority.sign(payload)
+      return try authority.signer.sign(payloadJSON: payload)
     }
   }
 
-  private func encode(_ value: some Encodable) -> [UInt8] {
-    // Transactions and renewal infos always encode: their fields are plain values.
-    (try? Array(AppStoreJSON.encoder().encode(value))) ?? []
-  }
-
-  static func base64URL(_ bytes: [UInt8]) -> String {
+  static func base64URL(_ bytes: Data) -> String {
     var text = Data(bytes).base64EncodedString()
     text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
     while text.hasSuffix("=") { text.removeLast() }

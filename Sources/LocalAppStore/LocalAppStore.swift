@@ -186,6 +186,10 @@ public actor LocalAppStore: StoreBackend {
   /// (`sportstime-store verify --root`).
   public nonisolated var rootCertificateDER: Data { Data(authority.rootCertificate) }
 
+  /// The signer of this store's certificate authority: signs any transaction or renewal info
+  /// with the chain the store's own tokens have (to build signed histories in tests).
+  public nonisolated var signer: TransactionSigner { authority.signer }
+
   /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
   public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
 

@@ -99,4 +99,20 @@ import Testing
     let apple = try SignedDataVerifier(bundleID: "com.sportstime.app", environment: .localTesting)
     #expect(try apple.verifyTransaction(history.tokens[0]).isVerified == false)
   }
+
+  @Test("a store's signer signs any transaction with the store's chain")
+  func signerOfTheStore() throws {
+    let store = try LocalAppStore.sportsTime()
+    let transaction = Transaction(
+      id: 7, originalID: 7, appBundleID: "com.sportstime.app", productID: monthlyID,
+      productType: .autoRenewable, purchaseDate: utc(2026, 1, 1), signedDate: utc(2026, 1, 1),
+      expirationDate: utc(2026, 2, 1), environment: .localTesting)
+    let token = try store.signer.sign(transaction)
+    let verifier = try SignedDataVerifier(
+      rootCertificates: [try Certificate(derEncoded: store.rootCertificateDER)],
+      bundleID: "com.sportstime.app", environment: .localTesting)
+    let result = try verifier.verifyTransaction(token)
+    #expect(result.isVerified)
+    #expect(result.unsafePayloadValue.expirationDate == utc(2026, 2, 1))
+  }
 }

@@ -8,7 +8,7 @@ import StoreModel
 /// root, for the `LocalTesting` environment and the store's bundle identifier.
 struct CertificateAuthoritySigner: SigningAuthority {
   let authority: TestCertificateAuthority
-  let signer: JWSSigner
+  let signer: TransactionSigner
   let verifier: SignedDataVerifier
 
   /// A signer over `authority`, verifying with `clock` for dates the payloads do not give.
@@ -16,7 +16,7 @@ struct CertificateAuthoritySigner: SigningAuthority {
     throws(LocalAppStoreError)
   {
     self.authority = authority
-    signer = authority.signer
+    signer = TransactionSigner(authority: authority)
     do {
       verifier = try authority.verifier(
         bundleID: bundleID, environment: .localTesting, clock: clock)
@@ -62,17 +62,9 @@ struct CertificateAuthoritySigner: SigningAuthority {
     }
   }
 
-  func sign(_ payload: [UInt8]) throws(LocalAppStoreError) -> String {
+  func signWithForeignKey(_ payload: Data) throws(LocalAppStoreError) -> String {
     do {
-      return try signer.sign(payloadJSON: Data(payload))
-    } catch {
-      throw LocalAppStoreError(.signing, "cannot sign: \(error.reason)")
-    }
-  }
-
-  func signWithForeignKey(_ payload: [UInt8]) throws(LocalAppStoreError) -> String {
-    do {
-      return try TestCertificateAuthority.random().signer.sign(payloadJSON: Data(payload))
+      return try TestCertificateAuthority.random().signer.sign(payloadJSON: payload)
     } catch {
       throw LocalAppStoreError(.signing, "cannot sign with a foreign key: \(error.reason)")
     }

@@ -4,10 +4,10 @@ import StoreModel
 /// What the local App Store signs with and verifies against: a certificate authority whose leaf
 /// signs compact JWS, and a verifier trusting only its root.
 protocol SigningAuthority: Sendable {
-  /// Signs `payload` (JSON bytes) with the leaf key: a compact JWS with the x5c chain.
-  func sign(_ payload: [UInt8]) throws(LocalAppStoreError) -> String
+  /// The signer of the leaf key: compact JWS with the x5c chain.
+  var signer: TransactionSigner { get }
   /// Signs `payload` with a key outside the chain, so that verification genuinely fails.
-  func signWithForeignKey(_ payload: [UInt8]) throws(LocalAppStoreError) -> String
+  func signWithForeignKey(_ payload: Data) throws(LocalAppStoreError) -> String
   /// Verifies a signed transaction as an app does (chain to the root, signature, bundle,
   /// environment).
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction>
