@@ -6,6 +6,8 @@ extension LocalAppStore {
   struct Deliveries {
     var items: [(result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String)] = []
     var sequence: Int64
+    /// When the next renewal, expiry or end of billing retry falls due.
+    var nextDue: Date?
   }
 
   /// Runs `body` as one store operation: one SQLite transaction that first reads the time,
@@ -18,13 +20,61 @@ extension LocalAppStore {
       let now = try readTime()
       try catchUp(to: now)
       let result = try body(now)
-      return (result, try collectUpdates(now: now))
+      var deliveries = try collectUpdates(now: now)
+      deliveries.nextDue = try nextDueDate()
+      return (result, deliveries)
     }
     deliveredSequence = max(deliveredSequence, deliveries.sequence)
     for item in deliveries.items {
       hub.deliver(item.result, key: item.key, account: item.account)
     }
+    schedule(at: deliveries.nextDue)
     return result
+  }
+
+  /// The earliest date at which time alone changes a subscription.
+  private func nextDueDate() throws(LocalAppStoreError) -> Date? {
+    var due: Date?
+    for record in try ledger.purchasedSubscriptions() {
+      let date: Date? =
+        switch record.phase {
+        case .active: record.expirationDate
+        case .billingRetry: record.retryEndDate
+        case .expired, .revoked: nil
+        }
+      if let date { due = min(due ?? date, date) }
+    }
+    return due
+  }
+
+  /// While someone listens to updates, wakes up on the clock when the next renewal or expiry
+  /// falls due and catches up, so that renewals arrive through `Transaction.updates` as time
+  /// passes, with no call from the app.
+  private func schedule(at due: Date?) {
+    let wanted = hub.count > 0 ? due : nil
+    guard wanted != wake.withLock({ $0.date }) else { return }
+    let task: Task<Void, Never>? = wanted.map { date in
+      Task { [weak self, clock] in
+        do {
+          try await clock.sleep(until: date)
+        } catch {
+          return
+        }
+        await self?.wakeUp(scheduledFor: date)
+      }
+    }
+    let previous = wake.withLock { wake in
+      defer { wake = Wake(date: wanted, task: task) }
+      return wake.task
+    }
+    previous?.cancel()
+  }
+
+  private func wakeUp(scheduledFor date: Date) {
+    wake.withLock { wake in
+      if wake.date == date { wake = Wake() }
+    }
+    _ = try? operation { (_: Date) throws(LocalAppStoreError) in }
   }
 
   /// Runs an operation whose App Store failures (faults) are values, so that consuming a

@@ -57,6 +57,12 @@ public actor LocalAppStore: StoreBackend {
   let productsByID: [String: Product]
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
+  /// The scheduled wake-up of the renewal timer.
+  struct Wake {
+    var date: Date?
+    var task: Task<Void, Never>?
+  }
+  nonisolated let wake = Locked(Wake())
   /// The path of the state (`:memory:` for a private one).
   public nonisolated let statePath: String
 
@@ -156,6 +162,7 @@ public actor LocalAppStore: StoreBackend {
   }
 
   deinit {
+    wake.withLock { $0.task?.cancel() }
     hub.finishAll()
   }
 

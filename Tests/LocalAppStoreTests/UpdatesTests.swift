@@ -25,6 +25,19 @@ import Testing
     #expect(third.first?.unsafePayloadValue.purchaseDate == utc(2026, 4, 1))
   }
 
+  @Test("renewals arrive through updates as the clock moves, with no call to the store")
+  func renewalsArriveByThemselves() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let bought = try await store.buyVerified(monthlyID)
+    var updates = store.transactionUpdates().makeAsyncIterator()
+    while clock.sleeperCount == 0 { await Task.yield() }
+    clock.set(to: utc(2026, 2, 1))
+    let renewal = try #require(await next(1, of: &updates).first?.unsafePayloadValue)
+    #expect(renewal.originalID == bought.id)
+    #expect(renewal.purchaseDate == utc(2026, 2, 1))
+  }
+
   @Test("unfinished transactions are delivered to each new subscriber; finished ones are not")
   func unfinishedRedelivered() async throws {
     let store = try LocalAppStore.sportsTime()
