@@ -50,6 +50,36 @@ import Testing
     #expect(try await store.renewalInfos().first?.expirationReason == .autoRenewDisabled)
   }
 
+  @Test("buying the same product after cancelling turns auto-renew back on, at no charge")
+  func resubscribeBeforeExpiry() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    let again = try verified(try await store.buy(monthlyID))
+    #expect(again.id == first.id)
+    #expect(try await store.renewalInfos().first?.willAutoRenew == true)
+    clock.set(to: utc(2026, 2, 2))
+    #expect(try await store.history().count == 2)
+  }
+
+  @Test("a resubscription after a lapse keeps the original id; 60 days restart the run")
+  func resubscribeAfterLapse() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    clock.set(to: utc(2026, 2, 20))
+    let soon = try await store.buyVerified(monthlyID)
+    #expect(soon.originalID == first.id)
+    #expect(try await store.renewalInfos().first?.recentSubscriptionStartDate == utc(2026, 1, 1))
+    try await store.setWillAutoRenew(false)
+    clock.set(to: utc(2026, 6, 1))
+    let late = try await store.buyVerified(monthlyID)
+    #expect(late.originalID == first.id)
+    #expect(try await store.renewalInfos().first?.recentSubscriptionStartDate == utc(2026, 6, 1))
+  }
+
   @Test("billing issue without grace: billing retry, no access; recovery renews from that day")
   func billingRetry() async throws {
     let clock = ManualClock()
