@@ -38,6 +38,17 @@ import Testing
     return (process, pipe)
   }
 
+  /// Reads `pipe` until `count` lines starting with `prefix` arrived (or it ends).
+  static func readLines(from pipe: Pipe, until count: Int, prefix: String) -> String {
+    var text = ""
+    while text.components(separatedBy: "\n").filter({ $0.hasPrefix(prefix) }).count < count {
+      let data = pipe.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      text += String(decoding: data, as: UTF8.self)
+    }
+    return text
+  }
+
   /// SIGKILLs `process` and the children it runs.
   static func killTree(_ process: Process) {
     let pid = process.processIdentifier
@@ -65,16 +76,18 @@ import Testing
     var acknowledgedTime = utc(2026, 1, 1)
     for _ in 0..<3 {
       let (process, pipe) = try Self.shell(
-        "while true; do \"$TOOL\" advance 9d --state s.sqlite || exit 3; done", tool: tool,
+        "while true; do \"$TOOL\" advance 10d --state s.sqlite || exit 3; done", tool: tool,
         in: folder.url)
-      let delay = UInt64.random(in: 400...900, using: &generator)
+      // Let a few operations be acknowledged, then kill at a random moment of the next one.
+      let wanted = Int.random(in: 2...4, using: &generator)
+      var output = Self.readLines(from: pipe, until: wanted, prefix: "Time is now ")
+      let delay = UInt64.random(in: 0...120, using: &generator)
       try await Task.sleep(nanoseconds: delay * 1_000_000)
       Self.killTree(process)
-      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      output += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       for line in output.split(separator: "\n") {
         if line.hasPrefix("Time is now "),
-          let date = try? Date(
-            String(line.dropFirst(12).dropLast()), strategy: .iso8601)
+          let date = try? Date(String(line.dropFirst(12).dropLast()), strategy: .iso8601)
         {
           acknowledgedTime = max(acknowledgedTime, date)
         }
