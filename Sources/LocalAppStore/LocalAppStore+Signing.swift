@@ -30,12 +30,12 @@ extension LocalAppStore {
     var transaction = transaction
     transaction.signedDate = now
     transaction.jwsRepresentation = ""
-    let jws = try sign(try authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
+    let jws = try sign(authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
       var altered = transaction
       altered.expirationDate = (transaction.expirationDate ?? now).addingTimeInterval(
         365 * 86_400)
       altered.priceMilliunits = 0
-      return try authority.signer.encode(altered)
+      return authority.signer.encode(altered)
     }
     return authority.verifyTransaction(jws)
   }
@@ -44,10 +44,10 @@ extension LocalAppStore {
   func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
     var info = info
     info.jwsRepresentation = ""
-    let jws = try sign(try authority.signer.encode(info)) { () throws(LocalAppStoreError) in
+    let jws = try sign(authority.signer.encode(info)) { () throws(LocalAppStoreError) in
       var altered = info
       altered.willAutoRenew.toggle()
-      return try authority.signer.encode(altered)
+      return authority.signer.encode(altered)
     }
     return authority.verifyRenewalInfo(jws)
   }

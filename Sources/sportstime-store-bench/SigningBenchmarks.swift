@@ -9,7 +9,8 @@ import StoreModel
 /// Store's JSON and signed into a compact JWS with the x5c chain, exactly the store's path.
 /// `raw_sign_per_s`: OpenSSL alone (SHA-256 and ECDSA P-256 through `EVP_DigestSign`) over a
 /// signing input of the same size, with the key and context made once. `sign_ratio` is the
-/// first over the second.
+/// first over the second. Both are measured in alternating rounds on the thread's CPU time
+/// (``Rate/compare(rounds:seconds:_:_:)``).
 func runSigningBenchmarks() -> [String: Double] {
   guard let signer = try? TransactionSigner.random() else {
     return ["sign_error": 1]
@@ -28,35 +29,25 @@ func runSigningBenchmarks() -> [String: Double] {
 
   guard let sample = try? signer.sign(transaction) else { return ["sign_error": 1] }
   let signingInputCount = sample.utf8.count - 87  // minus "." and the 86-character signature
-  let iterations = 2000
-
-  let emulator = measure(iterations) { index in
-    transaction.signedDate = Date(timeIntervalSince1970: 1_767_225_600 + Double(index))
-    return (try? signer.sign(transaction))?.utf8.count ?? 0
-  }
   guard let raw = RawES256(inputCount: signingInputCount) else { return ["sign_error": 1] }
-  let baseline = measure(iterations) { index in raw.sign(variant: index) }
+
+  var counter = 0
+  let (emulator, baseline) = Rate.compare(
+    {
+      counter += 1
+      transaction.signedDate = Date(timeIntervalSince1970: 1_767_225_600 + Double(counter))
+      return (try? signer.sign(transaction)) != nil
+    },
+    {
+      counter += 1
+      return raw.sign(variant: counter) > 0
+    })
   return [
     "sign_per_s": emulator,
     "raw_sign_per_s": baseline,
     "sign_ratio": baseline > 0 ? emulator / baseline : 0,
     "sign_input_bytes": Double(signingInputCount),
   ]
-}
-
-/// Runs `body` `iterations` times after a warm-up; returns calls per second (best of three).
-private func measure(_ iterations: Int, _ body: (Int) -> Int) -> Double {
-  var sink = 0
-  for index in 0..<(iterations / 10) { sink &+= body(index) }
-  var best = 0.0
-  for _ in 0..<3 {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for index in 0..<iterations { sink &+= body(index) }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    best = max(best, Double(iterations) / seconds)
-  }
-  if sink == Int.min { print(sink) }
-  return best
 }
 
 /// OpenSSL's ES256 alone: a P-256 key, and `EVP_DigestSign` (SHA-256, ECDSA) of a fixed input.

@@ -13,14 +13,12 @@ public struct TransactionSigner: Sendable {
   public let authority: TestCertificateAuthority
   private let signer: JWSSigner
   private let headerJSON: Data
-  private let encoder: JSONEncoder
 
   /// A signer over `authority`'s leaf key and chain.
   public init(authority: TestCertificateAuthority) {
     self.authority = authority
     signer = authority.signer
     headerJSON = Data(JWSSigner.encode(signer.header).utf8)
-    encoder = AppStoreJSON.encoder()
   }
 
   /// A signer over a new certificate authority with random keys.
@@ -35,12 +33,12 @@ public struct TransactionSigner: Sendable {
 
   /// The compact JWS of `transaction`.
   public func sign(_ transaction: Transaction) throws(LocalAppStoreError) -> String {
-    try sign(payloadJSON: encode(transaction))
+    try sign(payloadJSON: PayloadWriter.json(of: transaction))
   }
 
   /// The compact JWS of `renewalInfo`.
   public func sign(_ renewalInfo: RenewalInfo) throws(LocalAppStoreError) -> String {
-    try sign(payloadJSON: encode(renewalInfo))
+    try sign(payloadJSON: PayloadWriter.json(of: renewalInfo))
   }
 
   /// The compact JWS of the JSON bytes `payloadJSON`, as they are.
@@ -52,12 +50,9 @@ public struct TransactionSigner: Sendable {
     }
   }
 
-  /// The App Store JSON of `value`.
-  func encode(_ value: some Encodable) throws(LocalAppStoreError) -> Data {
-    do {
-      return try encoder.encode(value)
-    } catch {
-      throw LocalAppStoreError(.signing, "cannot encode \(type(of: value)): \(error)")
-    }
-  }
+  /// The App Store JSON of `transaction`.
+  func encode(_ transaction: Transaction) -> Data { PayloadWriter.json(of: transaction) }
+
+  /// The App Store JSON of `renewalInfo`.
+  func encode(_ renewalInfo: RenewalInfo) -> Data { PayloadWriter.json(of: renewalInfo) }
 }
