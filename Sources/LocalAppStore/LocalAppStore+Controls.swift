@@ -49,12 +49,24 @@ extension LocalAppStore {
   ///   (move a `ManualClock` instead).
   @discardableResult
   public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
+    try moveStoredTime { duration.added(to: $0) }
+  }
+
+  /// Moves the stored time forward by `seconds`; the next operation catches up with it.
+  ///
+  /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time.
+  @discardableResult
+  public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
+    try moveStoredTime { $0.addingTimeInterval(max(0, seconds)) }
+  }
+
+  private func moveStoredTime(_ move: (Date) -> Date) throws(LocalAppStoreError) -> Date {
     guard let storedClock else {
       throw LocalAppStoreError(
         .clockNotSettable, "this store reads a clock; move the clock instead of the store")
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let later = duration.added(to: now)
+      let later = move(now)
       try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
       storedClock.set(later)
       try catchUp(to: later)

@@ -97,7 +97,10 @@ public actor LocalAppStore: StoreBackend {
 
   /// Creates (or resets) the state file at `path` with `products` and `settings`, and opens it.
   ///
-  /// A file that is not a local App Store state is refused and left untouched.
+  /// A file that is not a local App Store state is refused and left untouched. With `:memory:`
+  /// as the path, the store is private and in memory, and with ``TimeSource/stored`` its time
+  /// starts at `startDate` and moves only with ``advanceTime(by:)``: a throwaway store for a
+  /// guided tour or a checklist.
   /// - Parameters:
   ///   - startDate: The initial stored time (read by ``TimeSource/stored``).
   public static func create(

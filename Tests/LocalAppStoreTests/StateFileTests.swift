@@ -125,6 +125,16 @@ struct TemporaryFolder {
     #expect(await second.entitledProductIDs() == [monthlyID])
   }
 
+  @Test("an in-memory store on the stored time moves with advanceTime")
+  func inMemoryStoredTime() async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    try await store.buyVerified(annualID)
+    try await store.advanceTime(bySeconds: 366 * day)
+    #expect(store.now == utc(2027, 1, 2))
+    #expect(try await store.history().count == 2)
+  }
+
   @Test("an in-memory store cannot move its clock: the test moves the ManualClock")
   func clockNotSettable() async throws {
     let store = try LocalAppStore.sportsTime()
