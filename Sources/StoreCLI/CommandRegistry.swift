@@ -4,6 +4,11 @@ enum CommandRegistry {
     HelpCommand.self,
     ProductsCommand.self,
     CatalogCommand.self,
+    ResetCommand.self, StatusCommand.self, HistoryCommand.self, BuyCommand.self,
+    RestoreCommand.self, CancelRenewalCommand.self, RefundCommand.self, AdvanceCommand.self,
+    AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, BillingIssueCommand.self,
+    GracePeriodCommand.self, FamilyShareCommand.self, FamilyUnshareCommand.self,
+    FailCommand.self,
   ]
 
   /// The command named `name`.

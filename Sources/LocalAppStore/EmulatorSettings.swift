@@ -1,0 +1,36 @@
+/// The switches of the local App Store: a `.storekit` file's `settings`, and what
+/// StoreKitTest's `SKTestSession` sets at run time.
+public struct EmulatorSettings: Sendable, Hashable, Codable {
+  /// Purchases wait for a parent's approval (`_askToBuyEnabled`, `SKTestSession.askToBuyEnabled`).
+  public var askToBuyEnabled: Bool
+  /// Renewals fail and enter billing retry (`_renewalBillingIssuesEnabled`,
+  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`). Turning it off recovers every
+  /// subscription in billing retry, as `resolveIssueForTransaction(identifier:)` does.
+  public var billingIssuesEnabled: Bool
+  /// Billing retry starts with a grace period (`_billingGracePeriodEnabled`,
+  /// `SKTestSession.billingGracePeriodIsEnabled`).
+  public var gracePeriodEnabled: Bool
+  /// How fast subscriptions renew (`_timeRate`).
+  public var timeRate: TimeRate
+  /// The storefront's ISO 3166-1 alpha-3 code (`_storefront`).
+  public var storefront: String
+  /// The app's bundle identifier, written into every transaction.
+  public var bundleID: String
+
+  /// Creates settings; everything is off by default, in real time, in the US storefront.
+  public init(
+    askToBuyEnabled: Bool = false,
+    billingIssuesEnabled: Bool = false,
+    gracePeriodEnabled: Bool = false,
+    timeRate: TimeRate = .realTime,
+    storefront: String = "USA",
+    bundleID: String = "com.sportstime.app"
+  ) {
+    self.askToBuyEnabled = askToBuyEnabled
+    self.billingIssuesEnabled = billingIssuesEnabled
+    self.gracePeriodEnabled = gracePeriodEnabled
+    self.timeRate = timeRate
+    self.storefront = storefront
+    self.bundleID = bundleID
+  }
+}

@@ -1,0 +1,29 @@
+/// A failure the local App Store injects into its next operation, or into every one: what
+/// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` does.
+public struct Fault: RawRepresentable, Sendable, Hashable, Codable, CaseIterable,
+  CustomStringConvertible
+{
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// `products(for:)` throws a system error (StoreKitTest's `loadProducts`).
+  public static let loadProducts = Fault(rawValue: "load-products")
+  /// `purchase` throws a system error (StoreKitTest's `purchase`).
+  public static let purchase = Fault(rawValue: "purchase")
+  /// The next call that reaches the App Store throws a network error.
+  public static let network = Fault(rawValue: "network")
+  /// `purchase` returns `.userCancelled`, as when the customer dismisses the sheet.
+  public static let userCancel = Fault(rawValue: "user-cancel")
+  /// The next signed transaction or renewal info is signed with a key outside the chain, so
+  /// that verification genuinely fails (StoreKitTest's `verification`).
+  public static let verification = Fault(rawValue: "verification")
+  /// The next signed transaction is altered after signing, so that its signature no longer
+  /// matches.
+  public static let tamper = Fault(rawValue: "tamper")
+
+  public static let allCases: [Fault] = [
+    .loadProducts, .purchase, .network, .userCancel, .verification, .tamper,
+  ]
+
+  public var description: String { rawValue }
+}

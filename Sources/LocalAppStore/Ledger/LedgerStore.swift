@@ -1,0 +1,416 @@
+import Foundation
+import StoreModel
+
+/// The local App Store's durable state: a versioned SQLite schema and typed reads and writes.
+///
+/// Every method runs inside the caller's transaction (``SQLiteDatabase/immediateTransaction(_:)``):
+/// one store operation is one SQLite transaction.
+final class LedgerStore {
+  /// The schema this code writes (`PRAGMA user_version`).
+  static let schemaVersion: Int64 = 1
+  /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
+  static let applicationID: Int64 = 0x5354_4C53
+
+  let database: SQLiteDatabase
+  private let encoder = AppStoreJSON.encoder()
+  private let decoder = AppStoreJSON.decoder()
+
+  /// Opens the state at `path`, creating an empty schema when the file is new.
+  ///
+  /// A file that is not SQLite, another application's database or a newer schema is refused
+  /// before anything is written to it.
+  init(path: String, create: Bool) throws(LocalAppStoreError) {
+    if !create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+      throw LocalAppStoreError(
+        .notFound, "no local App Store state at \(path) (run `sportstime-store reset` first)")
+    }
+    database = try SQLiteDatabase(path: path, create: create)
+    let pageCount = try database.scalar("PRAGMA page_count")?.integer ?? 0
+    if pageCount > 0 {
+      try checkIdentity()
+    }
+    if path != ":memory:" {
+      try database.execute("PRAGMA journal_mode=WAL")
+    }
+    try database.execute("PRAGMA synchronous=FULL")
+    try database.immediateTransaction { () throws(LocalAppStoreError) in
+      let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
+      if version == 0 { try createSchema() }
+    }
+  }
+
+  private func checkIdentity() throws(LocalAppStoreError) {
+    let path = database.path
+    let application = try database.scalar("PRAGMA application_id")?.integer ?? 0
+    let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
+    guard application == Self.applicationID else {
+      throw LocalAppStoreError(
+        .foreignState,
+        "\(path) is an SQLite database of another application (application_id \(application)), "
+          + "not a local App Store state; it was left untouched")
+    }
+    guard version <= Self.schemaVersion else {
+      throw LocalAppStoreError(
+        .newerSchema,
+        "\(path) has schema version \(version); this build reads up to \(Self.schemaVersion); "
+          + "it was left untouched")
+    }
+    if path != ":memory:" {
+      let check = try database.scalar("PRAGMA quick_check")?.text ?? ""
+      guard check == "ok" else {
+        throw LocalAppStoreError(.stateUnreadable, "\(path) is damaged: \(check)")
+      }
+    }
+  }
+
+  private func createSchema() throws(LocalAppStoreError) {
+    try database.execute(
+      """
+      CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE products(id TEXT PRIMARY KEY, position INTEGER NOT NULL, record TEXT NOT NULL);
+      CREATE TABLE accounts(name TEXT PRIMARY KEY, sharing INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE transactions(
+        id INTEGER PRIMARY KEY, account TEXT NOT NULL, original_id INTEGER NOT NULL,
+        source_id INTEGER, revision INTEGER NOT NULL, finished INTEGER NOT NULL,
+        payload TEXT NOT NULL);
+      CREATE INDEX transactions_account ON transactions(account, id);
+      CREATE INDEX transactions_source ON transactions(source_id);
+      CREATE TABLE subscriptions(
+        original_id INTEGER PRIMARY KEY, account TEXT NOT NULL, group_id TEXT NOT NULL,
+        source_original_id INTEGER, record TEXT NOT NULL);
+      CREATE INDEX subscriptions_account ON subscriptions(account, group_id);
+      CREATE TABLE requests(
+        id INTEGER PRIMARY KEY, account TEXT NOT NULL, product_id TEXT NOT NULL,
+        requested_ms INTEGER NOT NULL, status TEXT NOT NULL, options TEXT NOT NULL);
+      CREATE TABLE faults(kind TEXT PRIMARY KEY, sticky INTEGER NOT NULL);
+      CREATE TABLE updates(
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL,
+        transaction_id INTEGER NOT NULL, revision INTEGER NOT NULL);
+      PRAGMA application_id = \(Self.applicationID);
+      PRAGMA user_version = \(Self.schemaVersion);
+      """)
+  }
+
+  /// Whether `reset` has configured this state (it has products and settings).
+  var isConfigured: Bool {
+    get throws(LocalAppStoreError) { try meta("settings") != nil }
+  }
+
+  /// Removes every row: the first half of a reset.
+  func wipe() throws(LocalAppStoreError) {
+    try database.execute(
+      """
+      DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
+      DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM faults; DELETE FROM updates;
+      """)
+  }
+
+  // MARK: - Meta
+
+  func meta(_ key: String) throws(LocalAppStoreError) -> String? {
+    try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.text
+  }
+
+  func setMeta(_ key: String, _ value: String) throws(LocalAppStoreError) {
+    try database.query(
+      "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      [.text(key), .text(value)])
+  }
+
+  func decodeMeta<T: Decodable>(_ type: T.Type, _ key: String) throws(LocalAppStoreError) -> T {
+    guard let text = try meta(key) else {
+      throw LocalAppStoreError(.invalidState, "\(database.path): the state has no \(key)")
+    }
+    return try decode(type, text, what: "meta \(key)")
+  }
+
+  func encodeMeta(_ value: some Encodable, _ key: String) throws(LocalAppStoreError) {
+    try setMeta(key, try encode(value))
+  }
+
+  /// The next identifier of a transaction or a request: 1, 2, 3, …
+  func nextIdentifier() throws(LocalAppStoreError) -> UInt64 {
+    let current = UInt64(try meta("next_id") ?? "1") ?? 1
+    try setMeta("next_id", String(current + 1))
+    return current
+  }
+
+  // MARK: - Products
+
+  func replaceProducts(_ products: [Product]) throws(LocalAppStoreError) {
+    try database.execute("DELETE FROM products")
+    for (position, product) in products.enumerated() {
+      try database.query(
+        "INSERT INTO products(id, position, record) VALUES(?, ?, ?)",
+        [.text(product.id), .integer(Int64(position)), .text(try encode(ProductRecord(product)))])
+    }
+  }
+
+  func products() throws(LocalAppStoreError) -> [Product] {
+    var products: [Product] = []
+    for row in try database.query("SELECT id, record FROM products ORDER BY position") {
+      let id = row[0].text ?? "?"
+      let record = try decode(ProductRecord.self, row[1].text ?? "", what: "product \(id)")
+      guard let product = record.product else {
+        throw LocalAppStoreError(.invalidState, "\(database.path): product \(id) does not decode")
+      }
+      products.append(product)
+    }
+    return products
+  }
+
+  // MARK: - Accounts
+
+  func ensureAccount(_ name: String) throws(LocalAppStoreError) {
+    try database.query("INSERT OR IGNORE INTO accounts(name) VALUES(?)", [.text(name)])
+  }
+
+  func accounts() throws(LocalAppStoreError) -> [(name: String, sharing: Bool)] {
+    try database.query("SELECT name, sharing FROM accounts ORDER BY name").map {
+      ($0[0].text ?? "", $0[1].integer == 1)
+    }
+  }
+
+  func setSharing(_ account: String, _ sharing: Bool) throws(LocalAppStoreError) {
+    try ensureAccount(account)
+    try database.query(
+      "UPDATE accounts SET sharing = ? WHERE name = ?", [.integer(sharing ? 1 : 0), .text(account)])
+  }
+
+  func sharingMembers() throws(LocalAppStoreError) -> [String] {
+    try database.query("SELECT name FROM accounts WHERE sharing = 1 ORDER BY name").compactMap {
+      $0[0].text
+    }
+  }
+
+  // MARK: - Transactions
+
+  func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
+    try database.query(
+      """
+      INSERT INTO transactions(id, account, original_id, source_id, revision, finished, payload)
+      VALUES(?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .integer(Int64(stored.transaction.id)), .text(stored.account),
+        .integer(Int64(stored.transaction.originalID)),
+        stored.sourceID.map { .integer(Int64($0)) } ?? .null,
+        .integer(Int64(stored.revision)), .integer(stored.finished ? 1 : 0),
+        .text(try encode(stored.transaction)),
+      ])
+  }
+
+  /// Rewrites a changed transaction and bumps its revision.
+  func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
+    try database.query(
+      "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
+      [.text(try encode(transaction)), .integer(Int64(transaction.id))])
+    return Int(
+      try database.scalar(
+        "SELECT revision FROM transactions WHERE id = ?", [.integer(Int64(transaction.id))])?
+        .integer ?? 0)
+  }
+
+  func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
+    try database.query("UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(id))])
+  }
+
+  func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
+    try transactions(where: "id = ?", [.integer(Int64(id))]).first
+  }
+
+  func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
+    try transactions(where: "account = ?", [.text(account)])
+  }
+
+  func copies(of sourceID: UInt64) throws(LocalAppStoreError) -> [StoredTransaction] {
+    try transactions(where: "source_id = ?", [.integer(Int64(sourceID))])
+  }
+
+  func transactions(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [StoredTransaction]
+  {
+    let rows = try database.query(
+      """
+      SELECT account, source_id, revision, finished, payload, id FROM transactions
+      WHERE \(condition) ORDER BY id
+      """, parameters)
+    var result: [StoredTransaction] = []
+    for row in rows {
+      let id = row[5].integer ?? 0
+      var transaction = try decode(Transaction.self, row[4].text ?? "", what: "transaction \(id)")
+      transaction.jwsRepresentation = ""
+      result.append(
+        StoredTransaction(
+          transaction: transaction, account: row[0].text ?? "",
+          revision: Int(row[2].integer ?? 0), finished: row[3].integer == 1,
+          sourceID: row[1].integer.map { UInt64($0) }))
+    }
+    return result
+  }
+
+  // MARK: - Subscriptions
+
+  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) {
+    try database.query(
+      """
+      INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record)
+      VALUES(?, ?, ?, ?, ?)
+      ON CONFLICT(original_id) DO UPDATE SET record = excluded.record,
+        source_original_id = excluded.source_original_id
+      """,
+      [
+        .integer(Int64(record.originalID)), .text(record.account), .text(record.groupID),
+        record.sourceOriginalID.map { .integer(Int64($0)) } ?? .null, .text(try encode(record)),
+      ])
+  }
+
+  func subscriptions(of account: String) throws(LocalAppStoreError) -> [SubscriptionRecord] {
+    try subscriptions(where: "account = ?", [.text(account)])
+  }
+
+  func subscription(account: String, group: String) throws(LocalAppStoreError)
+    -> SubscriptionRecord?
+  {
+    try subscriptions(where: "account = ? AND group_id = ?", [.text(account), .text(group)]).first
+  }
+
+  func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
+    try subscriptions(where: "source_original_id = ?", [.integer(Int64(originalID))])
+  }
+
+  /// Subscriptions the App Store drives itself (not family members' copies).
+  func purchasedSubscriptions() throws(LocalAppStoreError) -> [SubscriptionRecord] {
+    try subscriptions(where: "source_original_id IS NULL", [])
+  }
+
+  private func subscriptions(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [SubscriptionRecord]
+  {
+    var result: [SubscriptionRecord] = []
+    let rows = try database.query(
+      "SELECT original_id, record FROM subscriptions WHERE \(condition) ORDER BY original_id",
+      parameters)
+    for row in rows {
+      let what = "subscription \(row[0].integer ?? 0)"
+      result.append(try decode(SubscriptionRecord.self, row[1].text ?? "", what: what))
+    }
+    return result
+  }
+
+  // MARK: - Ask to Buy
+
+  func insert(_ request: AskToBuyRequest, options: String) throws(LocalAppStoreError) {
+    try database.query(
+      "INSERT INTO requests(id, account, product_id, requested_ms, status, options) VALUES(?, ?, ?, ?, ?, ?)",
+      [
+        .integer(Int64(request.id)), .text(request.account), .text(request.productID),
+        .integer(AppStoreJSON.milliseconds(request.requestDate)), .text(request.status.rawValue),
+        .text(options),
+      ])
+  }
+
+  func request(_ id: UInt64) throws(LocalAppStoreError) -> (AskToBuyRequest, options: String)? {
+    try requests(where: "id = ?", [.integer(Int64(id))]).first
+  }
+
+  func requests(of account: String?) throws(LocalAppStoreError) -> [AskToBuyRequest] {
+    if let account {
+      return try requests(where: "account = ?", [.text(account)]).map(\.0)
+    }
+    return try requests(where: "1", []).map(\.0)
+  }
+
+  func setStatus(_ status: AskToBuyRequest.Status, ofRequest id: UInt64) throws(LocalAppStoreError)
+  {
+    try database.query(
+      "UPDATE requests SET status = ? WHERE id = ?", [.text(status.rawValue), .integer(Int64(id))])
+  }
+
+  private func requests(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [(AskToBuyRequest, options: String)]
+  {
+    try database.query(
+      """
+      SELECT id, account, product_id, requested_ms, status, options FROM requests
+      WHERE \(condition) ORDER BY id
+      """, parameters
+    ).map { row in
+      (
+        AskToBuyRequest(
+          id: UInt64(row[0].integer ?? 0), account: row[1].text ?? "",
+          productID: row[2].text ?? "",
+          requestDate: AppStoreJSON.date(milliseconds: row[3].integer ?? 0),
+          status: AskToBuyRequest.Status(rawValue: row[4].text ?? "") ?? .declined),
+        options: row[5].text ?? ""
+      )
+    }
+  }
+
+  // MARK: - Faults
+
+  func faults() throws(LocalAppStoreError) -> [Fault: Bool] {
+    var result: [Fault: Bool] = [:]
+    for row in try database.query("SELECT kind, sticky FROM faults") {
+      result[Fault(rawValue: row[0].text ?? "")] = row[1].integer == 1
+    }
+    return result
+  }
+
+  func setFault(_ fault: Fault, sticky: Bool) throws(LocalAppStoreError) {
+    try database.query(
+      "INSERT INTO faults(kind, sticky) VALUES(?, ?) ON CONFLICT(kind) DO UPDATE SET sticky = excluded.sticky",
+      [.text(fault.rawValue), .integer(sticky ? 1 : 0)])
+  }
+
+  func removeFault(_ fault: Fault) throws(LocalAppStoreError) {
+    try database.query("DELETE FROM faults WHERE kind = ?", [.text(fault.rawValue)])
+  }
+
+  func removeAllFaults() throws(LocalAppStoreError) {
+    try database.execute("DELETE FROM faults")
+  }
+
+  // MARK: - Updates outbox
+
+  func appendUpdate(account: String, transactionID: UInt64, revision: Int)
+    throws(LocalAppStoreError)
+  {
+    try database.query(
+      "INSERT INTO updates(account, transaction_id, revision) VALUES(?, ?, ?)",
+      [.text(account), .integer(Int64(transactionID)), .integer(Int64(revision))])
+  }
+
+  func lastUpdateSequence() throws(LocalAppStoreError) -> Int64 {
+    try database.scalar("SELECT COALESCE(MAX(seq), 0) FROM updates")?.integer ?? 0
+  }
+
+  func updates(after sequence: Int64) throws(LocalAppStoreError) -> [(
+    sequence: Int64, account: String, transactionID: UInt64
+  )] {
+    try database.query(
+      "SELECT seq, account, transaction_id FROM updates WHERE seq > ? ORDER BY seq",
+      [.integer(sequence)]
+    ).map { (($0[0].integer ?? 0), $0[1].text ?? "", UInt64($0[2].integer ?? 0)) }
+  }
+
+  // MARK: - Coding
+
+  private func encode(_ value: some Encodable) throws(LocalAppStoreError) -> String {
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self)
+    } catch {
+      throw LocalAppStoreError(.invalidState, "cannot encode \(type(of: value)): \(error)")
+    }
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String)
+    throws(LocalAppStoreError) -> T
+  {
+    do {
+      return try decoder.decode(type, from: Data(text.utf8))
+    } catch {
+      throw LocalAppStoreError(.invalidState, "\(database.path): \(what) does not decode: \(error)")
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StoreModel
+
+/// The renewal state of one auto-renewable subscription of one account: what the App Store
+/// keeps beside the transactions, and what renewal info is signed from.
+///
+/// One per account and subscription group: a customer who resubscribes after a lapse, a refund
+/// or an upgrade keeps the same `originalTransactionId`, as on the App Store.
+struct SubscriptionRecord: Codable, Hashable {
+  /// Where the subscription is in its life.
+  enum Phase: String, Codable {
+    /// Paid through ``SubscriptionRecord/expirationDate``.
+    case active
+    /// A renewal failed at ``SubscriptionRecord/expirationDate``; the App Store retries.
+    case billingRetry
+    /// Ended: ``SubscriptionRecord/expirationReason`` says why.
+    case expired
+    /// Its latest transaction was refunded or revoked.
+    case revoked
+  }
+
+  var originalID: UInt64
+  var account: String
+  var groupID: String
+  /// The product of the latest transaction.
+  var productID: String
+  /// The product that renews next (a pending downgrade or crossgrade).
+  var autoRenewProductID: String
+  var willAutoRenew: Bool
+  var phase: Phase
+  /// The end of the current paid period (the latest transaction's expiration).
+  var expirationDate: Date
+  var expirationReason: ExpirationReason?
+  /// Billing retry: when it ends, and when the grace period ends (if one was granted).
+  var retryEndDate: Date?
+  var gracePeriodEndDate: Date?
+  /// The start of the latest run of uninterrupted paid periods.
+  var recentStartDate: Date
+  var appAccountToken: UUID?
+  /// The purchase date of the subscription's first transaction.
+  var originalPurchaseDate: Date
+  /// Pay-as-you-go offer periods still to bill at the offer's price.
+  var offerPeriodsLeft: Int
+  /// The promotional offer those periods belong to; `nil` for the introductory offer.
+  var offerID: String?
+  /// For a family member's copy: the purchaser's subscription it mirrors.
+  var sourceOriginalID: UInt64?
+}
+
+/// A transaction as the ledger keeps it.
+struct StoredTransaction: Hashable {
+  var transaction: Transaction
+  var account: String
+  /// Bumped whenever the transaction changes (revoked, upgraded), so that the change is
+  /// delivered again.
+  var revision: Int
+  var finished: Bool
+  /// For a family member's copy: the purchaser's transaction it mirrors.
+  var sourceID: UInt64?
+}

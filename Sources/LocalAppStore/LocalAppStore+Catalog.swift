@@ -1,0 +1,63 @@
+public import Foundation
+public import StoreModel
+
+extension EmulatorSettings {
+  /// The settings of a `.storekit` file: Ask to Buy, renewal billing issues, grace period,
+  /// time rate and storefront.
+  ///
+  /// `_renewalBillingIssuesEnabled` is StoreKitTest's `shouldEnterBillingRetryOnRenewal`, which
+  /// is what ``billingIssuesEnabled`` does; an unknown `_timeRate` falls back to real time.
+  public init(catalog: Catalog, bundleID: String = "com.sportstime.app") {
+    let settings = catalog.settings
+    self.init(
+      askToBuyEnabled: settings.askToBuyEnabled,
+      billingIssuesEnabled: settings.renewalBillingIssuesEnabled,
+      gracePeriodEnabled: settings.billingGracePeriodEnabled,
+      timeRate: TimeRate(rawValue: settings.timeRate.rawValue) ?? .realTime,
+      storefront: catalog.storefront.countryCode, bundleID: bundleID)
+  }
+}
+
+extension Fault {
+  /// The sticky faults a `.storekit` file's enabled `_storeKitErrors` ask for.
+  public static func simulated(by catalog: Catalog) -> [Fault] {
+    var faults: [Fault] = []
+    let table: [(CatalogSettings.StoreKitAPI, Fault)] = [
+      (.loadProducts, .loadProducts), (.purchase, .purchase), (.verification, .verification),
+      (.appStoreSync, .network), (.subscriptionStatus, .network),
+    ]
+    for (api, fault) in table {
+      guard let selection = catalog.settings.simulatedError(for: api) else { continue }
+      switch selection.errorName {
+      case "networkError"?: faults.append(.network)
+      case "userCancelled"? where api == .purchase: faults.append(.userCancel)
+      default: faults.append(fault)
+      }
+    }
+    return Array(Set(faults)).sorted { $0.rawValue < $1.rawValue }
+  }
+}
+
+extension LocalAppStore {
+  /// A store with a private in-memory ledger that sells `catalog`'s products with its settings
+  /// (and its enabled simulated errors as sticky faults).
+  public init(
+    catalog: Catalog, clock: any WallClock, bundleID: String = "com.sportstime.app",
+    account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) {
+    try self.init(
+      products: catalog.products, settings: EmulatorSettings(catalog: catalog, bundleID: bundleID),
+      clock: clock, account: account, faults: Fault.simulated(by: catalog))
+  }
+
+  /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
+  public static func create(
+    atPath path: String, catalog: Catalog, bundleID: String = "com.sportstime.app",
+    startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) -> LocalAppStore {
+    try create(
+      atPath: path, products: catalog.products,
+      settings: EmulatorSettings(catalog: catalog, bundleID: bundleID), startDate: startDate,
+      time: time, account: account, faults: Fault.simulated(by: catalog))
+  }
+}

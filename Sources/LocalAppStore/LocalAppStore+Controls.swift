@@ -1,0 +1,349 @@
+public import Foundation
+public import StoreModel
+
+/// The controls of StoreKitTest's `SKTestSession`, on the local App Store.
+extension LocalAppStore {
+  // MARK: - Switches
+
+  /// The store's switches as they are now.
+  public func settings() throws(LocalAppStoreError) -> EmulatorSettings {
+    try operation { (_: Date) throws(LocalAppStoreError) in try currentSettings() }
+  }
+
+  /// Turns Ask to Buy on or off: `SKTestSession.askToBuyEnabled`.
+  public func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+    try changeSettings { $0.askToBuyEnabled = enabled }
+  }
+
+  /// Makes renewals fail (billing retry) or succeed again:
+  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`. Turning it off recovers every
+  /// subscription in billing retry at once, as `resolveIssueForTransaction(identifier:)` does.
+  public func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+    try changeSettings { $0.billingIssuesEnabled = enabled }
+  }
+
+  /// Grants a grace period at the start of billing retry, or not:
+  /// `SKTestSession.billingGracePeriodIsEnabled`.
+  public func setGracePeriodEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+    try changeSettings { $0.gracePeriodEnabled = enabled }
+  }
+
+  private func changeSettings(_ change: (inout EmulatorSettings) -> Void) throws(LocalAppStoreError)
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var settings = try currentSettings()
+      change(&settings)
+      try ledger.encodeMeta(settings, "settings")
+      guard !settings.billingIssuesEnabled else { return }
+      for var record in try ledger.purchasedSubscriptions() where record.phase == .billingRetry {
+        try recover(&record, at: now, settings: settings)
+      }
+    }
+  }
+
+  // MARK: - Time
+
+  /// Moves the stored time forward by `duration`; the next operation catches up with it.
+  ///
+  /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time
+  ///   (move a `ManualClock` instead).
+  @discardableResult
+  public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
+    try moveStoredTime { duration.added(to: $0) }
+  }
+
+  /// Moves the stored time forward by `seconds`; the next operation catches up with it.
+  ///
+  /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time.
+  @discardableResult
+  public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
+    try moveStoredTime { $0.addingTimeInterval(max(0, seconds)) }
+  }
+
+  private func moveStoredTime(_ move: (Date) -> Date) throws(LocalAppStoreError) -> Date {
+    guard let storedClock else {
+      throw LocalAppStoreError(
+        .clockNotSettable, "this store reads a clock; move the clock instead of the store")
+    }
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      let later = move(now)
+      try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
+      storedClock.set(later)
+      try catchUp(to: later)
+      return later
+    }
+  }
+
+  /// Catches up with the clock: makes every renewal and expiry due by now and delivers them
+  /// to the update subscribers.
+  public func synchronize() throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in }
+  }
+
+  // MARK: - Ask to Buy
+
+  /// Approves a pending Ask to Buy request: the purchase is made now and its transaction, whose
+  /// identifier is the request's, arrives through `Transaction.updates`:
+  /// `SKTestSession.approveAskToBuyTransaction(identifier:)`.
+  @discardableResult
+  public func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let request = try pendingRequest(id)
+      let product = try product(request.0.productID)
+      let outcome = try executePurchase(
+        product, account: request.0.account, options: Self.decodeOptions(request.options),
+        now: now, identifier: id, settings: try currentSettings())
+      let transaction: Transaction
+      switch outcome {
+      case .success(let made): transaction = made
+      case .failure(let error):
+        throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(error)")
+      }
+      try ledger.setStatus(.approved, ofRequest: id)
+      let revision = try ledger.transaction(transaction.id)?.revision ?? 0
+      try ledger.appendUpdate(
+        account: request.0.account, transactionID: transaction.id, revision: revision)
+      return transaction
+    }
+  }
+
+  /// Declines a pending Ask to Buy request; nothing is bought and nothing is delivered:
+  /// `SKTestSession.declineAskToBuyTransaction(identifier:)`.
+  public func declineAskToBuy(_ id: UInt64) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      _ = try pendingRequest(id)
+      try ledger.setStatus(.declined, ofRequest: id)
+    }
+  }
+
+  /// Ask to Buy requests of `account` (every account when `nil`), oldest first.
+  public func askToBuyRequests(account: String? = nil) throws(LocalAppStoreError)
+    -> [AskToBuyRequest]
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in try ledger.requests(of: account) }
+  }
+
+  private func pendingRequest(_ id: UInt64) throws(LocalAppStoreError) -> (
+    AskToBuyRequest, options: String
+  ) {
+    guard let request = try ledger.request(id) else {
+      throw LocalAppStoreError(.notFound, "no Ask to Buy request \(id)")
+    }
+    guard request.0.status == .pending else {
+      throw LocalAppStoreError(
+        .notAllowed, "Ask to Buy request \(id) was already \(request.0.status.rawValue)")
+    }
+    return request
+  }
+
+  // MARK: - Refunds and renewal
+
+  /// Refunds a transaction: sets its revocation date and reason and delivers the change
+  /// (and the revocation of family members' copies): `SKTestSession.refundTransaction(identifier:)`.
+  ///
+  /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
+  @discardableResult
+  public func refund(transactionID: UInt64, reason: RevocationReason = .other)
+    throws(LocalAppStoreError) -> Transaction
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      guard let stored = try ledger.transaction(transactionID) else {
+        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+      }
+      guard stored.transaction.revocationDate == nil else {
+        throw LocalAppStoreError(.notAllowed, "transaction \(transactionID) is already revoked")
+      }
+      guard stored.sourceID == nil else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "transaction \(transactionID) is a family-shared copy; refund the purchaser's transaction \(stored.sourceID ?? 0)"
+        )
+      }
+      var transaction = stored.transaction
+      let revoke: (inout Transaction) -> Void = {
+        $0.revocationDate = now
+        $0.revocationReason = reason
+        $0.revocationType = .refundFull
+      }
+      revoke(&transaction)
+      try update(transaction, copies: revoke)
+      if var record = try ledger.subscriptions(of: stored.account).first(where: {
+        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
+      }), try latestTransaction(of: record)?.id == transaction.id {
+        record.phase = .revoked
+        try save(record)
+        for var mirror in try ledger.mirrors(of: record.originalID) {
+          mirror.phase = .revoked
+          try ledger.save(mirror)
+        }
+      }
+      return transaction
+    }
+  }
+
+  /// Turns auto-renew of the account's subscription in `group` (every group when `nil`) off or
+  /// on: `SKTestSession.disableAutoRenewForTransaction(identifier:)` and
+  /// `enableAutoRenewForTransaction(identifier:)`. Off, the subscription expires at the end of
+  /// its period.
+  /// - Returns: The subscriptions changed, by original transaction identifier.
+  @discardableResult
+  public func setWillAutoRenew(
+    _ willAutoRenew: Bool, forGroup group: String? = nil, account: String? = nil
+  )
+    throws(LocalAppStoreError) -> [UInt64]
+  {
+    let account = account ?? self.account
+    return try operation { (_: Date) throws(LocalAppStoreError) in
+      var changed: [UInt64] = []
+      for var record in try ledger.subscriptions(of: account)
+      where record.sourceOriginalID == nil && (group == nil || record.groupID == group)
+        && (record.phase == .active || record.phase == .billingRetry)
+      {
+        record.willAutoRenew = willAutoRenew
+        if willAutoRenew == false { record.autoRenewProductID = record.productID }
+        try save(record)
+        changed.append(record.originalID)
+      }
+      return changed
+    }
+  }
+
+  // MARK: - Family Sharing
+
+  /// Adds `member` to the purchaser's family and shares with them: they receive a
+  /// `familyShared` transaction for each active shareable purchase, now and at each renewal.
+  public func startFamilySharing(with member: String) throws(LocalAppStoreError) {
+    guard member != Self.purchaser else {
+      throw LocalAppStoreError(.invalidArgument, "the purchaser cannot share with themselves")
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.setSharing(member, true)
+      for record in try ledger.subscriptions(of: Self.purchaser)
+      where record.sourceOriginalID == nil
+        && productsByID[record.productID]?.isFamilyShareable == true
+      {
+        try mirror(record, to: member)
+      }
+      let owned = try ledger.transactions(of: Self.purchaser).filter {
+        $0.transaction.productType != .autoRenewable && $0.transaction.revocationDate == nil
+          && productsByID[$0.transaction.productID]?.isFamilyShareable == true
+      }
+      for stored in owned
+      where try !ledger.copies(of: stored.transaction.id).contains(where: {
+        $0.account == member && $0.transaction.revocationDate == nil
+      }) {
+        try share(stored.transaction, with: member, originalID: nil)
+      }
+    }
+  }
+
+  /// Stops sharing with `member`: their family-shared transactions are revoked now and the
+  /// revocations arrive through their updates.
+  public func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      guard try ledger.sharingMembers().contains(member) else {
+        throw LocalAppStoreError(.notFound, "\(member) is not a sharing family member")
+      }
+      try ledger.setSharing(member, false)
+      for stored in try ledger.transactions(of: member)
+      where stored.sourceID != nil && stored.transaction.revocationDate == nil {
+        var transaction = stored.transaction
+        transaction.revocationDate = now
+        transaction.revocationReason = .other
+        transaction.revocationType = .familyRevoke
+        let revision = try ledger.update(transaction)
+        try ledger.appendUpdate(account: member, transactionID: transaction.id, revision: revision)
+      }
+      for var record in try ledger.subscriptions(of: member) where record.sourceOriginalID != nil {
+        record.phase = .revoked
+        try ledger.save(record)
+      }
+    }
+  }
+
+  // MARK: - Faults
+
+  /// Arms a fault for the next operation it applies to, or for every one when `sticky`.
+  public func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.setFault(fault, sticky: sticky)
+    }
+  }
+
+  /// Disarms `fault`, or every fault when `nil`.
+  public func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      if let fault { try ledger.removeFault(fault) } else { try ledger.removeAllFaults() }
+    }
+  }
+
+  // MARK: - Reading
+
+  /// Whether `account` may still use an introductory offer in `group`:
+  /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. Once per group, ever.
+  public func isEligibleForIntroOffer(group: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Bool
+  {
+    let account = account ?? self.account
+    return try operation { (_: Date) throws(LocalAppStoreError) in
+      try isEligibleForIntroOffer(account: account, group: group)
+    }
+  }
+
+  /// Every transaction of `account`, oldest first, as stored (not signed): the history.
+  public func history(account: String? = nil) throws(LocalAppStoreError) -> [Transaction] {
+    let account = account ?? self.account
+    return try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.transactions(of: account).map(\.transaction)
+    }
+  }
+
+  /// The renewal info of each of `account`'s subscriptions at the store's time, unsigned.
+  public func renewalInfos(account: String? = nil) throws(LocalAppStoreError) -> [RenewalInfo] {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
+    }
+  }
+
+  /// What `account` has now: entitlements, subscription states, pending requests, switches.
+  public func status(account: String? = nil) throws(LocalAppStoreError) -> AccountStatus {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      let purchases = try purchaseLedger(account: account, now: now)
+      let entitled = engine.currentEntitlements(in: purchases, at: now).map(\.productID)
+      var subscriptions: [AccountStatus.Subscription] = []
+      let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()
+      for group in groups {
+        for status in engine.statuses(ofGroup: group, in: purchases, at: now) {
+          let info =
+            status.renewalInfo
+            ?? purchases.renewalInfos.first {
+              $0.originalTransactionID == status.transaction.originalID
+            }
+          subscriptions.append(
+            AccountStatus.Subscription(
+              groupID: group, state: status.state.description,
+              isEntitled: status.state.isEntitled, productID: status.transaction.productID,
+              transactionID: status.transaction.id,
+              originalTransactionID: status.transaction.originalID,
+              expirationDate: status.transaction.expirationDate,
+              willAutoRenew: info?.willAutoRenew ?? false,
+              autoRenewProductID: info?.autoRenewPreference,
+              ownership: status.transaction.ownershipType.rawValue,
+              isInBillingRetry: info?.isInBillingRetry ?? false,
+              gracePeriodExpirationDate: info?.gracePeriodExpirationDate,
+              expirationReason: info?.expirationReason?.description))
+        }
+      }
+      var faults: [String: Bool] = [:]
+      for (fault, sticky) in try ledger.faults() { faults[fault.rawValue] = sticky }
+      return AccountStatus(
+        account: account, date: now, entitledProductIDs: entitled,
+        subscriptions: subscriptions,
+        pendingRequests: try ledger.requests(of: account).filter { $0.status == .pending },
+        settings: try currentSettings(), faults: faults,
+        familyMembers: try ledger.sharingMembers())
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import StoreModel
+
+extension LocalAppStore {
+  /// What one operation hands back once its SQLite transaction committed.
+  struct Deliveries {
+    var items: [(result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String)] = []
+    var sequence: Int64
+    /// When the next renewal, expiry or end of billing retry falls due.
+    var nextDue: Date?
+  }
+
+  /// Runs `body` as one store operation: one SQLite transaction that first reads the time,
+  /// catches up with it (renewals, expiries, billing retry), then does the operation, then
+  /// signs the updates it produced; after the commit, delivers them to subscribers.
+  func operation<T>(_ body: (Date) throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T
+  {
+    let (result, deliveries) = try ledger.database.immediateTransaction {
+      () throws(LocalAppStoreError) -> (T, Deliveries) in
+      let now = try readTime()
+      try catchUp(to: now)
+      let result = try body(now)
+      var deliveries = try collectUpdates(now: now)
+      deliveries.nextDue = try nextDueDate()
+      return (result, deliveries)
+    }
+    deliveredSequence = max(deliveredSequence, deliveries.sequence)
+    for item in deliveries.items {
+      hub.deliver(item.result, key: item.key, account: item.account)
+    }
+    schedule(at: deliveries.nextDue)
+    return result
+  }
+
+  /// The earliest date at which time alone changes a subscription.
+  private func nextDueDate() throws(LocalAppStoreError) -> Date? {
+    var due: Date?
+    for record in try ledger.purchasedSubscriptions() {
+      let date: Date? =
+        switch record.phase {
+        case .active: record.expirationDate
+        case .billingRetry: record.retryEndDate
+        case .expired, .revoked: nil
+        }
+      if let date { due = min(due ?? date, date) }
+    }
+    return due
+  }
+
+  /// While someone listens to updates, wakes up on the clock when the next renewal or expiry
+  /// falls due and catches up, so that renewals arrive through `Transaction.updates` as time
+  /// passes, with no call from the app.
+  private func schedule(at due: Date?) {
+    let wanted = hub.count > 0 ? due : nil
+    guard wanted != wake.withLock({ $0.date }) else { return }
+    let task: Task<Void, Never>? = wanted.map { date in
+      Task { [weak self, clock] in
+        do {
+          try await clock.sleep(until: date)
+        } catch {
+          return
+        }
+        await self?.wakeUp(scheduledFor: date)
+      }
+    }
+    let previous = wake.withLock { wake in
+      defer { wake = Wake(date: wanted, task: task) }
+      return wake.task
+    }
+    previous?.cancel()
+  }
+
+  private func wakeUp(scheduledFor date: Date) {
+    wake.withLock { wake in
+      if wake.date == date { wake = Wake() }
+    }
+    _ = try? operation { (_: Date) throws(LocalAppStoreError) in }
+  }
+
+  /// Runs an operation whose App Store failures (faults) are values, so that consuming a
+  /// one-shot fault commits with the rest.
+  func backendOperation<T>(
+    _ body: (Date) throws(LocalAppStoreError) -> Result<T, StoreBackendError>
+  ) throws(StoreBackendError) -> T {
+    let outcome: Result<T, StoreBackendError>
+    do {
+      outcome = try operation(body)
+    } catch {
+      throw StoreBackendError.systemError("local App Store: \(error.reason)")
+    }
+    return try outcome.get()
+  }
+
+  /// The time of the operation: the clock's, or the stored time (refreshed from the state, which
+  /// another process may have moved).
+  func readTime() throws(LocalAppStoreError) -> Date {
+    guard let storedClock else { return clock.now }
+    let milliseconds = Int64(try ledger.meta("now") ?? "") ?? 0
+    storedClock.set(AppStoreJSON.date(milliseconds: milliseconds))
+    return storedClock.now
+  }
+
+  /// The settings as the state has them now.
+  func currentSettings() throws(LocalAppStoreError) -> EmulatorSettings {
+    try ledger.decodeMeta(EmulatorSettings.self, "settings")
+  }
+
+  /// Signs the outbox's new updates for the accounts someone listens to.
+  private func collectUpdates(now: Date) throws(LocalAppStoreError) -> Deliveries {
+    let events = try ledger.updates(after: deliveredSequence)
+    var deliveries = Deliveries(sequence: events.last?.sequence ?? deliveredSequence)
+    for event in events where hub.hasSubscribers(account: event.account) {
+      guard let stored = try ledger.transaction(event.transactionID) else { continue }
+      let result = try signed(stored.transaction, now: now)
+      deliveries.items.append(
+        (
+          result, UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision),
+          event.account
+        ))
+    }
+    return deliveries
+  }
+
+  /// Takes the first of `faults` that is armed, disarming it unless it is sticky.
+  func consumeFault(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
+    let armed = try ledger.faults()
+    for fault in faults {
+      guard let sticky = armed[fault] else { continue }
+      if !sticky { try ledger.removeFault(fault) }
+      return fault
+    }
+    return nil
+  }
+
+  /// The product named `id`.
+  func product(_ id: String) throws(LocalAppStoreError) -> Product {
+    guard let product = productsByID[id] else {
+      throw LocalAppStoreError(.notFound, "no product \(id) in the catalog")
+    }
+    return product
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StoreModel
+
+extension LocalAppStore {
+  /// A new certificate authority for a new state.
+  static func makeAuthority(settings: EmulatorSettings, clock: any WallClock)
+    throws(LocalAppStoreError) -> any SigningAuthority
+  {
+    try CertificateAuthoritySigner.random(bundleID: settings.bundleID, clock: clock)
+  }
+
+  /// The authority kept in the state.
+  static func loadAuthority(_ ledger: LedgerStore, clock: any WallClock) throws(LocalAppStoreError)
+    -> any SigningAuthority
+  {
+    let settings = try ledger.decodeMeta(EmulatorSettings.self, "settings")
+    guard let archive = try ledger.meta("authority") else {
+      throw LocalAppStoreError(.invalidState, "\(ledger.database.path): the state has no authority")
+    }
+    return try CertificateAuthoritySigner.load(archive, bundleID: settings.bundleID, clock: clock)
+  }
+
+  /// Signs `transaction` as of `now` and verifies the token as an app would.
+  ///
+  /// An armed `verification` fault signs with a key outside the chain, a `tamper` fault alters
+  /// the payload after signing: either way the verifier, not a flag, rejects it.
+  func signed(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
+    -> VerificationResult<Transaction>
+  {
+    var transaction = transaction
+    transaction.signedDate = now
+    transaction.jwsRepresentation = ""
+    let jws = try sign(authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
+      var altered = transaction
+      altered.expirationDate = (transaction.expirationDate ?? now).addingTimeInterval(
+        365 * 86_400)
+      altered.priceMilliunits = 0
+      return authority.signer.encode(altered)
+    }
+    return authority.verifyTransaction(jws)
+  }
+
+  /// Signs renewal info and verifies it as an app would.
+  func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
+    var info = info
+    info.jwsRepresentation = ""
+    let jws = try sign(authority.signer.encode(info)) { () throws(LocalAppStoreError) in
+      var altered = info
+      altered.willAutoRenew.toggle()
+      return authority.signer.encode(altered)
+    }
+    return authority.verifyRenewalInfo(jws)
+  }
+
+  private func sign(_ payload: Data, tampered: () throws(LocalAppStoreError) -> Data)
+    throws(LocalAppStoreError) -> String
+  {
+    switch try consumeFault([.verification, .tamper]) {
+    case .verification?:
+      return try authority.signWithForeignKey(payload)
+    case .tamper?:
+      let jws = try authority.signer.sign(payloadJSON: payload)
+      let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return jws }
+      return "\(parts[0]).\(Self.base64URL(try tampered())).\(parts[2])"
+    default:
+      return try authority.signer.sign(payloadJSON: payload)
+    }
+  }
+
+  static func base64URL(_ bytes: Data) -> String {
+    var text = Data(bytes).base64EncodedString()
+    text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    while text.hasSuffix("=") { text.removeLast() }
+    return text
+  }
+}

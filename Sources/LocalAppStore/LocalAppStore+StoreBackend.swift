@@ -1,0 +1,236 @@
+import Foundation
+public import StoreModel
+
+extension LocalAppStore {
+  // MARK: - StoreBackend, for this store's account
+
+  /// The catalog's products named by `ids`, in catalog order: StoreKit's
+  /// `Product.products(for:)`. Unknown identifiers are left out, as StoreKit does.
+  ///
+  /// - Throws: `systemError` with an armed `load-products` fault, `networkError` with `network`.
+  public func products(for ids: [String]) async throws(StoreBackendError) -> [Product] {
+    try products(for: ids, account: account)
+  }
+
+  /// Buys `product`: StoreKit's `Product.purchase(options:)`.
+  ///
+  /// Returns `.pending` with Ask to Buy on, `.userCancelled` with a `user-cancel` fault, and
+  /// `.success` with the transaction otherwise. A purchase of what the customer already has (the
+  /// same active subscription, an owned non-consumable) is not charged again: as StoreKit 2 does,
+  /// it succeeds with the existing transaction. An upgrade takes effect at once; a downgrade
+  /// or a crossgrade to another duration succeeds with the current transaction and changes
+  /// the renewal preference.
+  /// - Throws: `productUnavailable` for a product not in the catalog, `systemError` with a
+  ///   `purchase` fault, `networkError` with `network`.
+  public func purchase(_ product: Product, options: Set<PurchaseOption>)
+    async throws(StoreBackendError) -> PurchaseResult
+  {
+    try purchase(product, options: options, account: account)
+  }
+
+  /// The account's current entitlements: StoreKit's `Transaction.currentEntitlements`, as the
+  /// entitlement engine decides them, each signed and verified.
+  public func currentEntitlements() async -> [VerificationResult<Transaction>] {
+    currentEntitlements(account: account)
+  }
+
+  /// A new stream of the account's transaction updates: StoreKit's `Transaction.updates`.
+  ///
+  /// The stream first receives the account's unfinished transactions, then every renewal,
+  /// revocation, upgrade, approved Ask to Buy and family-shared transaction as it happens. Each
+  /// revision of a transaction reaches a subscriber at most once; the stream ends when its task
+  /// is cancelled or the store goes away.
+  public nonisolated func transactionUpdates() -> AsyncStream<VerificationResult<Transaction>> {
+    transactionUpdates(account: account)
+  }
+
+  /// The account's unfinished transactions: StoreKit's `Transaction.unfinished`.
+  public func unfinishedTransactions() async -> [VerificationResult<Transaction>] {
+    unfinishedTransactions(account: account)
+  }
+
+  /// Marks a transaction finished: StoreKit's `Transaction.finish()`.
+  public func finish(_ transaction: Transaction) async {
+    _ = try? operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.setFinished(transaction.id)
+    }
+  }
+
+  /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock.
+  /// - Throws: `networkError` with an armed `network` fault.
+  public func sync() async throws(StoreBackendError) {
+    try backendOperation {
+      (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
+      if try consumeFault([.network]) != nil {
+        return .failure(.networkError("simulated network failure"))
+      }
+      return .success(())
+    }
+  }
+
+  /// The statuses of a subscription group for the account: StoreKit's
+  /// `Product.SubscriptionInfo.status(for:)`, as the entitlement engine decides them.
+  public func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
+    -> [SubscriptionStatus]
+  {
+    try subscriptionStatuses(forGroup: groupID, account: account)
+  }
+
+  /// Every transaction of the account, oldest first, signed: StoreKit's `Transaction.all`.
+  public func allTransactions() async -> [VerificationResult<Transaction>] {
+    allTransactions(account: account)
+  }
+
+  // MARK: - The same, for any account
+
+  func products(for ids: [String], account: String) throws(StoreBackendError) -> [Product] {
+    try backendOperation {
+      (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
+      switch try consumeFault([.network, .loadProducts]) {
+      case .network?: return .failure(.networkError("simulated network failure"))
+      case .loadProducts?: return .failure(.systemError("simulated product load failure"))
+      default: break
+      }
+      let wanted = Set(ids)
+      return .success(catalog.filter { wanted.contains($0.id) })
+    }
+  }
+
+  func purchase(_ product: Product, options: Set<PurchaseOption>, account: String)
+    throws(StoreBackendError) -> PurchaseResult
+  {
+    try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<PurchaseResult, StoreBackendError> in
+      switch try consumeFault([.network, .purchase, .userCancel]) {
+      case .network?: return .failure(.networkError("simulated network failure"))
+      case .purchase?: return .failure(.systemError("simulated purchase failure"))
+      case .userCancel?: return .success(.userCancelled)
+      default: break
+      }
+      guard let product = productsByID[product.id] else {
+        return .failure(.productUnavailable("no product \(product.id) in the catalog"))
+      }
+      let settings = try currentSettings()
+      if settings.askToBuyEnabled {
+        let request = AskToBuyRequest(
+          id: try ledger.nextIdentifier(), account: account, productID: product.id,
+          requestDate: now, status: .pending)
+        try ledger.insert(request, options: Self.encodeOptions(options))
+        return .success(.pending)
+      }
+      let outcome = try executePurchase(
+        product, account: account, options: options, now: now, identifier: nil,
+        settings: settings)
+      switch outcome {
+      case .success(let transaction): return .success(.success(try signed(transaction, now: now)))
+      case .failure(let error): return .failure(error)
+      }
+    }
+  }
+
+  func currentEntitlements(account: String) -> [VerificationResult<Transaction>] {
+    (try? operation { (now: Date) throws(LocalAppStoreError) in
+      let ledger = try purchaseLedger(account: account, now: now)
+      var results: [VerificationResult<Transaction>] = []
+      for transaction in engine.currentEntitlements(in: ledger, at: now) {
+        results.append(try signed(transaction, now: now))
+      }
+      return results
+    }) ?? []
+  }
+
+  nonisolated func transactionUpdates(account: String) -> AsyncStream<
+    VerificationResult<Transaction>
+  > {
+    let (id, stream) = hub.subscribe(account: account)
+    Task { await self.deliverUnfinished(account: account, to: id) }
+    return stream
+  }
+
+  private func deliverUnfinished(account: String, to subscriber: UUID) {
+    let items = try? operation { (now: Date) throws(LocalAppStoreError) in
+      var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
+      for stored in try ledger.transactions(of: account) where !stored.finished {
+        let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
+        items.append((try signed(stored.transaction, now: now), key))
+      }
+      return items
+    }
+    for (result, key) in items ?? [] {
+      hub.deliver(result, key: key, account: account, only: subscriber)
+    }
+  }
+
+  func unfinishedTransactions(account: String) -> [VerificationResult<Transaction>] {
+    (try? operation { (now: Date) throws(LocalAppStoreError) in
+      var results: [VerificationResult<Transaction>] = []
+      for stored in try ledger.transactions(of: account) where !stored.finished {
+        results.append(try signed(stored.transaction, now: now))
+      }
+      return results
+    }) ?? []
+  }
+
+  func allTransactions(account: String) -> [VerificationResult<Transaction>] {
+    (try? operation { (now: Date) throws(LocalAppStoreError) in
+      var results: [VerificationResult<Transaction>] = []
+      for stored in try ledger.transactions(of: account) {
+        results.append(try signed(stored.transaction, now: now))
+      }
+      return results
+    }) ?? []
+  }
+
+  func subscriptionStatuses(forGroup groupID: String, account: String) throws(StoreBackendError)
+    -> [SubscriptionStatus]
+  {
+    try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
+      if try consumeFault([.network]) != nil {
+        return .failure(.networkError("simulated network failure"))
+      }
+      let ledger = try purchaseLedger(account: account, now: now)
+      var statuses: [SubscriptionStatus] = []
+      for status in engine.statuses(ofGroup: groupID, in: ledger, at: now) {
+        let info =
+          status.renewalInfo
+          ?? ledger.renewalInfos.first {
+            $0.originalTransactionID == status.transaction.originalID
+          }
+          ?? RenewalInfo(
+            originalTransactionID: status.transaction.originalID,
+            currentProductID: status.transaction.productID, willAutoRenew: false,
+            signedDate: now)
+        statuses.append(
+          SubscriptionStatus(
+            state: status.state, transaction: try signed(status.transaction, now: now),
+            renewalInfo: try signed(info)))
+      }
+      return .success(statuses)
+    }
+  }
+
+  static func encodeOptions(_ options: Set<PurchaseOption>) -> String {
+    var fields: [String: String] = [:]
+    for option in options {
+      switch option {
+      case .appAccountToken(let token): fields["appAccountToken"] = token.uuidString
+      case .quantity(let quantity): fields["quantity"] = String(quantity)
+      case .promotionalOffer(let id): fields["promotionalOffer"] = id
+      }
+    }
+    let data = (try? JSONEncoder().encode(fields)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func decodeOptions(_ text: String) -> Set<PurchaseOption> {
+    let fields = (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+    var options: Set<PurchaseOption> = []
+    if let token = fields["appAccountToken"].flatMap(UUID.init(uuidString:)) {
+      options.insert(.appAccountToken(token))
+    }
+    if let quantity = fields["quantity"].flatMap(Int.init) { options.insert(.quantity(quantity)) }
+    if let offer = fields["promotionalOffer"] { options.insert(.promotionalOffer(id: offer)) }
+    return options
+  }
+}

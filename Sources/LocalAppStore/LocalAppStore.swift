@@ -1,0 +1,210 @@
+public import Foundation
+public import StoreModel
+
+/// A headless App Store: sells a catalog's products to local accounts, renews, expires, refunds,
+/// and hands out real signed transactions, with StoreKit 2's semantics.
+///
+/// It conforms to ``StoreModel/StoreBackend``, so an app's store layer runs on it in tests, in CI
+/// and from a terminal exactly as it runs on StoreKit:
+///
+/// - `Product.products(for:)` → ``products(for:)``
+/// - `Product.purchase(options:)` → ``purchase(_:options:)``
+/// - `Transaction.currentEntitlements`, `.updates`, `.unfinished`, `.all`, `finish()` →
+///   ``currentEntitlements()``, ``transactionUpdates()``, ``unfinishedTransactions()``,
+///   ``allTransactions()``, ``finish(_:)``
+/// - `AppStore.sync()` → ``sync()``
+/// - `Product.SubscriptionInfo.status(for:)` → ``subscriptionStatuses(forGroup:)``
+///
+/// and it offers the controls of StoreKitTest's `SKTestSession` as methods: Ask to Buy
+/// (``approveAskToBuy(_:)``), billing issues and grace period, refunds
+/// (``refund(transactionID:reason:)``), auto-renew (``setWillAutoRenew(_:forGroup:account:)``),
+/// Family Sharing (``startFamilySharing(with:)``), injected faults (``inject(_:sticky:)``), and time
+/// travel (``advanceTime(by:)``).
+///
+/// Its state is an SQLite ledger — `:memory:` for tests, a file that several processes share
+/// for the command-line tool. Every operation is one SQLite transaction; before each one the
+/// store catches up with its clock, making every renewal, expiry and billing-retry step that
+/// the time passed since calls for, in order, so that what happened depends on the dates only.
+///
+/// Every transaction and renewal info it hands out is an ES256 JWS signed by the store's own
+/// certificate authority and verified with that root before it is wrapped in a
+/// ``StoreModel/VerificationResult``: an unverified result means the token genuinely failed.
+public actor LocalAppStore: StoreBackend {
+  /// The name of the account that buys and shares with the family: the default account.
+  public static let purchaser = "purchaser"
+
+  /// Where the store's time comes from.
+  public enum TimeSource: Sendable {
+    /// A clock: `ManualClock` in tests, `SystemClock` for real time.
+    case clock(any WallClock)
+    /// The time kept in the state, moved only by ``LocalAppStore/advanceTime(by:)``: the
+    /// command-line tool's time, which persists between processes.
+    case stored
+  }
+
+  /// The account this store acts for: purchases, entitlements and updates are this account's.
+  public nonisolated let account: String
+  /// The clock the store reads; with ``TimeSource/stored`` a clock that follows the state.
+  public nonisolated let clock: any WallClock
+
+  let ledger: LedgerStore
+  let authority: any SigningAuthority
+  nonisolated let hub: UpdateHub
+  let storedClock: StoredClock?
+  let engine = EntitlementEngine()
+  /// The products, in catalog order.
+  let catalog: [Product]
+  let productsByID: [String: Product]
+  /// The last update of the outbox handed to subscribers.
+  var deliveredSequence: Int64
+  /// The scheduled wake-up of the renewal timer.
+  struct Wake {
+    var date: Date?
+    var task: Task<Void, Never>?
+  }
+  nonisolated let wake = Locked(Wake())
+  /// The path of the state (`:memory:` for a private one).
+  public nonisolated let statePath: String
+
+  // MARK: - Making a store
+
+  /// Creates a store with a private in-memory ledger that sells `products`.
+  ///
+  /// - Parameters:
+  ///   - products: The catalog; subscriptions carry their group and level.
+  ///   - settings: The switches (Ask to Buy, billing issues, grace period, time rate).
+  ///   - clock: The store's clock: `ManualClock` in tests.
+  ///   - account: The account this store acts for.
+  public init(
+    products: [Product], settings: EmulatorSettings = EmulatorSettings(), clock: any WallClock,
+    account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) {
+    try self.init(
+      products: products, settings: settings, clock: clock, account: account, faults: [])
+  }
+
+  init(
+    products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
+    faults: [Fault]
+  ) throws(LocalAppStoreError) {
+    let ledger = try LedgerStore(path: ":memory:", create: true)
+    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+      try Self.configure(
+        ledger, products: products, settings: settings, now: clock.now, faults: faults)
+    }
+    try self.init(ledger: ledger, time: .clock(clock), account: account)
+  }
+
+  /// Creates (or resets) the state file at `path` with `products` and `settings`, and opens it.
+  ///
+  /// A file that is not a local App Store state is refused and left untouched. With `:memory:`
+  /// as the path, the store is private and in memory, and with ``TimeSource/stored`` its time
+  /// starts at `startDate` and moves only with ``advanceTime(by:)``: a throwaway store for a
+  /// guided tour or a checklist.
+  /// - Parameters:
+  ///   - startDate: The initial stored time (read by ``TimeSource/stored``).
+  public static func create(
+    atPath path: String, products: [Product], settings: EmulatorSettings = EmulatorSettings(),
+    startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) -> LocalAppStore {
+    try create(
+      atPath: path, products: products, settings: settings, startDate: startDate, time: time,
+      account: account, faults: [])
+  }
+
+  static func create(
+    atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
+    time: TimeSource, account: String, faults: [Fault]
+  ) throws(LocalAppStoreError) -> LocalAppStore {
+    let ledger = try LedgerStore(path: path, create: true)
+    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+      try ledger.wipe()
+      try configure(
+        ledger, products: products, settings: settings, now: startDate, faults: faults)
+    }
+    return try LocalAppStore(ledger: ledger, time: time, account: account)
+  }
+
+  /// Opens the existing state file at `path`.
+  ///
+  /// - Throws: ``LocalAppStoreError`` with code `notFound` when there is no state there,
+  ///   `stateUnreadable`, `foreignState` or `newerSchema` when the file is not one this build
+  ///   can use (it is left untouched).
+  public init(
+    openingStateAt path: String, time: TimeSource = .stored,
+    account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) {
+    let ledger = try LedgerStore(path: path, create: false)
+    guard try ledger.isConfigured else {
+      throw LocalAppStoreError(
+        .notFound, "\(path) holds no local App Store yet (run `sportstime-store reset` first)")
+    }
+    try self.init(ledger: ledger, time: time, account: account)
+  }
+
+  private init(ledger: LedgerStore, time: TimeSource, account: String) throws(LocalAppStoreError) {
+    self.ledger = ledger
+    self.account = account
+    self.statePath = ledger.database.path
+    self.hub = UpdateHub()
+    switch time {
+    case .clock(let clock):
+      self.clock = clock
+      self.storedClock = nil
+    case .stored:
+      let milliseconds = Int64(try ledger.meta("now") ?? "") ?? 0
+      let stored = StoredClock(now: AppStoreJSON.date(milliseconds: milliseconds))
+      self.clock = stored
+      self.storedClock = stored
+    }
+    self.authority = try Self.loadAuthority(ledger, clock: clock)
+    let products = try ledger.products()
+    self.catalog = products
+    self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.deliveredSequence = try ledger.lastUpdateSequence()
+  }
+
+  deinit {
+    wake.withLock { $0.task?.cancel() }
+    hub.finishAll()
+  }
+
+  /// Writes a new state's catalog, settings, time and certificate authority, inside the
+  /// caller's transaction.
+  private static func configure(
+    _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
+    faults: [Fault]
+  ) throws(LocalAppStoreError) {
+    let authority = try makeAuthority(settings: settings, clock: SystemClock())
+    try ledger.replaceProducts(products)
+    try ledger.encodeMeta(settings, "settings")
+    try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
+    try ledger.setMeta("authority", try authority.exported())
+    try ledger.ensureAccount(purchaser)
+    for fault in faults { try ledger.setFault(fault, sticky: true) }
+  }
+
+  // MARK: - Reading the store
+
+  /// The products the store sells, in catalog order, without faults: the catalog itself.
+  public nonisolated var allProducts: [Product] { catalog }
+
+  /// The store's current time.
+  public nonisolated var now: Date { clock.now }
+
+  /// The root certificate (DER) that every signed item chains to: give it to a verifier
+  /// (`sportstime-store verify --root`).
+  public nonisolated var rootCertificateDER: Data { Data(authority.rootCertificate) }
+
+  /// The signer of this store's certificate authority: signs any transaction or renewal info
+  /// with the chain the store's own tokens have (to build signed histories in tests).
+  public nonisolated var signer: TransactionSigner { authority.signer }
+
+  /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
+  public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
+
+  /// A view of this store that acts for another account (a family member).
+  public nonisolated func backend(for account: String) -> Account {
+    Account(store: self, account: account)
+  }
+}

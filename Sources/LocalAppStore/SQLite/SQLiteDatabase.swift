@@ -1,0 +1,187 @@
+internal import CSQLite
+import Foundation
+
+/// A connection to one SQLite database: the only place that talks to libsqlite3.
+///
+/// Not thread-safe: the actor that owns it serializes every call. Errors carry
+/// `sqlite3_errmsg` and the statement that failed.
+final class SQLiteDatabase {
+  /// The value of a column or a parameter.
+  enum Value: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+  }
+
+  private let handle: OpaquePointer
+  /// The path given to `open`, for error messages.
+  let path: String
+
+  /// Opens (and creates when missing) the database at `path`; `:memory:` for a private one.
+  ///
+  /// - Parameters:
+  ///   - create: Whether a missing file may be created.
+  ///   - busyTimeout: How long a statement waits for another connection's lock.
+  init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(10))
+    throws(LocalAppStoreError)
+  {
+    var pointer: OpaquePointer?
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    if create { flags |= SQLITE_OPEN_CREATE }
+    let status = sqlite3_open_v2(path, &pointer, flags, nil)
+    guard status == SQLITE_OK, let pointer else {
+      let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(pointer)
+      throw LocalAppStoreError(.stateUnreadable, "cannot open \(path): \(message)")
+    }
+    handle = pointer
+    self.path = path
+    let milliseconds = busyTimeout.components.seconds * 1000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs one or more statements that take no parameters and return no rows of interest.
+  func execute(_ sql: String) throws(LocalAppStoreError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let status = sqlite3_exec(handle, sql, nil, nil, &message)
+    if status != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? errorMessage
+      sqlite3_free(message)
+      throw error(status: status, text, sql: sql)
+    }
+  }
+
+  /// Runs `sql` with `parameters` and returns every row.
+  @discardableResult
+  func query(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError) -> [[Value]] {
+    let statement = try prepare(sql)
+    defer { sqlite3_finalize(statement) }
+    for (index, parameter) in parameters.enumerated() {
+      try bind(parameter, at: Int32(index + 1), in: statement, sql: sql)
+    }
+    var rows: [[Value]] = []
+    while true {
+      let status = sqlite3_step(statement)
+      if status == SQLITE_DONE { break }
+      guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
+      let count = sqlite3_column_count(statement)
+      rows.append((0..<count).map { column(at: $0, in: statement) })
+    }
+    return rows
+  }
+
+  /// The first column of the first row of `sql`, or `nil` when there is no row.
+  func scalar(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError) -> Value? {
+    try query(sql, parameters).first?.first
+  }
+
+  /// The number of rows the last statement changed.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
+  ///
+  /// `IMMEDIATE` takes the write lock at once (waiting up to the busy timeout), so that two
+  /// processes sharing a file never interleave a read and a write.
+  func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
+    throws(LocalAppStoreError) -> T
+  {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  // MARK: - Internals
+
+  private var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+  private func error(status: Int32, _ message: String, sql: String) -> LocalAppStoreError {
+    let primary = status & 0xFF
+    let code: LocalAppStoreError.Code =
+      switch primary {
+      case SQLITE_BUSY, SQLITE_LOCKED: .stateBusy
+      case SQLITE_NOTADB, SQLITE_CORRUPT: .stateUnreadable
+      default: .database
+      }
+    let statement = sql.count > 80 ? String(sql.prefix(77)) + "..." : sql
+    return LocalAppStoreError(code, "\(path): \(message) (SQLite \(status), in `\(statement)`)")
+  }
+
+  private func prepare(_ sql: String) throws(LocalAppStoreError) -> OpaquePointer {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard status == SQLITE_OK, let statement else {
+      throw error(status: status, errorMessage, sql: sql)
+    }
+    return statement
+  }
+
+  private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer, sql: String)
+    throws(LocalAppStoreError)
+  {
+    let status: Int32
+    switch value {
+    case .null:
+      status = sqlite3_bind_null(statement, index)
+    case .integer(let integer):
+      status = sqlite3_bind_int64(statement, index, integer)
+    case .real(let real):
+      status = sqlite3_bind_double(statement, index, real)
+    case .text(let text):
+      status = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+    case .blob(let bytes):
+      status = bytes.withUnsafeBytes { buffer in
+        sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
+      }
+    }
+    guard status == SQLITE_OK else { throw error(status: status, errorMessage, sql: sql) }
+  }
+
+  private func column(at index: Int32, in statement: OpaquePointer) -> Value {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(statement, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(statement, index))
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(statement, index) else { return .text("") }
+      return .text(String(cString: text))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, index))
+      guard let bytes = sqlite3_column_blob(statement, index), count > 0 else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default:
+      return .null
+    }
+  }
+
+  /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
+  private static let transient = unsafeBitCast(
+    OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+}
+
+extension SQLiteDatabase.Value {
+  /// The integer, or `nil` for any other kind of value.
+  var integer: Int64? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+
+  /// The text, or `nil` for any other kind of value.
+  var text: String? {
+    if case .text(let value) = self { return value }
+    return nil
+  }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import StoreModel
+
+/// What the local App Store signs with and verifies against: a certificate authority whose leaf
+/// signs compact JWS, and a verifier trusting only its root.
+protocol SigningAuthority: Sendable {
+  /// The signer of the leaf key: compact JWS with the x5c chain.
+  var signer: TransactionSigner { get }
+  /// Signs `payload` with a key outside the chain, so that verification genuinely fails.
+  func signWithForeignKey(_ payload: Data) throws(LocalAppStoreError) -> String
+  /// Verifies a signed transaction as an app does (chain to the root, signature, bundle,
+  /// environment).
+  func verifyTransaction(_ jws: String) -> VerificationResult<Transaction>
+  /// Verifies signed renewal info.
+  func verifyRenewalInfo(_ jws: String) -> VerificationResult<RenewalInfo>
+  /// The keys and certificates, to keep in the state so that another process signs and
+  /// verifies with the same chain.
+  func exported() throws(LocalAppStoreError) -> String
+  /// The root certificate, DER.
+  var rootCertificate: [UInt8] { get }
+  /// The root certificate, PEM.
+  var rootCertificatePEM: String { get }
+}

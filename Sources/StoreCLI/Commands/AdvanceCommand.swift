@@ -1,0 +1,54 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `advance DURATION`: time travel.
+enum AdvanceCommand: CLICommand {
+  static let name = "advance"
+  static let summary = "Move the emulator's time forward (1d, 2w, 1m, 1y, P1M)"
+  static let usage = """
+    USAGE: sportstime-store advance DURATION [--state PATH] [--json]
+
+    Moves the local App Store's time forward by DURATION and makes every renewal, expiry,
+    grace period and billing-retry step that falls due, in order. The time is kept in the
+    state, so it persists between commands.
+
+    DURATION: 1d, 2w, 1m (a calendar month), 1y, 12h, 30min, 90s, or ISO 8601 (P1M, P1Y2M,
+    PT12H).
+    \(Emulator.accountHelp)
+    EXAMPLES:
+      sportstime-store advance 1m
+      sportstime-store advance P1Y
+    """
+
+  struct Output: Encodable {
+    var date: Date
+    var newTransactions: [Emulator.TransactionFields]
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let text = try Emulator.single(arguments, "a duration")
+    guard let duration = EmulatorDuration(text) else {
+      throw .usage("'\(text)' is not a duration (1d, 2w, 1m, 1y, P1M)")
+    }
+    let store = try Emulator.open(arguments, context)
+    let before = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.history(account: store.account).count
+    }
+    let date = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.advanceTime(by: duration)
+    }
+    let after = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.history(account: store.account)
+    }
+    let made = after.dropFirst(before).map(Emulator.TransactionFields.init)
+    if arguments.json {
+      try context.writeJSON(Output(date: date, newTransactions: made))
+      return
+    }
+    context.out("Time is now \(Emulator.format(date)).")
+    for transaction in after.dropFirst(before) {
+      context.out("New: " + Emulator.describe(transaction))
+    }
+  }
+}

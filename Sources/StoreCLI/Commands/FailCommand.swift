@@ -1,0 +1,54 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `fail KIND [--sticky]`: inject a fault.
+enum FailCommand: CLICommand {
+  static let name = "fail"
+  static let summary = "Make the next operation (or every one) fail: load-products, purchase, …"
+  static let usage = """
+    USAGE: sportstime-store fail KIND [--sticky] [--state PATH] [--json]
+           sportstime-store fail clear
+
+    Arms a fault for the next operation it applies to, or for every one with --sticky
+    (SKTestSession.setSimulatedError). 'fail clear' disarms them all.
+
+    KIND:
+      load-products   loading products fails (a system error)
+      purchase        the purchase fails (a system error)
+      network         the next call that reaches the App Store fails with a network error
+      user-cancel     the purchase returns userCancelled
+      verification    the next signed transaction is signed with a key outside the chain
+      tamper          the next signed transaction is altered after signing
+    \(Emulator.accountHelp)
+    """
+  static let options: [OptionSpec] = [.flag("sticky")]
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let kind = try Emulator.single(arguments, "a fault kind")
+    let store = try Emulator.open(arguments, context)
+    if kind == "clear" {
+      try await Emulator.perform { () throws(LocalAppStoreError) in try await store.clearFaults() }
+      if arguments.json {
+        try context.writeJSON(["cleared": true])
+      } else {
+        context.out("Faults cleared.")
+      }
+      return
+    }
+    let fault = Fault(rawValue: kind)
+    guard Fault.allCases.contains(fault) else {
+      let kinds = Fault.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .usage("unknown fault '\(kind)'; expected one of \(kinds), or clear")
+    }
+    let sticky = arguments.flag("sticky")
+    try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.inject(fault, sticky: sticky)
+    }
+    if arguments.json {
+      try context.writeJSON(["fault": kind, "sticky": sticky ? "true" : "false"])
+      return
+    }
+    context.out("Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
+  }
+}

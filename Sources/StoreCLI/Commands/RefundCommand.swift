@@ -1,0 +1,40 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `refund TX`: the App Store refunds a transaction.
+enum RefundCommand: CLICommand {
+  static let name = "refund"
+  static let summary = "Refund a transaction: revocation date and reason, an update"
+  static let usage = """
+    USAGE: sportstime-store refund TRANSACTION_ID [--reason other|app-issue] [--state PATH] [--json]
+
+    Refunds TRANSACTION_ID (SKTestSession.refundTransaction): it gets a revocation date and
+    reason, the change arrives through Transaction.updates, family members' copies are
+    revoked too, and a refunded subscription no longer renews.
+
+    OPTIONS:
+      --reason REASON    other (default) or app-issue (revocationReason 1)
+    \(Emulator.accountHelp)
+    """
+  static let options: [OptionSpec] = [.value("reason")]
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let id = try Emulator.transactionID(arguments)
+    let reason: RevocationReason
+    switch arguments.value("reason") ?? "other" {
+    case "other": reason = .other
+    case "app-issue", "developer-issue": reason = .developerIssue
+    case let other: throw .usage("unknown reason '\(other)'; expected other or app-issue")
+    }
+    let store = try Emulator.open(arguments, context)
+    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.refund(transactionID: id, reason: reason)
+    }
+    if arguments.json {
+      try context.writeJSON(Emulator.TransactionFields(transaction))
+      return
+    }
+    context.out("Refunded: " + Emulator.describe(transaction))
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `restore`: `AppStore.sync()`, then the entitlements.
+enum RestoreCommand: CLICommand {
+  static let name = "restore"
+  static let summary = "Restore purchases (AppStore.sync) and list the entitlements"
+  static let usage = """
+    USAGE: sportstime-store restore [--account NAME] [--state PATH] [--json]
+
+    Synchronizes with the local App Store (StoreKit's AppStore.sync(), behind a Restore
+    Purchases button), then lists the account's current entitlements.
+    \(Emulator.accountHelp)
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    guard arguments.positionals.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.positionals[0])'")
+    }
+    let store = try Emulator.open(arguments, context)
+    do {
+      try await store.sync()
+    } catch {
+      throw .failure("restore failed: \(error)")
+    }
+    let entitlements = await store.currentEntitlements()
+    if arguments.json {
+      try context.writeJSON(entitlements.map { Emulator.TransactionOutput($0) })
+      return
+    }
+    if entitlements.isEmpty { context.out("Restored: no active purchases.") }
+    for entitlement in entitlements {
+      context.out("Restored: " + Emulator.describe(entitlement.unsafePayloadValue))
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `status`: what the account has now.
+enum StatusCommand: CLICommand {
+  static let name = "status"
+  static let summary = "Show the account's entitlements, subscriptions and pending requests"
+  static let usage = """
+    USAGE: sportstime-store status [--export-root FILE] [--account NAME] [--state PATH] [--json]
+
+    Shows, at the emulator's time: the products the account is entitled to, each
+    subscription's state (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked),
+    expiration, auto-renew and ownership, pending Ask to Buy requests, switches and faults.
+
+    OPTIONS:
+      --export-root FILE  also write the root certificate (PEM) that every signed
+                          transaction chains to, for 'sportstime-store verify --root FILE'
+    \(Emulator.accountHelp)
+    """
+  static let options: [OptionSpec] = [.value("export-root")]
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    guard arguments.positionals.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.positionals[0])'")
+    }
+    let store = try Emulator.open(arguments, context)
+    let status = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.status()
+    }
+    if let file = arguments.value("export-root") {
+      do {
+        try Data(store.rootCertificatePEM.utf8).write(to: context.resolve(file))
+      } catch {
+        throw .failure("cannot write \(file): \(error.localizedDescription)")
+      }
+    }
+    if arguments.json {
+      try context.writeJSON(status)
+      return
+    }
+    for line in lines(of: status) { context.out(line) }
+  }
+
+  static func lines(of status: AccountStatus) -> [String] {
+    var lines = [
+      "Account:  \(status.account)",
+      "Time:     \(Emulator.format(status.date))",
+      "Entitled: \(status.entitledProductIDs.isEmpty ? "nothing" : status.entitledProductIDs.joined(separator: ", "))",
+    ]
+    if status.subscriptions.isEmpty {
+      lines.append("Subscriptions: none")
+    }
+    for subscription in status.subscriptions {
+      var text =
+        "Subscription \(subscription.groupID): \(subscription.state) \(subscription.productID)"
+      text += ", expires \(Emulator.format(subscription.expirationDate))"
+      text += subscription.willAutoRenew ? ", renews" : ", does not renew"
+      if let next = subscription.autoRenewProductID, next != subscription.productID {
+        text += " to \(next)"
+      }
+      text += subscription.ownership == "FAMILY_SHARED" ? ", family shared" : ", purchased"
+      if let grace = subscription.gracePeriodExpirationDate {
+        text += ", grace until \(Emulator.format(grace))"
+      }
+      if let reason = subscription.expirationReason { text += " (\(reason))" }
+      lines.append(text)
+    }
+    let pending = status.pendingRequests.map { "#\($0.id) \($0.productID)" }
+    lines.append(
+      "Ask to Buy pending: \(pending.isEmpty ? "none" : pending.joined(separator: ", "))")
+    let settings = status.settings
+    lines.append(
+      "Switches: ask-to-buy \(onOff(settings.askToBuyEnabled)), billing-issue \(onOff(settings.billingIssuesEnabled)), grace-period \(onOff(settings.gracePeriodEnabled)), time rate \(settings.timeRate)"
+    )
+    let faults = status.faults.keys.sorted().map {
+      status.faults[$0] == true ? "\($0) (sticky)" : $0
+    }
+    lines.append("Faults: \(faults.isEmpty ? "none" : faults.joined(separator: ", "))")
+    lines.append(
+      "Family: \(status.familyMembers.isEmpty ? "no one" : status.familyMembers.joined(separator: ", "))"
+    )
+    return lines
+  }
+
+  private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+}

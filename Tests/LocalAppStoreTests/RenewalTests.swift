@@ -1,0 +1,155 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import StoreTesting
+import Testing
+
+@Suite struct RenewalTests {
+  @Test("time passing renews: same original id, reason renewal, purchase date = previous expiry")
+  func renewals() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try verified(try await store.buy(monthlyID))
+    clock.set(to: utc(2026, 4, 15))
+    let history = try await store.history()
+    #expect(history.count == 4)
+    #expect(history.map(\.originalID) == Array(repeating: first.id, count: 4))
+    #expect(history.dropFirst().allSatisfy { $0.reason == .renewal })
+    for (previous, next) in zip(history, history.dropFirst()) {
+      #expect(next.purchaseDate == previous.expirationDate)
+      #expect(next.originalPurchaseDate == first.purchaseDate)
+    }
+    #expect(history.last?.expirationDate == utc(2026, 5, 1))
+    #expect(await store.currentEntitlements().map(\.unsafePayloadValue.id) == [history[3].id])
+  }
+
+  @Test("renewals are caught up on the next operation, whichever it is")
+  func catchUpOnAnyOperation() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(annualID)
+    clock.set(to: utc(2031, 1, 2))
+    _ = try await store.products(for: [])
+    #expect(try await store.history().count == 6)
+  }
+
+  @Test("auto-renew off: the subscription expires at the end of its period")
+  func autoRenewOff() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(monthlyID)
+    #expect(try await store.setWillAutoRenew(false).count == 1)
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.willAutoRenew == false)
+    clock.set(to: utc(2026, 1, 31))
+    #expect(try await store.proState() == .subscribed)
+    clock.set(to: utc(2026, 2, 1))
+    #expect(try await store.proState() == .expired)
+    #expect(await store.entitledProductIDs() == [])
+    #expect(try await store.history().count == 1)
+    #expect(try await store.renewalInfos().first?.expirationReason == .autoRenewDisabled)
+  }
+
+  @Test("buying the same product after cancelling turns auto-renew back on, at no charge")
+  func resubscribeBeforeExpiry() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    let again = try verified(try await store.buy(monthlyID))
+    #expect(again.id == first.id)
+    #expect(try await store.renewalInfos().first?.willAutoRenew == true)
+    clock.set(to: utc(2026, 2, 2))
+    #expect(try await store.history().count == 2)
+  }
+
+  @Test("a resubscription after a lapse keeps the original id; 60 days restart the run")
+  func resubscribeAfterLapse() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    clock.set(to: utc(2026, 2, 20))
+    let soon = try await store.buyVerified(monthlyID)
+    #expect(soon.originalID == first.id)
+    #expect(try await store.renewalInfos().first?.recentSubscriptionStartDate == utc(2026, 1, 1))
+    try await store.setWillAutoRenew(false)
+    clock.set(to: utc(2026, 6, 1))
+    let late = try await store.buyVerified(monthlyID)
+    #expect(late.originalID == first.id)
+    #expect(try await store.renewalInfos().first?.recentSubscriptionStartDate == utc(2026, 6, 1))
+  }
+
+  @Test("billing issue without grace: billing retry, no access; recovery renews from that day")
+  func billingRetry() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(monthlyID)
+    try await store.setBillingIssuesEnabled(true)
+    clock.set(to: utc(2026, 2, 5))
+    #expect(try await store.proState() == .inBillingRetryPeriod)
+    #expect(await store.entitledProductIDs() == [])
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.isInBillingRetry)
+    #expect(info.gracePeriodExpirationDate == nil)
+    try await store.setBillingIssuesEnabled(false)
+    let renewal = try #require(try await store.history().last)
+    #expect(renewal.reason == .renewal)
+    #expect(renewal.purchaseDate == utc(2026, 2, 5))
+    #expect(renewal.expirationDate == utc(2026, 3, 5))
+    #expect(try await store.proState() == .subscribed)
+  }
+
+  @Test(
+    "billing issue with grace: access for 16 days (6 for weekly), then retry until 60 days",
+    arguments: [(SubscriptionPeriod.monthly, 16.0), (.weekly, 6.0)])
+  func gracePeriod(period: SubscriptionPeriod, graceDays: Double) async throws {
+    let clock = ManualClock()
+    let plan = product("plan", .autoRenewable, group: "g", period: period)
+    let store = try LocalAppStore.sportsTime(
+      clock: clock,
+      settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true),
+      products: [plan])
+    let first = try verified(try await store.buy(plan.id))
+    let expiry = try #require(first.expirationDate)
+    clock.set(to: expiry.addingTimeInterval((graceDays - 1) * day))
+    #expect(try await store.subscriptionStatuses(forGroup: "g").first?.state == .inGracePeriod)
+    #expect(await store.entitledProductIDs() == ["plan"])
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.gracePeriodExpirationDate == expiry.addingTimeInterval(graceDays * day))
+    clock.set(to: expiry.addingTimeInterval((graceDays + 1) * day))
+    #expect(
+      try await store.subscriptionStatuses(forGroup: "g").first?.state == .inBillingRetryPeriod)
+    #expect(await store.entitledProductIDs() == [])
+    clock.set(to: expiry.addingTimeInterval(60 * day))
+    #expect(try await store.subscriptionStatuses(forGroup: "g").first?.state == .expired)
+    let ended = try #require(try await store.renewalInfos().first)
+    #expect(ended.expirationReason == .billingError)
+    #expect(ended.isInBillingRetry == false)
+  }
+
+  @Test("recovery within the grace period keeps the renewal date")
+  func recoveryInGrace() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true)
+    )
+    try await store.buyVerified(monthlyID)
+    clock.set(to: utc(2026, 2, 10))
+    try await store.setBillingIssuesEnabled(false)
+    let renewal = try #require(try await store.history().last)
+    #expect(renewal.purchaseDate == utc(2026, 2, 1))
+    #expect(renewal.expirationDate == utc(2026, 3, 1))
+  }
+
+  @Test("a time rate compresses periods: a month lasts 30 seconds")
+  func timeRate() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: EmulatorSettings(timeRate: .monthlyRenewalEveryThirtySeconds))
+    let first = try verified(try await store.buy(monthlyID))
+    #expect(first.expirationDate == clock.now.addingTimeInterval(30))
+    clock.advance(by: 95)
+    #expect(try await store.history().count == 4)
+  }
+}
