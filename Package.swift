@@ -61,7 +61,7 @@ let tool = Target.executableTarget(name: "sportstime-store", dependencies: ["Sto
 
 let bench = Target.executableTarget(
   name: "sportstime-store-bench",
-  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting"]
+  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "COpenSSL"]
 )
 
 // MARK: - Tests

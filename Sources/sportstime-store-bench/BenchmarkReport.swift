@@ -33,9 +33,18 @@ struct BenchmarkReport {
     let width = figures.map(\.label.count).max() ?? 0
     var lines = figures.map { figure in
       let padded = figure.label.padding(toLength: width, withPad: " ", startingAt: 0)
-      let value =
-        figure.key.hasSuffix("_ratio")
-        ? String(format: "%.2f×", figure.value) : String(format: "%.0f/s", figure.value)
+      let value: String
+      if figure.key.hasSuffix("_ratio") || figure.key.contains("_over_") {
+        value = String(format: "%.2f×", figure.value)
+      } else if figure.key.hasSuffix("_bytes") {
+        value = String(format: "%.0f bytes", figure.value)
+      } else if figure.key.hasSuffix("_ns_per_transaction") {
+        value = String(format: "%.0f ns", figure.value)
+      } else if figure.key.hasSuffix("_ms") {
+        value = String(format: "%.3f ms", figure.value)
+      } else {
+        value = String(format: "%.0f/s", figure.value)
+      }
       return "\(padded)  \(value)"
     }
     lines += notices.map { "notice: \($0)" }

@@ -8,5 +8,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
 } else {
   var report = BenchmarkReport()
   JWSBenchmarks.run(into: &report)
+  for (key, value) in runSigningBenchmarks().sorted(by: { $0.key < $1.key }) {
+    report.record(key, value, label: key)
+  }
+  for (key, value) in runEngineBenchmarks().sorted(by: { $0.key < $1.key }) {
+    report.record(key, value, label: key)
+  }
   print(arguments.contains("--json") ? report.json() : report.text())
 }
