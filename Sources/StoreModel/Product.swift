@@ -20,7 +20,8 @@ public struct Product: Sendable, Hashable, Identifiable {
   public let locale: Locale
   /// Whether Family Sharing applies.
   public let isFamilyShareable: Bool
-  /// Subscription details; `nil` unless ``type`` is ``ProductType/autoRenewable``.
+  /// Subscription details of auto-renewable subscriptions (and subscription suites); `nil`
+  /// otherwise.
   public let subscription: SubscriptionInfo?
 
   /// Creates a product.
