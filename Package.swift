@@ -78,7 +78,9 @@ let tests: [Target] = [
     name: "SportsTimeProTests",
     dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting"]
   ),
-  .testTarget(name: "StoreCLITests", dependencies: ["StoreCLI", "StoreModel"]),
+  .testTarget(
+    name: "StoreCLITests",
+    dependencies: ["StoreCLI", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting"]),
 ]
 
 // MARK: - Package

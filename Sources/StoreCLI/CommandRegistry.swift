@@ -4,6 +4,7 @@ enum CommandRegistry {
     HelpCommand.self,
     ProductsCommand.self,
     CatalogCommand.self,
+    VerifyCommand.self, DecodeCommand.self,
     ResetCommand.self, StatusCommand.self, HistoryCommand.self, BuyCommand.self,
     RestoreCommand.self, CancelRenewalCommand.self, RefundCommand.self, AdvanceCommand.self,
     AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, BillingIssueCommand.self,

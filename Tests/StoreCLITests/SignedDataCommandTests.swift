@@ -1,0 +1,186 @@
+import AppStoreJWS
+import Foundation
+import StoreCLI
+import StoreModel
+import Testing
+
+@Suite struct SignedDataCommandTests {
+  /// A transaction signed by a seeded local authority, and that authority's root as a PEM file.
+  struct LocalToken {
+    let token: String
+    let rootPath: String
+    let folder: URL
+
+    init() throws {
+      let authority = try TestCertificateAuthority(seed: Array("verify-command".utf8))
+      let transaction = Transaction(
+        id: 7, originalID: 7, appBundleID: "com.sportstime.app",
+        productID: "com.sportstime.pro.annual", productType: .autoRenewable,
+        purchaseDate: Date(timeIntervalSince1970: 1_767_225_600),
+        signedDate: Date(timeIntervalSince1970: 1_767_225_600),
+        subscriptionGroupID: "21500001",
+        expirationDate: Date(timeIntervalSince1970: 1_798_761_600),
+        environment: .localTesting)
+      token = try authority.signer.sign(transaction)
+      folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("verify-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      rootPath = folder.appendingPathComponent("root.pem").path
+      try Data(authority.root.pemRepresentation.utf8).write(to: URL(fileURLWithPath: rootPath))
+    }
+  }
+
+  static let realToken: String? = {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .appendingPathComponent("shared/corpus/jws/real/sessionpro-transaction-sandbox-1.txt")
+    guard let data = try? Data(contentsOf: url) else {
+      print("notice: ../shared/corpus is absent; skipping the real-token command tests")
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
+  }()
+
+  func run(_ arguments: [String], input: String = "") async -> (Int32, String, String) {
+    let context = CommandContext.capturing(standardInput: Data(input.utf8))
+    let code = await StoreCLI.run(arguments, context: context)
+    return (code, context.capturedOutput, context.capturedErrors)
+  }
+
+  @Test("a real Sandbox transaction verifies against Apple Root CA - G3")
+  func realTokenVerifies() async throws {
+    guard let token = Self.realToken else { return }
+    let (code, output, errors) = await run(["verify", "--environment", "Sandbox", token])
+    #expect(code == 0)
+    #expect(errors.isEmpty)
+    #expect(output.hasPrefix("VERIFIED transaction (Sandbox)\n{\n"))
+    #expect(output.contains(#""originalTransactionId" : "2000001024993299""#))
+  }
+
+  @Test("a real Sandbox transaction is refused in Production, with the reason")
+  func realTokenWrongEnvironment() async throws {
+    guard let token = Self.realToken else { return }
+    let (code, output, errors) = await run(["verify", token])
+    #expect(code == 1)
+    #expect(output.isEmpty)
+    #expect(
+      errors
+        == "sportstime-store: not verified: transaction: wrongEnvironment: signed for environment Sandbox, not Production\n"
+    )
+  }
+
+  @Test("a real token is refused against another root and for another app")
+  func realTokenOtherRootAndApp() async throws {
+    guard let token = Self.realToken else { return }
+    let local = try LocalToken()
+    let (rootCode, _, rootErrors) = await run([
+      "verify", "--environment", "Sandbox", "--root", local.rootPath, token,
+    ])
+    #expect(rootCode == 1)
+    #expect(rootErrors.contains("invalidChain"))
+    let (appCode, _, appErrors) = await run([
+      "verify", "--environment", "Sandbox", "--bundle-id", "com.sportstime.app", token,
+    ])
+    #expect(appCode == 1)
+    #expect(appErrors.contains("wrongApp"))
+  }
+
+  @Test("local App Store data verifies with its root, as stable JSON")
+  func localTokenJSON() async throws {
+    let local = try LocalToken()
+    let (code, output, _) = await run([
+      "verify", "--root", local.rootPath, "--environment", "localtesting", "--bundle-id",
+      "com.sportstime.app", "--json", local.token,
+    ])
+    #expect(code == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(object["verified"] as? Bool == true)
+    #expect(object["kind"] as? String == "transaction")
+    #expect(object["environment"] as? String == "LocalTesting")
+    let payload = try #require(object["payload"] as? [String: Any])
+    #expect(payload["productId"] as? String == "com.sportstime.pro.annual")
+    #expect(payload["transactionId"] as? String == "7")
+  }
+
+  @Test("a token read from standard input works like an argument")
+  func standardInput() async throws {
+    let local = try LocalToken()
+    let (code, output, _) = await run(
+      ["verify", "--root", local.rootPath, "--environment", "LocalTesting", "-"],
+      input: local.token + "\n")
+    #expect(code == 0)
+    #expect(output.hasPrefix("VERIFIED transaction (LocalTesting)\n"))
+  }
+
+  @Test("a tampered payload byte is refused")
+  func tampered() async throws {
+    let local = try LocalToken()
+    var parts = local.token.split(separator: ".").map(String.init)
+    var payload = Array(parts[1].utf8)
+    payload[10] = payload[10] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+    parts[1] = String(decoding: payload, as: UTF8.self)
+    let (code, output, errors) = await run([
+      "verify", "--root", local.rootPath, "--environment", "LocalTesting",
+      parts.joined(separator: "."),
+    ])
+    #expect(code == 1)
+    #expect(output.isEmpty)
+    #expect(errors.hasPrefix("sportstime-store: not verified: "))
+  }
+
+  @Test(
+    "bad usage exits 2 with a one-line reason",
+    arguments: [
+      (["verify"], "expected a JWS, or '-' to read one from standard input"),
+      (["verify", "a", "b"], "expected one JWS, got 2 arguments"),
+      (
+        ["verify", "--environment", "Staging", "x.y.z"],
+        "unknown environment 'Staging'; expected Production, Sandbox, Xcode or LocalTesting"
+      ),
+      (
+        ["verify", "--at", "yesterday", "x.y.z"],
+        "--at expects an ISO 8601 date or milliseconds since 1970, got 'yesterday'"
+      ),
+      (
+        ["verify", "--kind", "receipt", "x.y.z"],
+        "unknown kind 'receipt'; expected one of transaction, renewalInfo, notification, appTransaction"
+      ),
+      (["decode"], "expected a JWS, or '-' to read one from standard input"),
+    ])
+  func badUsage(arguments: [String], reason: String) async {
+    let (code, output, errors) = await run(arguments)
+    #expect(code == 2)
+    #expect(output.isEmpty)
+    let command = arguments[0]
+    #expect(
+      errors
+        == "sportstime-store \(command): \(reason); see 'sportstime-store \(command) --help'\n")
+  }
+
+  @Test("decode shows the header and payload, marked unverified")
+  func decode() async throws {
+    let local = try LocalToken()
+    let (code, output, _) = await run(["decode", local.token])
+    #expect(code == 0)
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "UNVERIFIED transaction: nothing below is trusted")
+    #expect(lines.dropFirst().first == "alg: ES256")
+    #expect(lines.filter { $0.hasPrefix("x5c[") }.count == 3)
+    #expect(output.contains(#""productId" : "com.sportstime.pro.annual""#))
+    let (jsonCode, json, _) = await run(["decode", "--json", local.token])
+    #expect(jsonCode == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["verified"] as? Bool == false)
+    #expect((object["header"] as? [String: Any])?["alg"] as? String == "ES256")
+  }
+
+  @Test("decode refuses what is not a JWS")
+  func decodeGarbage() async {
+    let (code, _, errors) = await run(["decode", "not-a-token"])
+    #expect(code == 1)
+    #expect(errors.hasPrefix("sportstime-store: not a JWS: "))
+  }
+}
