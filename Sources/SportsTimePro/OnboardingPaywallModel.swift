@@ -113,6 +113,15 @@ public final class OnboardingPaywallModel {
   public var isOnPricingPage: Bool { pageIndex == pages.count - 1 }
   /// The page dots: `true` for the current page.
   public var pageDots: [Bool] { pages.indices.map { $0 == pageIndex } }
+  /// What VoiceOver says for the page dots: "Page 1 of 4".
+  public var pageDotsAccessibilityLabel: String {
+    Self.pageLabel(index: pageIndex, count: pages.count)
+  }
+
+  /// The words of a page's position: "Page 1 of 4" for `index` 0 of `count` 4.
+  public nonisolated static func pageLabel(index: Int, count: Int) -> String {
+    "Page \(index + 1) of \(count)"
+  }
   /// The primary button's title: "Next" on the feature pages, "Subscribe" on the last.
   public var primaryButtonTitle: String {
     isOnPricingPage ? Self.subscribeButtonTitle : Self.nextButtonTitle
@@ -174,6 +183,11 @@ public final class OnboardingPaywallModel {
     }
   }
 
+  /// Whether a "Try Again" button for the plans makes sense: their loading failed.
+  public var canRetryLoadingProducts: Bool { store.productsState.isRetryable }
+  /// The title of the button that loads the plans again: "Try Again".
+  public var retryButtonTitle: String { PaywallModel.retryButtonTitle }
+
   /// Whether the onboarding should close: continued free, bought, or Pro by other means.
   public var isDismissed: Bool { isClosed || store.isPro }
 
@@ -224,6 +238,11 @@ public final class OnboardingPaywallModel {
     case .cancelled, .failed:
       break
     }
+  }
+
+  /// Loads the plans again after a failure, in the background.
+  public func retryLoadingProducts() {
+    store.retryLoadingProducts()
   }
 
   /// "Continue with Free": marks the onboarding seen and closes it.

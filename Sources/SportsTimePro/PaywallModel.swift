@@ -95,6 +95,10 @@ public final class PaywallModel {
     title: "Privacy", url: fixedURL("https://88oakapps.com/privacy"))
   /// The SF Symbol of the close button.
   public static let closeButtonIcon = "xmark"
+  /// What VoiceOver says for the close button, whose label is only an icon.
+  public static let closeButtonAccessibilityLabel = "Close"
+  /// The title of the button that loads the plans again after a failure.
+  public static let retryButtonTitle = "Try Again"
 
   /// Where the paywall was opened from.
   public let placement: PaywallPlacement
@@ -178,6 +182,12 @@ public final class PaywallModel {
 
   /// Whether a "Try Again" button for the plans makes sense.
   public var canRetryLoadingProducts: Bool { store.productsState.isRetryable }
+
+  /// The title of the button that loads the plans again: "Try Again".
+  public var retryButtonTitle: String { Self.retryButtonTitle }
+
+  /// What VoiceOver says for the close button: "Close".
+  public var closeButtonAccessibilityLabel: String { Self.closeButtonAccessibilityLabel }
 
   /// Whether the sheet should close: the customer closed it, or has Pro (after a purchase, a
   /// restore, or an approval that arrived later).

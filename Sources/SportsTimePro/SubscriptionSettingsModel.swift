@@ -52,6 +52,10 @@ public final class SubscriptionSettingsModel {
 
   /// The section's header.
   public static let header = "Subscription"
+  /// The App Store's subscription management page: where "Manage Subscription" leads on
+  /// platforms without StoreKit's manage-subscriptions sheet.
+  public static let manageSubscriptionsURL = fixedURL(
+    "https://apps.apple.com/account/subscriptions")
 
   /// The store the section describes.
   public let store: StoreManager
@@ -71,6 +75,9 @@ public final class SubscriptionSettingsModel {
 
   /// The section's header: "Subscription".
   public var header: String { Self.header }
+
+  /// Where "Manage Subscription" leads without the manage-subscriptions sheet.
+  public var manageSubscriptionsURL: URL { Self.manageSubscriptionsURL }
 
   /// Where the paywall that "Upgrade to Pro" opens comes from.
   public var upgradePlacement: PaywallPlacement { .settings }

@@ -10,6 +10,15 @@ enum CommandRegistry {
     AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, BillingIssueCommand.self,
     GracePeriodCommand.self, FamilyShareCommand.self, FamilyUnshareCommand.self,
     FailCommand.self,
+    LaunchCommand.self,
+    OnboardingCommand.self,
+    PaywallCommand.self,
+    SaveTripCommand.self,
+    ExportPDFCommand.self,
+    ProgressCommand.self,
+    SettingsCommand.self,
+    ChecklistCommand.self,
+    DemoCommand.self,
   ]
 
   /// The command named `name`.

@@ -1,0 +1,327 @@
+import Foundation
+import LocalAppStore
+import SportsTimePro
+import StoreModel
+
+/// The plan's manual testing checklist (PLAN.md §14), run automatically: each item on a fresh
+/// in-memory local App Store, through the same app the commands drive, reporting what it saw.
+@MainActor
+enum Checklist {
+  /// The outcome of one item.
+  struct Result: Encodable, Sendable, Equatable {
+    var number: Int
+    var title: String
+    var passed: Bool
+    /// What the item saw, in words: the evidence for a pass, the surprise of a failure.
+    var saw: String
+
+    /// The item's line: `PASS  1. App launches … — saw: …`.
+    var line: String {
+      "\(passed ? "PASS" : "FAIL")  \(number). \(title) — saw: \(saw)"
+    }
+  }
+
+  /// What an item found.
+  private struct Check {
+    var passed: Bool
+    var saw: String
+  }
+
+  private typealias Item = (title: String, run: @MainActor (AppSandbox) async -> Check)
+
+  /// When every item's store starts: 2026-01-01T00:00:00Z.
+  static let start = Date(timeIntervalSince1970: 1_767_225_600)
+
+  private static let firstTrip = "Boston to New York"
+  private static let secondTrip = "Chicago Cubs Weekend"
+
+  /// Runs the 16 items, in order.
+  /// - Throws: ``CLIError/failure(_:)`` when a store cannot be made.
+  static func run() async throws(CLIError) -> [Result] {
+    var results: [Result] = []
+    for (index, item) in items.enumerated() {
+      let sandbox = try AppSandbox.fresh(start: start)
+      let check = await item.run(sandbox)
+      results.append(
+        Result(number: index + 1, title: item.title, passed: check.passed, saw: check.saw))
+    }
+    return results
+  }
+
+  private static let items: [Item] = [
+    ("App launches and shows onboarding paywall on first run", launchShowsOnboarding),
+    ("Can dismiss onboarding with \"Continue with Free\"", continueWithFree),
+    ("Home tab shows normally", homeShows),
+    ("Progress tab shows locked view for free users", progressLocked),
+    ("Can tap \"Upgrade to Pro\" on locked Progress tab", upgradeFromProgress),
+    ("Paywall displays with monthly/annual options", paywallOptions),
+    ("Annual is pre-selected", annualPreselected),
+    ("Can purchase subscription (sandbox)", purchase),
+    ("After purchase, Progress tab unlocks", progressUnlocks),
+    ("Can save 1 trip as free user", saveOneTrip),
+    ("Saving 2nd trip shows paywall", secondTripShowsPaywall),
+    ("PDF export button shows PRO badge for free users", pdfBadge),
+    ("Tapping PDF shows paywall", pdfShowsPaywall),
+    ("Settings shows \"Upgrade to Pro\" for free users", settingsFree),
+    ("Settings shows \"Manage Subscription\" for Pro users", settingsPro),
+    ("Restore Purchases works", restorePurchases),
+  ]
+
+  // MARK: - What each item sees
+
+  /// A launched app whose onboarding was dismissed, as most items start.
+  private static func freeApp(_ sandbox: AppSandbox) async -> TerminalApp {
+    let app = await sandbox.launch()
+    _ = app.continueFree()
+    return app
+  }
+
+  /// `message` without its final full stop, to sit inside a longer line.
+  private static func clause(_ message: String?) -> String {
+    guard var message else { return "nothing said" }
+    if message.hasSuffix(".") { message.removeLast() }
+    return message.prefix(1).lowercased() + message.dropFirst()
+  }
+
+  private static func describe(_ app: TerminalApp, _ reply: TerminalApp.Reply) -> String {
+    if let failure = reply.failure { return "refused: \(failure)" }
+    switch reply.surface {
+    case .paywall:
+      return app.paywallScreen.map { "the paywall (\($0.placement))" } ?? "no paywall"
+    case .onboarding:
+      return "the onboarding paywall"
+    case .home, .progress, .settings:
+      return "the \(reply.surface.rawValue) tab"
+    }
+  }
+
+  private static func launchShowsOnboarding(_ sandbox: AppSandbox) async -> Check {
+    let app = await sandbox.launch()
+    defer { app.quit() }
+    guard app.launchSurface == .onboarding, let screen = app.onboardingScreen else {
+      return Check(passed: false, saw: "no onboarding: \(app.launchSurface.rawValue)")
+    }
+    return Check(
+      passed: screen.pageIndex == 0 && screen.title == "Unlimited Trips"
+        && screen.continueWithFreeTitle == "Continue with Free",
+      saw: "onboarding \(screen.pageLabel.lowercased()) \"\(screen.title)\"")
+  }
+
+  private static func continueWithFree(_ sandbox: AppSandbox) async -> Check {
+    let app = await sandbox.launch()
+    let reply = app.continueFree()
+    let seen = sandbox.data.bool(forKey: OnboardingPaywallModel.hasSeenKey)
+    app.quit()
+    let relaunched = await sandbox.launch()
+    defer { relaunched.quit() }
+    let passed =
+      reply.failure == nil && reply.surface == .home && app.onboarding == nil && seen
+      && relaunched.launchSurface == .home
+    return Check(
+      passed: passed,
+      saw:
+        "[ Continue with Free ] → \(describe(app, reply)); \(OnboardingPaywallModel.hasSeenKey) = \(seen); a relaunch shows the \(relaunched.launchSurface.rawValue) tab"
+    )
+  }
+
+  private static func homeShows(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    let reply = app.home()
+    let screen = app.homeScreen
+    let lines = app.lines(of: reply.surface)
+    let passed =
+      reply.surface == .home && !screen.isPro && screen.savedTrips.isEmpty
+      && lines.contains { $0.contains("My Trips") }
+      && lines.contains { $0.contains(AppData.Tab.home.bar) }
+    return Check(
+      passed: passed,
+      saw:
+        "Home, \(screen.isPro ? "Pro" : "free"), \(screen.savedTrips.count) saved trips, tabs \(AppData.Tab.allCases.map(\.title).joined(separator: " · "))"
+    )
+  }
+
+  private static func progressLocked(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.progress()
+    guard let locked = app.progressScreen.locked else {
+      return Check(passed: false, saw: "the progress, unlocked")
+    }
+    return Check(
+      passed: locked.feature == .progressTracking && locked.upgradeButtonTitle == "Upgrade to Pro",
+      saw: "locked \"\(locked.title)\" with [ \(locked.upgradeButtonTitle) ]")
+  }
+
+  private static func upgradeFromProgress(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.progress()
+    let reply = app.upgradeFromProgress()
+    let paywall = app.paywallScreen
+    return Check(
+      passed: reply.surface == .paywall && paywall?.placement == "feature:progressTracking"
+        && paywall?.hero.title == "Upgrade to Pro",
+      saw: "[ Upgrade to Pro ] opened \(describe(app, reply))")
+  }
+
+  private static func paywallOptions(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.showPaywall()
+    let plans = app.paywallScreen?.plans ?? []
+    let prices = app.manager.products.map(\.displayPrice)
+    let saw = plans.map { plan in
+      ([plan.title, plan.billedPrice, plan.billingPeriod]
+        + [plan.pricePerMonth, plan.savingsBadge]
+        .compactMap { $0 }).joined(separator: " ")
+    }
+    return Check(
+      passed: plans.map(\.title) == ["Monthly", "Annual"] && plans.map(\.billedPrice) == prices
+        && plans.count == 2,
+      saw: saw.isEmpty ? "no plans" : saw.joined(separator: "; "))
+  }
+
+  private static func annualPreselected(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.showPaywall()
+    let selected = app.paywallScreen?.plans.filter(\.isSelected) ?? []
+    return Check(
+      passed: selected.map(\.productID) == [StoreManager.annualProductID],
+      saw: selected.isEmpty
+        ? "nothing selected" : selected.map { "(●) \($0.title) \($0.billedPrice)" }.joined())
+  }
+
+  private static func purchase(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.upgradeFromProgress()
+    let reply = await app.subscribe()
+    let entitled = await sandbox.appStore.currentEntitlements()
+    let verified = entitled.filter(\.isVerified).map(\.unsafePayloadValue.productID)
+    return Check(
+      passed: reply.failure == nil && app.isPro && app.openPaywall == nil
+        && verified == [StoreManager.annualProductID],
+      saw: reply.failure.map { "refused: \($0)" }
+        ?? "\(clause(reply.message)); the paywall \(app.openPaywall == nil ? "closed" : "stayed open")"
+    )
+  }
+
+  private static func progressUnlocks(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.progress()
+    let before = app.progressScreen.isLocked
+    _ = app.upgradeFromProgress()
+    let reply = await app.subscribe()
+    let after = app.progressScreen.isLocked
+    return Check(
+      passed: before && !after && reply.surface == .progress,
+      saw:
+        "\(before ? "locked" : "unlocked") before, \(after ? "locked" : "the progress") after the purchase, on the \(reply.surface.rawValue) tab"
+    )
+  }
+
+  private static func saveOneTrip(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    let reply = app.saveTrip(named: firstTrip)
+    return Check(
+      passed: reply.surface == .home && app.savedTrips == [firstTrip] && !app.isPro,
+      saw: reply.failure.map { "refused: \($0)" }
+        ?? "\(clause(reply.message)) (\(app.savedTrips.count) of \(app.policy.freeTripLimit) free)"
+    )
+  }
+
+  private static func secondTripShowsPaywall(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.saveTrip(named: firstTrip)
+    let reply = app.saveTrip(named: secondTrip)
+    return Check(
+      passed: reply.surface == .paywall
+        && app.paywallScreen?.placement == "feature:unlimitedTrips"
+        && app.savedTrips == [firstTrip],
+      saw: "\(describe(app, reply)); \(app.savedTrips.count) trip saved")
+  }
+
+  private static func pdfBadge(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.saveTrip(named: firstTrip)
+    guard let trip = app.homeScreen.savedTrips.first else {
+      return Check(passed: false, saw: "no saved trip")
+    }
+    let button = "[ \(trip.pdfButtonTitle) ]" + (trip.pdfButtonBadge.map { " [\($0)]" } ?? "")
+    return Check(
+      passed: trip.pdfButtonBadge == "PRO"
+        && app.lines(of: .home).contains { $0.contains(button) },
+      saw: "\"\(trip.name)\" \(button)")
+  }
+
+  private static func pdfShowsPaywall(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.saveTrip(named: firstTrip)
+    let reply = app.exportPDF(trip: firstTrip)
+    return Check(
+      passed: reply.surface == .paywall && app.paywallScreen?.placement == "feature:pdfExport",
+      saw: describe(app, reply))
+  }
+
+  private static func settingsFree(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.settings()
+    guard case .free(let section) = app.settingsScreen.section else {
+      return Check(passed: false, saw: "the Pro section")
+    }
+    return Check(
+      passed: section.upgradeTitle == "Upgrade to Pro"
+        && section.upgradeSubtitle == "Unlimited trips, PDF export, progress tracking",
+      saw:
+        "[ \(section.upgradeTitle) ] \"\(section.upgradeSubtitle)\", [ \(section.restoreButtonTitle) ]"
+    )
+  }
+
+  private static func settingsPro(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.upgradeFromSettings()
+    let reply = await app.subscribe()
+    guard case .pro(let section) = app.settingsScreen.section else {
+      return Check(passed: false, saw: "the free section after \(describe(app, reply))")
+    }
+    return Check(
+      passed: section.manageButtonTitle == "Manage Subscription" && reply.surface == .settings,
+      saw:
+        "\(section.title), \(section.subtitle), \(section.details.joined(separator: ", ")), [ \(section.manageButtonTitle) ]"
+    )
+  }
+
+  private static func restorePurchases(_ sandbox: AppSandbox) async -> Check {
+    let app = await freeApp(sandbox)
+    defer { app.quit() }
+    _ = app.showPaywall()
+    _ = await app.restore()
+    let nothing = app.paywallScreen?.restoreMessage ?? "no message"
+    // The customer subscribes on another device: this app hears nothing until it restores.
+    guard
+      let monthly = sandbox.appStore.allProducts.first(where: {
+        $0.id == StoreManager.monthlyProductID
+      }),
+      (try? await sandbox.appStore.purchase(monthly, options: [])) != nil
+    else {
+      return Check(passed: false, saw: "the purchase on another device failed")
+    }
+    let freeBefore = !app.isPro
+    let reply = await app.restore()
+    return Check(
+      passed: nothing == PaywallModel.nothingToRestoreMessage && freeBefore && app.isPro
+        && app.openPaywall == nil && reply.failure == nil,
+      saw:
+        "with nothing bought, \"\(nothing)\"; after a purchase on another device, \(reply.failure ?? clause(reply.message)) and the paywall \(app.openPaywall == nil ? "closed" : "stayed open")"
+    )
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SportsTimePro
+
+/// The Settings tab's "Subscription" section as the terminal shows it, and as `--json` gives it
+/// (a ``SubscriptionSettingsModel``).
+struct SettingsScreen: Encodable {
+  var header: String
+  var section: SubscriptionSettingsModel.Section
+  /// Where "Manage Subscription" leads without StoreKit's manage-subscriptions sheet.
+  var manageSubscriptionsURL: URL
+
+  /// The section of `model` now.
+  @MainActor
+  init(_ model: SubscriptionSettingsModel) {
+    header = model.header
+    section = model.section
+    manageSubscriptionsURL = model.manageSubscriptionsURL
+  }
+
+  /// The tab, boxed.
+  var lines: [String] {
+    let isPro: Bool
+    if case .pro = section { isPro = true } else { isPro = false }
+    var box = TextBox("SportsTime · Settings", trailer: isPro ? "Pro" : "Free")
+    box.blank()
+    box.text(header.uppercased(), indent: 1)
+    switch section {
+    case .free(let free):
+      box.text("[ \(free.upgradeTitle) ]", indent: 1)
+      box.text(free.upgradeSubtitle, indent: 3)
+      box.text("[ \(free.restoreButtonTitle) ]", indent: 1)
+      if let message = free.restoreMessage {
+        box.text(message, indent: 3)
+      }
+    case .pro(let pro):
+      box.text("✓ " + pro.title, indent: 1)
+      box.text(
+        ([pro.subtitle] + (pro.planName.map { [$0] } ?? [])).joined(separator: " · "), indent: 3)
+      for line in pro.details { box.text(line, indent: 3) }
+      box.text("[ \(pro.manageButtonTitle) ]", indent: 1)
+    }
+    box.blank()
+    box.rule()
+    box.centered(AppData.Tab.settings.bar)
+    return box.rendered()
+  }
+}
