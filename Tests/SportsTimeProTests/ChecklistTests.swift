@@ -56,6 +56,13 @@ struct ChecklistTests {
     #expect(onboarding.continueWithFreeTitle == "Continue with Free")
     onboarding.continueWithFree()
     #expect(app.launch.isShowingOnboardingPaywall == false)
+    #expect(OnboardingPaywallModel.hasSeen(in: app.world.storage))
+    let relaunch = AppLaunch(
+      store: StoreManager(
+        backend: app.world.appStore, storage: app.world.storage, clock: app.world.clock))
+    await relaunch.run()
+    #expect(relaunch.isShowingOnboardingPaywall == false)
+    relaunch.store.stop()
   }
 
   @Test("3. Home tab shows normally")
@@ -96,6 +103,9 @@ struct ChecklistTests {
     let paywall = PaywallModel(store: app.store, placement: .settings)
     #expect(paywall.plans.map(\.title) == ["Monthly", "Annual"])
     #expect(paywall.plans.map(\.billedPrice) == ["$4.99", "$49.99"])
+    #expect(paywall.plans.map(\.billingPeriod) == ["per month", "per year"])
+    #expect(paywall.plans.map(\.pricePerMonth) == [nil, "$4.17/month"])
+    #expect(paywall.plans.map(\.savingsBadge) == [nil, "Save 17%"])
   }
 
   @Test("7. Annual is pre-selected")
@@ -178,8 +188,12 @@ struct ChecklistTests {
   @Test("16. Restore Purchases works")
   func item16() async {
     let app = await App.launched()
-    await app.world.appStore.seedPurchase(Fixtures.monthlyID)  // bought on another device
     let paywall = PaywallModel(store: app.store, placement: .settings)
+    await paywall.restore()
+    #expect(paywall.restoreMessage == "No active subscription found.")
+    #expect(paywall.isDismissed == false)
+    await app.world.appStore.seedPurchase(Fixtures.monthlyID)  // bought on another device
+    #expect(app.store.isPro == false)
     await paywall.restore()
     #expect(app.store.isPro)
     #expect(paywall.isDismissed)

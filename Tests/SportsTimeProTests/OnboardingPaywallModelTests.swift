@@ -58,6 +58,40 @@ struct OnboardingPaywallModelTests {
     #expect(model.primaryButtonTitle == "Next")
   }
 
+  @Test("the page dots read as Page N of M to VoiceOver")
+  func pageDotsLabel() async {
+    let (_, model) = await onboarding()
+    var labels: [String] = []
+    for index in model.pages.indices {
+      model.show(page: index)
+      labels.append(model.pageDotsAccessibilityLabel)
+    }
+    #expect(labels == ["Page 1 of 4", "Page 2 of 4", "Page 3 of 4", "Page 4 of 4"])
+    #expect(OnboardingPaywallModel.pageLabel(index: 0, count: 2) == "Page 1 of 2")
+  }
+
+  @Test("plans that failed to load show why and Try Again loads them")
+  func productsFailed() async {
+    let world = AppWorld()
+    await world.appStore.setProductsFailure(.networkError("offline"))
+    await world.launch()
+    let model = OnboardingPaywallModel(store: world.store)
+    model.show(page: model.pages.count - 1)
+    #expect(model.canRetryLoadingProducts)
+    #expect(model.retryButtonTitle == "Try Again")
+    #expect(model.planRows.isEmpty)
+    #expect(model.isPrimaryButtonEnabled == false)
+    #expect(
+      model.productsMessage
+        == "Can't connect to the App Store. Check your connection and try again.")
+    await world.appStore.setProductsFailure(nil)
+    model.retryLoadingProducts()
+    await waitUntil { model.planRows.count == 2 }
+    #expect(model.canRetryLoadingProducts == false)
+    #expect(model.productsMessage == nil)
+    #expect(model.isPrimaryButtonEnabled)
+  }
+
   @Test("the pricing page lists Annual first, BEST, with its computed saving, then Monthly")
   func pricing() async throws {
     let (_, model) = await onboarding()

@@ -225,10 +225,20 @@ struct PaywallModelTests {
     #expect(
       model.productsMessage
         == "Can't connect to the App Store. Check your connection and try again.")
+    #expect(model.retryButtonTitle == "Try Again")
+    #expect(PaywallModel.retryButtonTitle == "Try Again")
     await world.appStore.setProductsFailure(nil)
     model.retryLoadingProducts()
     await waitUntil { model.plans.count == 2 }
     #expect(model.canRetryLoadingProducts == false)
+  }
+
+  @Test("the close button, an icon, has the accessibility label Close")
+  func closeButtonLabel() async {
+    let (_, model) = await paywall()
+    #expect(PaywallModel.closeButtonIcon == "xmark")
+    #expect(model.closeButtonAccessibilityLabel == "Close")
+    #expect(PaywallModel.closeButtonAccessibilityLabel == "Close")
   }
 
   @Test("closing reports it once and dismisses")

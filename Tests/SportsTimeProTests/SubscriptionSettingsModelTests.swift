@@ -20,6 +20,9 @@ struct SubscriptionSettingsModelTests {
     let model = settings(world)
     #expect(model.header == "Subscription")
     #expect(model.upgradePlacement == .settings)
+    #expect(
+      model.manageSubscriptionsURL.absoluteString == "https://apps.apple.com/account/subscriptions")
+    #expect(SubscriptionSettingsModel.manageSubscriptionsURL == model.manageSubscriptionsURL)
     guard case .free(let section) = model.section else {
       Issue.record("expected the free section, got \(model.section)")
       return

@@ -48,6 +48,7 @@ enum AppCommand {
       try context.writeJSON(app.output(of: reply))
       return
     }
+    guard !reply.isRefusal else { return }
     if let message = reply.message { context.out(message) }
     for line in app.lines(of: reply.surface) { context.out(line) }
     if let hint = hint(for: reply.surface, app) { context.out(hint) }

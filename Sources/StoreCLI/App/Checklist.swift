@@ -274,7 +274,7 @@ enum Checklist {
     let app = await freeApp(sandbox)
     defer { app.quit() }
     _ = app.settings()
-    guard case .free(let section) = app.settingsScreen.section else {
+    guard let section = app.settingsScreen.free else {
       return Check(passed: false, saw: "the Pro section")
     }
     return Check(
@@ -290,7 +290,7 @@ enum Checklist {
     defer { app.quit() }
     _ = app.upgradeFromSettings()
     let reply = await app.subscribe()
-    guard case .pro(let section) = app.settingsScreen.section else {
+    guard let section = app.settingsScreen.pro else {
       return Check(passed: false, saw: "the free section after \(describe(app, reply))")
     }
     return Check(

@@ -21,7 +21,7 @@ struct DemoStory {
   nonisolated static let start = Date(timeIntervalSince1970: 1_772_323_200)
 
   private static let firstTrip = "Boston to New York"
-  private static let secondTrip = "Chicago Cubs Weekend"
+  private static let secondTrip = "Chicago Cubs"
   private static let thirdTrip = "Denver Rockies"
 
   /// The opening lines.
@@ -62,17 +62,23 @@ struct DemoStory {
     beats[beats.count - 1].lines += lines
   }
 
-  /// A command and what it did: `  $ progress              Locked: …`.
-  private mutating func step(_ command: String, _ result: String) {
+  /// A command and what it did: `  $ progress              Locked: …`, each of `results` wrapped
+  /// in the right column.
+  private mutating func step(_ command: String, _ results: String...) {
+    step(command, results: results)
+  }
+
+  private mutating func step(_ command: String, results: [String]) {
     let column = 36
+    let indent = String(repeating: " ", count: column)
+    let wrapped = results.flatMap { TextBox.wrap($0, width: 90 - column) }
     let head = "  $ " + command
-    let wrapped = TextBox.wrap(result, width: 90 - column)
-    if head.count < column {
-      add([head.paddedRight(to: column) + wrapped[0]])
+    if head.count < column, let first = wrapped.first {
+      add([head.paddedRight(to: column) + first])
+      add(wrapped.dropFirst().map { indent + $0 })
     } else {
-      add([head, String(repeating: " ", count: column) + wrapped[0]])
+      add([head] + wrapped.map { indent + $0 })
     }
-    add(wrapped.dropFirst().map { String(repeating: " ", count: column) + $0 })
   }
 
   private func expect(_ condition: Bool, _ what: @autoclosure () -> String) throws(CLIError) {
@@ -122,7 +128,7 @@ struct DemoStory {
     try expect(locked != nil, "the Progress tab was not locked")
     step(
       "progress",
-      "Locked: \(locked?.title ?? "") · [ \(locked?.upgradeButtonTitle ?? "") ] opens the paywall.")
+      "Locked: \(locked?.title ?? "") · [ \(locked?.upgradeButtonTitle ?? "") ]")
     reply = app.exportPDF(trip: Self.firstTrip)
     try expect(reply.surface == .paywall, "the PDF button did not open the paywall")
     step(
@@ -151,17 +157,21 @@ struct DemoStory {
     _ = app.progress()
     try expect(!app.progressScreen.isLocked, "the Progress tab stayed locked")
     step("progress", "Unlocked: stadium visits, badges, the bucket list.")
-    step("settings", settingsSummary(app))
+    settings(app)
   }
 
-  private func settingsSummary(_ app: TerminalApp) -> String {
-    switch app.settingsScreen.section {
+  /// The settings' subscription section in a few lines: the title, then each detail.
+  private func settingsSummary(_ app: TerminalApp) -> [String] {
+    switch app.settingsModel.section {
     case .pro(let pro):
-      ([pro.title, pro.subtitle] + pro.details + ["[ \(pro.manageButtonTitle) ]"]).joined(
-        separator: " · ")
+      ["\(pro.title) · \(pro.subtitle)"] + pro.details
     case .free(let free):
-      "[ \(free.upgradeTitle) ] · [ \(free.restoreButtonTitle) ]"
+      ["[ \(free.upgradeTitle) ] · [ \(free.restoreButtonTitle) ]"]
     }
+  }
+
+  private mutating func settings(_ app: TerminalApp) {
+    step("settings", results: settingsSummary(app))
   }
 
   private mutating func renew(_ app: TerminalApp) async throws(CLIError) -> Transaction {
@@ -183,9 +193,9 @@ struct DemoStory {
     try expect(heard, "the running app did not hear of renewal #\(renewal.id)")
     step(
       "advance 1m",
-      "The App Store renews: transaction #\(renewal.id) reaches the running app through Transaction.updates."
+      "The App Store renews: #\(renewal.id) reaches the running app through Transaction.updates."
     )
-    step("settings", settingsSummary(app))
+    settings(app)
     return renewal
   }
 
@@ -201,16 +211,16 @@ struct DemoStory {
     try expect(lapsed, "Pro stayed on after the refund")
     step(
       "refund \(renewal.id)",
-      "Apple refunds the renewal. The revoked transaction arrives through Transaction.updates and the running app turns Pro off at once, without a relaunch."
+      "Apple refunds #\(renewal.id). The revocation reaches the running app through Transaction.updates: Pro is off at once, no relaunch."
     )
-    step("settings", settingsSummary(app))
+    settings(app)
   }
 
   private mutating func lapsed(_ app: TerminalApp) throws(CLIError) {
     begin("6. Lapsed, and nothing lost")
     _ = app.home()
     try expect(app.savedTrips.count == 2, "saved trips were lost")
-    step("launch", "Both trips are still there; the PDF buttons wear [PRO] again:")
+    step("launch", "Both trips stay; the PDF buttons wear [PRO] again:")
     add(app.lines(of: .home))
     let reply = app.saveTrip(named: Self.thirdTrip)
     try expect(reply.surface == .paywall && app.savedTrips.count == 2, "a new save was not gated")

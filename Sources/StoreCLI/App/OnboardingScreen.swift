@@ -8,7 +8,9 @@ struct OnboardingScreen: Encodable {
   var pageCount: Int
   /// "Page 1 of 4": the page dots' accessibility label.
   var pageLabel: String
-  var page: OnboardingPaywallModel.Page
+  /// The feature page, unless this is the pricing page.
+  var featurePage: OnboardingPaywallModel.FeaturePage?
+  var isPricingPage: Bool
   /// The page's title: the feature page's, or "Choose Your Plan".
   var title: String
   var pageDots: [Bool]
@@ -31,10 +33,14 @@ struct OnboardingScreen: Encodable {
     pageIndex = model.pageIndex
     pageCount = model.pages.count
     pageLabel = model.pageDotsAccessibilityLabel
-    page = model.currentPage
     switch model.currentPage {
-    case .feature(let feature): title = feature.title
-    case .pricing: title = OnboardingPaywallModel.pricingTitle
+    case .feature(let feature):
+      featurePage = feature
+      isPricingPage = false
+      title = feature.title
+    case .pricing:
+      isPricingPage = true
+      title = OnboardingPaywallModel.pricingTitle
     }
     pageDots = model.pageDots
     planRows = model.planRows
@@ -56,10 +62,9 @@ struct OnboardingScreen: Encodable {
     var box = TextBox("Welcome to SportsTime", trailer: pageLabel)
     box.blank()
     box.centered(title)
-    switch page {
-    case .feature(let feature):
-      box.centered(feature.message)
-    case .pricing:
+    if let featurePage {
+      box.centered(featurePage.message)
+    } else {
       box.blank()
       if let productsMessage {
         box.text(productsMessage, indent: 1)

@@ -5,7 +5,10 @@ import SportsTimePro
 /// (a ``SubscriptionSettingsModel``).
 struct SettingsScreen: Encodable {
   var header: String
-  var section: SubscriptionSettingsModel.Section
+  /// The section of a Pro customer.
+  var pro: SubscriptionSettingsModel.ProSection?
+  /// The section of a free customer.
+  var free: SubscriptionSettingsModel.FreeSection?
   /// Where "Manage Subscription" leads without StoreKit's manage-subscriptions sheet.
   var manageSubscriptionsURL: URL
 
@@ -13,26 +16,27 @@ struct SettingsScreen: Encodable {
   @MainActor
   init(_ model: SubscriptionSettingsModel) {
     header = model.header
-    section = model.section
+    switch model.section {
+    case .pro(let section): pro = section
+    case .free(let section): free = section
+    }
     manageSubscriptionsURL = model.manageSubscriptionsURL
   }
 
   /// The tab, boxed.
   var lines: [String] {
-    let isPro: Bool
-    if case .pro = section { isPro = true } else { isPro = false }
-    var box = TextBox("SportsTime · Settings", trailer: isPro ? "Pro" : "Free")
+    var box = TextBox("SportsTime · Settings", trailer: pro == nil ? "Free" : "Pro")
     box.blank()
     box.text(header.uppercased(), indent: 1)
-    switch section {
-    case .free(let free):
+    if let free {
       box.text("[ \(free.upgradeTitle) ]", indent: 1)
       box.text(free.upgradeSubtitle, indent: 3)
       box.text("[ \(free.restoreButtonTitle) ]", indent: 1)
       if let message = free.restoreMessage {
         box.text(message, indent: 3)
       }
-    case .pro(let pro):
+    }
+    if let pro {
       box.text("✓ " + pro.title, indent: 1)
       box.text(
         ([pro.subtitle] + (pro.planName.map { [$0] } ?? [])).joined(separator: " · "), indent: 3)

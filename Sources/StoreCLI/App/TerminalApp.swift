@@ -25,6 +25,13 @@ final class TerminalApp {
     var surface: Surface
     var message: String?
     var failure: String?
+    /// Whether the action was refused before anything happened: the command prints only why.
+    var isRefusal = false
+
+    /// An action refused before anything happened, on `surface`.
+    static func refused(_ reason: String, on surface: Surface) -> Reply {
+      Reply(surface: surface, failure: reason, isRefusal: true)
+    }
   }
 
   /// The locale and time zone of the dates the screens show: fixed, so that output is stable.
@@ -149,8 +156,7 @@ final class TerminalApp {
   func upgradeFromProgress() -> Reply {
     data.update { $0.screens.tab = .progress }
     guard case .locked(let locked) = ProgressTabModel(isPro: isPro, policy: policy) else {
-      return Reply(
-        surface: .progress, failure: "the Progress tab is not locked: SportsTime Pro is active")
+      return .refused("the Progress tab is not locked: SportsTime Pro is active", on: .progress)
     }
     present(locked.paywallPlacement)
     return Reply(surface: .paywall)
@@ -160,9 +166,8 @@ final class TerminalApp {
   func upgradeFromSettings() -> Reply {
     data.update { $0.screens.tab = .settings }
     guard !isPro else {
-      return Reply(
-        surface: .settings,
-        failure: "SportsTime Pro is active: the settings offer Manage Subscription instead")
+      return .refused(
+        "SportsTime Pro is active: the settings offer Manage Subscription instead", on: .settings)
     }
     present(settingsModel.upgradePlacement)
     return Reply(surface: .paywall)
@@ -187,8 +192,7 @@ final class TerminalApp {
   func manageSubscription() -> Reply {
     data.update { $0.screens.tab = .settings }
     guard isPro else {
-      return Reply(
-        surface: .settings, failure: "there is no subscription to manage: the account is free")
+      return .refused("there is no subscription to manage: the account is free", on: .settings)
     }
     return Reply(
       surface: .settings,
@@ -203,7 +207,7 @@ final class TerminalApp {
   func saveTrip(named name: String) -> Reply {
     data.update { $0.screens.tab = .home }
     guard !savedTrips.contains(name) else {
-      return Reply(surface: .home, failure: "a trip named \"\(name)\" is already saved")
+      return .refused("a trip named \"\(name)\" is already saved", on: .home)
     }
     switch policy.canSaveTrip(savedCount: savedTrips.count, isPro: isPro) {
     case .allowed:
@@ -225,7 +229,7 @@ final class TerminalApp {
     guard savedTrips.contains(name) else {
       let known =
         savedTrips.isEmpty ? "none" : savedTrips.map { "\"\($0)\"" }.joined(separator: ", ")
-      return Reply(surface: .home, failure: "no saved trip named \"\(name)\" (saved: \(known))")
+      return .refused("no saved trip named \"\(name)\" (saved: \(known))", on: .home)
     }
     switch policy.canExportPDF(isPro: isPro) {
     case .allowed:
@@ -244,8 +248,7 @@ final class TerminalApp {
   /// Shows the open paywall, or opens it as the settings' "Upgrade to Pro" does.
   func showPaywall() -> Reply {
     guard !isPro else {
-      return Reply(
-        surface: Surface(tab), failure: "SportsTime Pro is active: the paywall does not show")
+      return .refused("SportsTime Pro is active: the paywall does not show", on: Surface(tab))
     }
     if openPaywall == nil { present(.settings) }
     return Reply(surface: .paywall)
@@ -293,7 +296,7 @@ final class TerminalApp {
   /// The close button of the paywall.
   func closePaywall() -> Reply {
     guard let paywall = openPaywall else {
-      return Reply(surface: Surface(tab), failure: "no paywall is open")
+      return .refused("no paywall is open", on: Surface(tab))
     }
     paywall.close()
     dismissPaywall()
@@ -368,19 +371,18 @@ final class TerminalApp {
   /// Shows the onboarding paywall's current page.
   func showOnboarding() -> Reply {
     guard onboarding != nil else {
-      return Reply(surface: Surface(tab), failure: onboardingAbsence)
+      return .refused(onboardingAbsence, on: Surface(tab))
     }
     return Reply(surface: .onboarding)
   }
 
   /// "Next": the next page.
   func nextOnboardingPage() async -> Reply {
-    guard let onboarding else { return Reply(surface: Surface(tab), failure: onboardingAbsence) }
+    guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     guard !onboarding.isOnPricingPage else {
-      return Reply(
-        surface: .onboarding,
-        failure:
-          "this is the last page: 'onboarding subscribe' or 'onboarding continue-free'")
+      return .refused(
+        "this is the last page: 'onboarding subscribe' or 'onboarding continue-free'",
+        on: .onboarding)
     }
     await onboarding.primaryAction()
     saveOnboardingPage()
@@ -389,7 +391,7 @@ final class TerminalApp {
 
   /// Selects a plan on the pricing page (showing it).
   func selectOnboardingPlan(_ productID: String) -> Reply {
-    guard let onboarding else { return Reply(surface: Surface(tab), failure: onboardingAbsence) }
+    guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     onboarding.show(page: onboarding.pages.count - 1)
     saveOnboardingPage()
     if let failure = plansUnavailable(onboarding.productsMessage) {
@@ -402,7 +404,7 @@ final class TerminalApp {
 
   /// "Subscribe" on the pricing page (showing it first).
   func subscribeFromOnboarding() async -> Reply {
-    guard let onboarding else { return Reply(surface: Surface(tab), failure: onboardingAbsence) }
+    guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     onboarding.show(page: onboarding.pages.count - 1)
     saveOnboardingPage()
     if let failure = plansUnavailable(onboarding.productsMessage) {
@@ -420,7 +422,7 @@ final class TerminalApp {
 
   /// "Continue with Free": closes the onboarding for good.
   func continueFree() -> Reply {
-    guard let onboarding else { return Reply(surface: Surface(tab), failure: onboardingAbsence) }
+    guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     onboarding.continueWithFree()
     data.update { $0.screens.tab = .home }
     return Reply(surface: .home)
