@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppStore
 import SportsTimePro
 
 /// The app's device storage for the terminal: ``AppData`` in a JSON file beside the state file
@@ -30,7 +31,7 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   /// (each person's device).
   static func file(besideStateAt statePath: String, account: String) -> URL {
     var name = URL(fileURLWithPath: statePath).lastPathComponent + ".app"
-    if account != "purchaser" {
+    if account != LocalAppStore.purchaser {
       let safe = account.unicodeScalars.map { scalar -> String in
         CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_"
           ? String(scalar) : "_"
