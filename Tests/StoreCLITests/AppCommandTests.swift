@@ -390,6 +390,10 @@ struct AppCommandTests {
       FileManager.default.fileExists(
         atPath: session.folder.appendingPathComponent("state.sqlite.app.kid.json").path))
     _ = await session.reset()
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: session.folder.appendingPathComponent("state.sqlite.app.kid.json").path))
     let fresh = try decode(await session.run("launch", "--json").out)
     #expect(fresh["screen"] as? String == "onboarding")
     #expect(fresh["savedTrips"] as? [String] == [])

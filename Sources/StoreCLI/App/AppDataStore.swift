@@ -42,6 +42,18 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
       name + ".json")
   }
 
+  /// Removes the app's data of every account beside the state at `statePath`: a reset starts
+  /// the app afresh too.
+  static func removeAll(besideStateAt statePath: String) {
+    let state = URL(fileURLWithPath: statePath)
+    let prefix = state.lastPathComponent + ".app"
+    let folder = state.deletingLastPathComponent()
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+  }
+
   /// Opens the app's data in `file`, or starts afresh when there is none or it belongs to
   /// another state (`fingerprint` differs: the state was reset).
   /// - Throws: ``CLIError/failure(_:)`` when the file exists but cannot be read as app data.

@@ -64,6 +64,7 @@ enum ResetCommand: CLICommand {
     _ = try await Emulator.perform { () throws(LocalAppStoreError) in
       try LocalAppStore.create(atPath: path, catalog: catalog, startDate: start)
     }
+    AppDataStore.removeAll(besideStateAt: path)
     let output = Output(
       state: path, storekit: url.path, products: catalog.products.map(\.id), date: start)
     if arguments.json {
