@@ -113,8 +113,8 @@
           .accessibilityAddTraits(.isHeader)
         if let message = model.productsMessage {
           ProductsUnavailableView(
-            message: message, canRetry: model.store.productsState.isRetryable,
-            retry: { model.store.retryLoadingProducts() })
+            message: message, canRetry: model.canRetryLoadingProducts,
+            retryTitle: model.retryButtonTitle, retry: { model.retryLoadingProducts() })
         } else {
           ForEach(model.planRows) { row in
             OnboardingPlanRow(row: row, select: { model.select(row.productID) })
@@ -133,7 +133,8 @@
             .onTapGesture { model.show(page: index) }
         }
       }
-      .accessibilityHidden(true)
+      .accessibilityElement(children: .ignore)
+      .accessibilityLabel(model.pageDotsAccessibilityLabel)
     }
 
     @ViewBuilder private var messages: some View {

@@ -99,7 +99,7 @@
       if let message = model.productsMessage {
         ProductsUnavailableView(
           message: message, canRetry: model.canRetryLoadingProducts,
-          retry: { model.retryLoadingProducts() })
+          retryTitle: model.retryButtonTitle, retry: { model.retryLoadingProducts() })
       } else {
         HStack(alignment: .top, spacing: theme.spacing) {
           ForEach(model.plans) { card in
@@ -167,6 +167,7 @@
           .background(theme.cardBackground, in: Circle())
       }
       .buttonStyle(.plain)
+      .accessibilityLabel(model.closeButtonAccessibilityLabel)
       .keyboardShortcut(.cancelAction)
       .padding(theme.spacing)
     }

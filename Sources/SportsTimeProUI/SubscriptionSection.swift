@@ -136,9 +136,7 @@
       #else
         // macOS has no subscription sheet for SwiftUI: the App Store's account page manages
         // subscriptions there.
-        if let url = URL(string: "https://apps.apple.com/account/subscriptions") {
-          openURL(url)
-        }
+        openURL(model.manageSubscriptionsURL)
       #endif
     }
   }
