@@ -14,6 +14,20 @@ struct StoreManagerLaunchTests {
     #expect(StoreManager.freeTripLimit == 1)
   }
 
+  @Test(
+    "the product ids are exactly the bundled SportsTime.storekit's, monthly and annual by period")
+  func idsMatchTheBundledConfiguration() throws {
+    let url = try #require(bundledStoreKitConfigurationURL)
+    let catalog = try Catalog(contentsOf: url)
+    #expect(Set(StoreManager.productIDs) == Set(catalog.products.map(\.id)))
+    #expect(StoreManager.productIDs.count == catalog.products.count)
+    let monthly = try #require(catalog.product(id: StoreManager.monthlyProductID))
+    let annual = try #require(catalog.product(id: StoreManager.annualProductID))
+    #expect(monthly.subscription?.subscriptionPeriod == .monthly)
+    #expect(annual.subscription?.subscriptionPeriod == .yearly)
+    #expect(monthly.subscription?.subscriptionGroupID == annual.subscription?.subscriptionGroupID)
+  }
+
   @Test("a new customer is free once the entitlements are read; the products load after")
   func freshLaunch() async {
     let world = AppWorld()
