@@ -70,16 +70,32 @@ public struct EntitlementDetails: Sendable, Hashable {
 }
 
 extension EntitlementDetails {
+  /// How long after now the manager reads the entitlements again when one of them is still
+  /// reported after its end (a transaction that just expired, a grace period that ended while
+  /// offline).
+  static let endedEntitlementRecheckDelay: TimeInterval = 60
+
   /// The details of the entitlement to show, chosen among `entitlements` (verified, active):
-  /// a purchased one before a family-shared one, then the one that lasts longest.
+  /// the highest level of the group (level 1 is highest; `levels` maps product identifiers to
+  /// their `groupLevel`, and an unknown level ranks last), then a purchased one before a
+  /// family-shared one, then the one that lasts longest.
+  ///
+  /// With family sharing, a customer may hold several subscriptions of the group at once (their
+  /// own monthly, a family member's annual); the App Store grants the highest level among them.
   static func choose(
-    from entitlements: [Transaction], statuses: [SubscriptionStatus]
+    from entitlements: [Transaction], statuses: [SubscriptionStatus], levels: [String: Int] = [:]
   ) -> EntitlementDetails? {
     let chosen = entitlements.max { lhs, rhs in
+      let lhsLevel = levels[lhs.productID] ?? .max
+      let rhsLevel = levels[rhs.productID] ?? .max
+      if lhsLevel != rhsLevel { return lhsLevel > rhsLevel }
       let lhsPurchased = lhs.ownershipType != .familyShared
       let rhsPurchased = rhs.ownershipType != .familyShared
       if lhsPurchased != rhsPurchased { return rhsPurchased }
-      return (lhs.expirationDate ?? .distantFuture) < (rhs.expirationDate ?? .distantFuture)
+      let lhsEnd = lhs.expirationDate ?? .distantFuture
+      let rhsEnd = rhs.expirationDate ?? .distantFuture
+      if lhsEnd != rhsEnd { return lhsEnd < rhsEnd }
+      return lhs.id < rhs.id
     }
     guard let transaction = chosen else { return nil }
     var details = EntitlementDetails(
@@ -109,7 +125,10 @@ extension EntitlementDetails {
   /// expiration, or the end of a grace period that `statuses` report), or `nil` when none ends.
   ///
   /// StoreKit sends no transaction update when a subscription simply expires, so the manager
-  /// re-reads the entitlements at this date.
+  /// re-reads the entitlements at this date. An entitlement whose end is already at or before
+  /// `now` (a transaction that expired a moment ago, returned at wake-up; a grace period that
+  /// ended while offline) is read again ``endedEntitlementRecheckDelay`` after `now`, so that
+  /// Pro never outlives its end.
   static func nextChange(
     of entitlements: [Transaction], statuses: [SubscriptionStatus], after now: Date
   ) -> Date? {
@@ -124,7 +143,7 @@ extension EntitlementDetails {
     return entitlements.compactMap { transaction -> Date? in
       guard let expiration = transaction.expirationDate else { return nil }
       let end = max(expiration, graceEnds[transaction.originalID] ?? expiration)
-      return end > now ? end : nil
+      return end > now ? end : now.addingTimeInterval(endedEntitlementRecheckDelay)
     }.min()
   }
 }

@@ -7,13 +7,15 @@ public import StoreModel
 ///
 /// Launch with ``start()``: it starts the listener (StoreKit's `Transaction.updates`), handles
 /// the unfinished transactions, reads the current entitlements (local, no network) so that
-/// ``isPro`` is known whatever the network does, and only then loads the products in the
-/// background; a failure there is a retryable ``productsState``, not a blocked app.
+/// ``isPro`` is known whatever the network does, and only then loads, in the background, the
+/// subscription statuses (the renewal details of ``entitlement``) and the products; a failure
+/// there is a retryable ``productsState`` or details without renewal fields, not a blocked app.
 ///
 /// ``isPro`` follows every change without a relaunch: purchases, Ask to Buy approvals, renewals,
 /// refunds and the end of family sharing arrive through the listener, and a task sleeps on the
 /// injected clock until the earliest expiration (or end of a grace period) of the current
-/// entitlements, when it reads them again — StoreKit sends no update for a plain expiry.
+/// entitlements, when it reads them again — StoreKit sends no update for a plain expiry; an
+/// entitlement still reported after its end is read again a minute later.
 /// Only verified transactions grant anything; each verified transaction is finished after the
 /// entitlements are updated, and a repeated delivery of the same transaction is handled once.
 ///
@@ -46,8 +48,11 @@ public final class StoreManager {
   public private(set) var lastError: StoreError?
   /// Where the current purchase stands.
   public private(set) var purchaseState: PurchaseState = .idle
-  /// When the manager will read the entitlements again because one of them ends by itself.
+  /// When the manager will read the entitlements again because one of them ends by itself (or
+  /// shortly after now, when one of them already ended but is still reported).
   public private(set) var nextEntitlementCheck: Date?
+  /// Whether the subscription statuses (the renewal details of ``entitlement``) are loading.
+  public private(set) var isLoadingRenewalDetails = false
 
   /// The storage of the app's flags (``OnboardingPaywallModel`` keeps its flag here).
   public nonisolated let storage: any KeyValueStore
@@ -58,13 +63,16 @@ public final class StoreManager {
   private nonisolated let tasks = TaskBag<TaskSlot>()
   private nonisolated let events = EventBroadcaster<PaywallEvent>()
   @ObservationIgnored private var productsTask: Task<Void, Never>?
+  @ObservationIgnored private var renewalDetailsTask: Task<Void, Never>?
+  @ObservationIgnored private var activeEntitlements: [Transaction] = []
+  @ObservationIgnored private var statusesByGroup: [String: [SubscriptionStatus]] = [:]
   @ObservationIgnored private var handledDeliveries: Set<Delivery> = []
   @ObservationIgnored private var hasStarted = false
   @ObservationIgnored private var refreshGeneration = 0
   @ObservationIgnored private var purchasesInFlight = 0
 
   private enum TaskSlot: Hashable, Sendable {
-    case listener, products, entitlementCheck
+    case listener, products, entitlementCheck, renewalDetails
   }
 
   /// What makes two deliveries of a transaction the same: StoreKit may deliver a transaction
@@ -155,8 +163,8 @@ public final class StoreManager {
   }
 
   /// Launches the store: the listener, the unfinished transactions, the entitlements, then the
-  /// products in the background. Returns once ``isPro`` is known, without waiting for the
-  /// products. Calling it again does nothing.
+  /// renewal details and the products in the background. Returns once ``isPro`` is known,
+  /// without waiting for the network. Calling it again does nothing.
   public func start() async {
     startListening()
     guard !hasStarted else { return }
@@ -164,16 +172,20 @@ public final class StoreManager {
     for transaction in await backend.unfinishedTransactions() {
       await handle(transaction)
     }
-    await refreshEntitlements()
+    await readEntitlements()
     startLoadingProducts()
   }
 
   /// Stops the listener and every task of the manager; ``start()`` may run again afterwards.
   public func stop() {
     tasks.cancelAll()
+    // A reading still waiting for the entitlements publishes nothing and starts nothing.
+    refreshGeneration += 1
     productsTask = nil
+    renewalDetailsTask = nil
     hasStarted = false
     nextEntitlementCheck = nil
+    isLoadingRenewalDetails = false
     if productsState == .loading { productsState = .idle }
   }
 
@@ -217,6 +229,8 @@ public final class StoreManager {
       } else {
         products = pro
         productsState = .loaded
+        // The products' levels decide which entitlement the details show.
+        publishEntitlementDetails()
       }
     case .failure(.networkError):
       productsState = .failed(.networkUnavailable)
@@ -234,47 +248,117 @@ public final class StoreManager {
 
   // MARK: - Entitlements
 
-  /// Reads the current entitlements and the subscription statuses again, and schedules the next
-  /// reading at the earliest moment one of them ends by itself.
+  /// Reads the current entitlements again, then waits for the subscription statuses (the
+  /// renewal details) of that reading.
   ///
-  /// Only verified transactions of the Pro products count; revoked and upgraded-away ones never
-  /// do. When the statuses cannot be read (offline), Pro still follows the entitlements.
+  /// ``purchasedProductIDs``, ``isPro`` and ``entitlement`` change as soon as the entitlements
+  /// (local) are read; the statuses, which may need the network, fill in the renewal fields of
+  /// ``entitlement`` after. Only verified transactions of the Pro products count; revoked and
+  /// upgraded-away ones never do. When the statuses cannot be read (offline), Pro still follows
+  /// the entitlements and the last statuses read stay.
   public func refreshEntitlements() async {
+    await readEntitlements()
+    await loadRenewalDetails()
+  }
+
+  /// Waits until the renewal details of the latest reading of the entitlements are loaded (or
+  /// could not be); returns at once when none are loading.
+  public func loadRenewalDetails() async {
+    while let task = renewalDetailsTask {
+      await task.value
+      if renewalDetailsTask == task { return }
+    }
+  }
+
+  /// Reads the current entitlements (local, no network) and publishes them, then loads the
+  /// subscription statuses in a task of the manager: launch never waits on the network.
+  ///
+  /// A newer reading wins over one that is still waiting, and cancels the older statuses load.
+  private func readEntitlements() async {
     refreshGeneration += 1
     let generation = refreshGeneration
-    let active = await backend.currentEntitlements().compactMap { result -> Transaction? in
+    let results = await backend.currentEntitlements()
+    // A newer reading started while this one waited (or the manager stopped): it wins.
+    guard generation == refreshGeneration else { return }
+    let active = results.compactMap { result -> Transaction? in
       guard case .verified(let transaction) = result,
         Self.productIDs.contains(transaction.productID),
         transaction.revocationDate == nil, !transaction.isUpgraded
       else { return nil }
       return transaction
     }
-    var groups = Set(active.compactMap(\.subscriptionGroupID))
-    groups.formUnion(products.compactMap { $0.subscription?.subscriptionGroupID })
-    var statuses: [SubscriptionStatus] = []
-    for group in groups.sorted() {
-      // Offline, the statuses may fail: Pro still follows the entitlements.
-      if let groupStatuses = try? await backend.subscriptionStatuses(forGroup: group) {
-        statuses += groupStatuses
-      }
-    }
-    // A newer reading started while this one waited: it wins.
-    guard generation == refreshGeneration else { return }
+    activeEntitlements = active
     let productIDs = Set(active.map(\.productID))
     if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
-    let details = EntitlementDetails.choose(from: active, statuses: statuses)
+    if !hasLoadedEntitlements { hasLoadedEntitlements = true }
+    // Until the statuses arrive, the details use the ones read last.
+    publishEntitlementDetails()
+    startLoadingRenewalDetails(generation: generation)
+  }
+
+  /// Loads the statuses of the entitled groups and the products' groups in a task of the
+  /// manager, replacing (and cancelling) the load of an older reading.
+  private func startLoadingRenewalDetails(generation: Int) {
+    var groups = Set(activeEntitlements.compactMap(\.subscriptionGroupID))
+    groups.formUnion(products.compactMap { $0.subscription?.subscriptionGroupID })
+    guard !groups.isEmpty else {
+      tasks.cancel(.renewalDetails)
+      renewalDetailsTask = nil
+      if isLoadingRenewalDetails { isLoadingRenewalDetails = false }
+      return
+    }
+    let backend = self.backend
+    let task = Task { [weak self] () -> Void in
+      var loaded: [String: [SubscriptionStatus]] = [:]
+      for group in groups.sorted() {
+        // Offline, the statuses may fail: Pro still follows the entitlements.
+        if let statuses = try? await backend.subscriptionStatuses(forGroup: group) {
+          loaded[group] = statuses
+        }
+        if Task.isCancelled { return }
+      }
+      self?.finishLoadingRenewalDetails(loaded, generation: generation)
+    }
+    renewalDetailsTask = task
+    if !isLoadingRenewalDetails { isLoadingRenewalDetails = true }
+    tasks.replace(.renewalDetails, with: task)
+  }
+
+  private func finishLoadingRenewalDetails(
+    _ loaded: [String: [SubscriptionStatus]], generation: Int
+  ) {
+    guard !Task.isCancelled, generation == refreshGeneration else { return }
+    statusesByGroup.merge(loaded) { _, new in new }
+    renewalDetailsTask = nil
+    isLoadingRenewalDetails = false
+    publishEntitlementDetails()
+  }
+
+  /// Chooses ``entitlement`` from the entitlements and statuses read last, by the loaded
+  /// products' levels, and schedules the next reading at the earliest moment one of them ends.
+  private func publishEntitlementDetails() {
+    let statuses = statusesByGroup.keys.sorted().flatMap { statusesByGroup[$0] ?? [] }
+    var levels: [String: Int] = [:]
+    for product in products {
+      if let level = product.subscription?.groupLevel { levels[product.id] = level }
+    }
+    let details = EntitlementDetails.choose(
+      from: activeEntitlements, statuses: statuses, levels: levels)
     if details != entitlement { entitlement = details }
-    hasLoadedEntitlements = true
     scheduleEntitlementCheck(
-      at: EntitlementDetails.nextChange(of: active, statuses: statuses, after: clock.now))
+      at: EntitlementDetails.nextChange(
+        of: activeEntitlements, statuses: statuses, after: clock.now))
   }
 
   private func scheduleEntitlementCheck(at date: Date?) {
-    if nextEntitlementCheck != date { nextEntitlementCheck = date }
     guard let date else {
+      if nextEntitlementCheck != nil { nextEntitlementCheck = nil }
       tasks.cancel(.entitlementCheck)
       return
     }
+    // The check that is already scheduled for that moment stays.
+    guard nextEntitlementCheck != date || !tasks.contains(.entitlementCheck) else { return }
+    nextEntitlementCheck = date
     let clock = self.clock
     let check = Task { [weak self] in
       do {
@@ -282,7 +366,7 @@ public final class StoreManager {
       } catch {
         return
       }
-      await self?.refreshEntitlements()
+      await self?.readEntitlements()
     }
     tasks.replace(.entitlementCheck, with: check)
   }
@@ -292,7 +376,7 @@ public final class StoreManager {
   private func handle(_ update: VerificationResult<Transaction>) async {
     guard case .verified(let transaction) = update else { return }
     if handledDeliveries.insert(Delivery(transaction)).inserted {
-      await refreshEntitlements()
+      await readEntitlements()
       if case .pending(let productID) = purchaseState, transaction.productID == productID,
         transaction.ownershipType == .purchased, transaction.revocationDate == nil,
         purchasedProductIDs.contains(productID)
@@ -361,7 +445,7 @@ public final class StoreManager {
     switch result {
     case .success(.verified(let transaction)):
       handledDeliveries.insert(Delivery(transaction))
-      await refreshEntitlements()
+      await readEntitlements()
       await backend.finish(transaction)
       return .purchased(transaction)
     case .success(.unverified):
@@ -387,7 +471,7 @@ public final class StoreManager {
     } catch {
       syncError = StoreError(error)
     }
-    await refreshEntitlements()
+    await readEntitlements()
     if !isPro, let syncError { lastError = syncError }
     record(.restored(isPro: isPro))
     return isPro

@@ -34,6 +34,36 @@ struct AppLaunchTests {
     #expect(world.store.isPro)
   }
 
+  @Test("Pro and the screen are decided while the renewal details wait on the network")
+  func statusesSlow() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.annualID)
+    await world.appStore.holdStatuses()
+    let launch = AppLaunch(store: world.store)
+    let running = Task { await launch.run() }
+    await world.appStore.waitForStatusRequests(held: 1)
+    guard world.store.hasLoadedEntitlements else {
+      Issue.record("the entitlements waited for the subscription statuses")
+      await world.appStore.releaseStatuses()
+      return
+    }
+    #expect(world.store.isPro)
+    await running.value
+    #expect(launch.screen == .home)
+    #expect(launch.isShowingOnboardingPaywall == false)
+    #expect(world.store.isLoadingRenewalDetails)
+    #expect(world.store.entitlement?.transactionID == transaction.id)
+    #expect(world.store.entitlement?.willAutoRenew == nil)
+    #expect(world.store.entitlement?.renewalState == nil)
+    #expect(world.store.nextEntitlementCheck == transaction.expirationDate)
+
+    await world.appStore.releaseStatuses()
+    await world.store.loadRenewalDetails()
+    #expect(world.store.isLoadingRenewalDetails == false)
+    #expect(world.store.entitlement?.willAutoRenew == true)
+    #expect(world.store.entitlement?.renewalState == .subscribed)
+  }
+
   @Test("a Pro customer never sees the onboarding paywall, even on first launch")
   func proCustomer() async {
     let world = AppWorld()

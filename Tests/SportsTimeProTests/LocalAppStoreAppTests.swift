@@ -31,10 +31,11 @@ struct LocalAppStoreAppTests {
       StoreManager(backend: appStore, storage: storage, clock: clock)
     }
 
-    /// Starts the store and waits for the products.
+    /// Starts the store and waits for the products and the renewal details.
     func launch() async {
       await store.start()
       await store.loadProducts()
+      await store.loadRenewalDetails()
     }
 
     /// Buys `productID` through the app.

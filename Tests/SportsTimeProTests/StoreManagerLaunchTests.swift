@@ -147,6 +147,40 @@ struct StoreManagerLaunchTests {
     #expect(world.appStore.subscriberCount == 1)
   }
 
+  @Test("stop cancels the renewal details that still wait on the network")
+  func stopCancelsStatuses() async {
+    let world = AppWorld()
+    await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.holdStatuses()
+    await world.store.start()
+    await world.appStore.waitForStatusRequests(held: 1)
+    #expect(world.store.isLoadingRenewalDetails)
+    world.store.stop()
+    #expect(world.store.isLoadingRenewalDetails == false)
+    await world.appStore.waitForStatusRequests(held: 0, cancelled: 1)
+    #expect(await world.appStore.cancelledStatusRequests == 1)
+    await world.store.loadRenewalDetails()
+    #expect(world.store.entitlement?.willAutoRenew == nil)
+  }
+
+  @Test("a newer reading cancels the older renewal details; the latest details win")
+  func overlappingReadings() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.holdStatuses()
+    await world.store.start()
+    await world.appStore.waitForStatusRequests(held: 1)
+    await world.appStore.setAutoRenew(false, originalID: transaction.originalID)
+    let refresh = Task { await world.store.refreshEntitlements() }
+    await world.appStore.waitForStatusRequests(held: 1, cancelled: 1)
+    #expect(world.store.isLoadingRenewalDetails)
+    await world.appStore.releaseStatuses()
+    await refresh.value
+    #expect(world.store.isLoadingRenewalDetails == false)
+    #expect(world.store.entitlement?.willAutoRenew == false)
+    #expect(await world.appStore.cancelledStatusRequests == 1)
+  }
+
   @Test("a manager that goes away cancels its listener")
   func deinitCancels() async {
     let world = AppWorld()

@@ -118,15 +118,91 @@ struct StoreManagerRunningTests {
     #expect(world.store.nextEntitlementCheck == transaction.expirationDate)
   }
 
-  @Test("the details prefer the customer's own purchase to a family member's")
+  @Test("at the same level, the details prefer the customer's own purchase to a family member's")
   func purchasedBeforeShared() async throws {
     let world = AppWorld()
     await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
-    let own = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    let own = await world.appStore.seedPurchase(Fixtures.annualID)
     await world.launch()
-    #expect(world.store.purchasedProductIDs == [Fixtures.annualID, Fixtures.monthlyID])
+    #expect(world.store.purchasedProductIDs == [Fixtures.annualID])
     #expect(world.store.entitlement?.transactionID == own.id)
     #expect(world.store.entitlement?.isFamilyShared == false)
+  }
+
+  @Test("own monthly and a family member's annual: the details show annual, the highest level")
+  func highestLevelFirst() async throws {
+    let world = AppWorld()
+    let shared = await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
+    let own = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.launch()
+    #expect(world.store.isPro)
+    #expect(world.store.purchasedProductIDs == [Fixtures.annualID, Fixtures.monthlyID])
+    #expect(world.store.entitlement?.productID == Fixtures.annualID)
+    #expect(world.store.entitlement?.transactionID == shared.id)
+    #expect(world.store.entitlement?.isFamilyShared == true)
+    #expect(world.store.entitlement?.renewalState == .subscribed)
+    // The next check is still the earliest end: the own monthly's.
     #expect(world.store.nextEntitlementCheck == own.expirationDate)
+  }
+
+  @Test("before the products (and their levels) load, the own purchase shows; then the highest")
+  func levelsArriveWithTheProducts() async throws {
+    let world = AppWorld()
+    let shared = await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
+    let own = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.holdProducts()
+    await world.store.start()
+    #expect(world.store.entitlement?.transactionID == own.id)
+    await world.appStore.releaseProducts()
+    await world.store.loadProducts()
+    #expect(world.store.entitlement?.transactionID == shared.id)
+  }
+
+  @Test("a just-expired transaction still returned at wake-up is read again a minute later")
+  func expiredAtWakeUp() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.appStore.setAutoRenew(false, originalID: transaction.originalID)
+    await world.launch()
+    let expiration = try #require(transaction.expirationDate)
+    #expect(world.store.nextEntitlementCheck == expiration)
+    // The app wakes an hour after the expiry; the device's entitlements are not updated yet.
+    await world.appStore.setEntitlements(asOf: expiration.addingTimeInterval(-1))
+    let wake = expiration.addingTimeInterval(3_600)
+    world.clock.set(to: wake)
+    await waitUntil { world.store.nextEntitlementCheck != expiration }
+    #expect(world.store.nextEntitlementCheck == wake.addingTimeInterval(60))
+    #expect(world.store.isPro)
+    await world.store.loadRenewalDetails()
+    await world.appStore.setEntitlements(asOf: nil)
+    world.clock.advance(by: 60)
+    await waitUntil { !world.store.isPro }
+    #expect(world.store.nextEntitlementCheck == nil)
+  }
+
+  @Test("a grace period that ended while offline is read again a minute later, and Pro ends")
+  func graceEndedOffline() async throws {
+    let world = AppWorld()
+    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    let expiration = try #require(transaction.expirationDate)
+    let graceEnd = expiration.addingTimeInterval(16 * 86_400)
+    await world.appStore.startGracePeriod(originalID: transaction.originalID, until: graceEnd)
+    await world.launch()
+    world.clock.set(to: expiration)
+    await waitUntil { world.store.nextEntitlementCheck == graceEnd }
+    await world.store.loadRenewalDetails()
+    // Offline from now on: the statuses fail, the entitlements stay as they were.
+    await world.appStore.setStatusFailure(.networkError("offline"))
+    await world.appStore.setEntitlements(asOf: graceEnd.addingTimeInterval(-1))
+    let wake = graceEnd.addingTimeInterval(86_400)
+    world.clock.set(to: wake)
+    await waitUntil { world.store.nextEntitlementCheck != graceEnd }
+    #expect(world.store.nextEntitlementCheck == wake.addingTimeInterval(60))
+    #expect(world.store.isPro)
+    await world.store.loadRenewalDetails()
+    await world.appStore.setEntitlements(asOf: nil)
+    world.clock.advance(by: 60)
+    await waitUntil { !world.store.isPro }
+    #expect(world.store.entitlement == nil)
   }
 }

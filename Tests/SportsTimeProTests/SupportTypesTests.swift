@@ -83,14 +83,19 @@ import Testing
   }
 
   @Test(
-    "the next check is the earliest future expiration or grace end",
+    "the next check is the earliest future end; an end already past is checked a minute later",
     arguments: [
       ([(1, 100.0), (2, 50.0)], [], 50.0),
       ([(1, nil)], [], nil),
-      ([(1, -10.0)], [], nil),
       ([(1, -10.0)], [(1, 300.0)], 300.0),
       ([(1, -10.0), (2, 200.0)], [(1, 300.0)], 200.0),
-      ([(1, 0.0)], [], nil),
+      // Still reported after its end: a just-expired transaction, a grace period that ended.
+      ([(1, -10.0)], [], 60.0),
+      ([(1, 0.0)], [], 60.0),
+      ([(1, -10.0)], [(1, -5.0)], 60.0),
+      ([(1, -10.0)], [(1, 0.0)], 60.0),
+      ([(1, -10.0), (2, 200.0)], [], 60.0),
+      ([(1, -10.0), (2, 30.0)], [], 30.0),
     ] as [([(UInt64, TimeInterval?)], [(UInt64, TimeInterval)], TimeInterval?)])
   func nextChange(
     expirations: [(UInt64, TimeInterval?)], graces: [(UInt64, TimeInterval)],
@@ -103,13 +108,57 @@ import Testing
         == expected.map { Self.now.addingTimeInterval($0) })
   }
 
-  @Test("an unverified renewal info does not extend access")
+  @Test("an unverified renewal info does not extend access: the ended entitlement is re-read")
   func unverifiedGrace() {
     var status = Self.grace(1, endsIn: 300)
     status.renewalInfo = .unverified(
       status.renewalInfo.unsafePayloadValue, VerificationError(.invalidSignature, "test"))
     let entitlements = [Self.transaction(1, expiresIn: -10)]
     #expect(
-      EntitlementDetails.nextChange(of: entitlements, statuses: [status], after: Self.now) == nil)
+      EntitlementDetails.nextChange(of: entitlements, statuses: [status], after: Self.now)
+        == Self.now.addingTimeInterval(EntitlementDetails.endedEntitlementRecheckDelay))
+  }
+
+  private static func entitlement(
+    _ id: UInt64, _ productID: String, _ ownership: OwnershipType, expiresIn seconds: TimeInterval
+  ) -> Transaction {
+    Transaction(
+      id: id, originalID: id, appBundleID: "app", productID: productID,
+      productType: .autoRenewable, purchaseDate: now.addingTimeInterval(-100), signedDate: now,
+      subscriptionGroupID: "g", expirationDate: now.addingTimeInterval(seconds),
+      ownershipType: ownership)
+  }
+
+  @Test(
+    "the details show the highest level, then the own purchase, then the longest",
+    arguments: [
+      // Own monthly (level 2) and a family member's annual (level 1): annual.
+      (["monthly": 2, "annual": 1], 2 as UInt64),
+      (["monthly": 1, "annual": 2], 1),
+      // Same level, or levels not known yet (products not loaded): the own purchase.
+      (["monthly": 1, "annual": 1], 1),
+      ([:], 1),
+      // A known level ranks above an unknown one.
+      (["annual": 3], 2),
+    ] as [([String: Int], UInt64)])
+  func chooseByLevel(levels: [String: Int], expected: UInt64) {
+    let entitlements = [
+      Self.entitlement(1, "monthly", .purchased, expiresIn: 100),
+      Self.entitlement(2, "annual", .familyShared, expiresIn: 50),
+    ]
+    let details = EntitlementDetails.choose(from: entitlements, statuses: [], levels: levels)
+    #expect(details?.transactionID == expected)
+    #expect(details?.isFamilyShared == (expected == 2))
+  }
+
+  @Test("at the same level and ownership, the entitlement that lasts longest shows")
+  func chooseLongest() {
+    let entitlements = [
+      Self.entitlement(1, "annual", .purchased, expiresIn: 50),
+      Self.entitlement(2, "annual", .purchased, expiresIn: 100),
+    ]
+    let details = EntitlementDetails.choose(
+      from: entitlements, statuses: [], levels: ["annual": 1])
+    #expect(details?.transactionID == 2)
   }
 }

@@ -21,10 +21,11 @@ struct AppWorld {
     store = StoreManager(backend: appStore, storage: self.storage, clock: clock)
   }
 
-  /// Starts the store and waits for the products.
+  /// Starts the store and waits for the products and the renewal details.
   func launch() async {
     await store.start()
     await store.loadProducts()
+    await store.loadRenewalDetails()
   }
 }
 

@@ -30,6 +30,11 @@ actor FakeAppStore: StoreBackend {
   private var purchaseGate: [CheckedContinuation<Void, Never>]?
   private var heldPurchaseWaiters: [CheckedContinuation<Void, Never>] = []
   private var productsGate: [CheckedContinuation<Void, Never>]?
+  private var statusGate: [Int: CheckedContinuation<Void, Never>]?
+  private var nextStatusRequest = 0
+  private var statusWaiters: [(held: Int, cancelled: Int, CheckedContinuation<Void, Never>)] = []
+  private var entitlementsAsOf: Date?
+  private(set) var cancelledStatusRequests = 0
   private(set) var productsFailure: StoreBackendError?
   private(set) var syncFailure: StoreBackendError?
   private(set) var statusFailure: StoreBackendError?
@@ -81,7 +86,7 @@ actor FakeAppStore: StoreBackend {
   }
 
   func currentEntitlements() async -> [VerificationResult<Transaction>] {
-    let now = clock.now
+    let now = entitlementsAsOf ?? clock.now
     return latestOfEachSubscription().filter { transaction in
       guard transaction.revocationDate == nil, !transaction.isUpgraded else { return false }
       if let expiration = transaction.expirationDate, expiration <= now {
@@ -118,6 +123,25 @@ actor FakeAppStore: StoreBackend {
   func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
     -> [SubscriptionStatus]
   {
+    if statusGate != nil {
+      nextStatusRequest += 1
+      let request = nextStatusRequest
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          if Task.isCancelled {
+            cancelledStatusRequests += 1
+            wakeStatusWaiters()
+            continuation.resume()
+          } else {
+            statusGate?[request] = continuation
+            wakeStatusWaiters()
+          }
+        }
+      } onCancel: {
+        Task { await self.cancelStatusRequest(request) }
+      }
+      if Task.isCancelled { throw .networkError("cancelled") }
+    }
     if let statusFailure { throw statusFailure }
     let now = clock.now
     return latestOfEachSubscription().filter { $0.subscriptionGroupID == groupID }.map {
@@ -160,6 +184,21 @@ actor FakeAppStore: StoreBackend {
     productsGate = nil
     for continuation in waiting { continuation.resume() }
   }
+
+  /// Makes `subscriptionStatuses(forGroup:)` wait until ``releaseStatuses()`` or the caller's
+  /// cancellation: `Product.SubscriptionInfo.status(for:)` on a slow network.
+  func holdStatuses() { statusGate = statusGate ?? [:] }
+
+  /// Lets the waiting status requests through.
+  func releaseStatuses() {
+    let waiting = statusGate ?? [:]
+    statusGate = nil
+    for request in waiting.keys.sorted() { waiting[request]?.resume() }
+  }
+
+  /// Makes `currentEntitlements()` answer as of `date` (`nil`: now): the device's entitlements
+  /// were not updated since, as after a wake-up or offline.
+  func setEntitlements(asOf date: Date?) { entitlementsAsOf = date }
 
   /// Makes `purchase` wait until ``releasePurchases()``: the App Store's sheet is up.
   func holdPurchases() { purchaseGate = purchaseGate ?? [] }
@@ -283,6 +322,28 @@ actor FakeAppStore: StoreBackend {
   /// Waits until exactly `count` listeners are subscribed.
   nonisolated func waitForSubscribers(_ count: Int) async {
     await subscribers.waitForCount(count)
+  }
+
+  /// Waits until `held` status requests wait at the gate of ``holdStatuses()`` and `cancelled`
+  /// were cancelled while they waited.
+  func waitForStatusRequests(held: Int, cancelled: Int = 0) async {
+    if (statusGate?.count ?? 0) >= held, cancelledStatusRequests >= cancelled { return }
+    await withCheckedContinuation { statusWaiters.append((held, cancelled, $0)) }
+  }
+
+  private func cancelStatusRequest(_ request: Int) {
+    guard let continuation = statusGate?.removeValue(forKey: request) else { return }
+    cancelledStatusRequests += 1
+    continuation.resume()
+    wakeStatusWaiters()
+  }
+
+  private func wakeStatusWaiters() {
+    let held = statusGate?.count ?? 0
+    let cancelled = cancelledStatusRequests
+    let due = statusWaiters.filter { held >= $0.held && cancelled >= $0.cancelled }
+    statusWaiters.removeAll { held >= $0.held && cancelled >= $0.cancelled }
+    for waiter in due { waiter.2.resume() }
   }
 
   /// Waits until a purchase waits at the gate of ``holdPurchases()``.

@@ -29,17 +29,18 @@ enum Fixtures {
         subscriptionPeriod: period))
   }
 
-  /// The plan's catalog: $4.99 a month, $49.99 a year.
+  /// The plan's catalog: $4.99 a month, $49.99 a year; annual is the group's highest level, as
+  /// in `SportsTime.storekit`.
   static let catalog = [
-    product(id: annualID, name: "Pro Annual", price: "49.99", period: .yearly),
-    product(id: monthlyID, name: "Pro Monthly", price: "4.99", period: .monthly),
+    product(id: annualID, name: "Pro Annual", price: "49.99", period: .yearly, level: 1),
+    product(id: monthlyID, name: "Pro Monthly", price: "4.99", period: .monthly, level: 2),
   ]
 
   /// The same catalog in euros, for Germany: 4,99 € and 49,99 €.
   static let euroCatalog = [
     product(
       id: monthlyID, name: "Pro Monatlich", price: "4.99", period: .monthly, currency: "EUR",
-      locale: germanLocale),
+      locale: germanLocale, level: 2),
     product(
       id: annualID, name: "Pro Jährlich", price: "49.99", period: .yearly, currency: "EUR",
       locale: germanLocale),
