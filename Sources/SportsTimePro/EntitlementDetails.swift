@@ -75,6 +75,30 @@ extension EntitlementDetails {
   /// offline).
   static let endedEntitlementRecheckDelay: TimeInterval = 60
 
+  /// The transactions whose details may show: `entitlements` and, when there is any, the latest
+  /// verified transaction of each other subscription of `productIDs` that `statuses` report
+  /// entitled (`subscribed` or `inGracePeriod`, not revoked or upgraded away).
+  ///
+  /// With family sharing the customer holds several subscriptions of the group, and the App
+  /// Store grants the highest level among the entitled statuses; a current-entitlements source
+  /// that reports one transaction per group may not report that one. The statuses never make a
+  /// customer Pro by themselves: without `entitlements` there are no candidates.
+  static func candidates(
+    entitlements: [Transaction], statuses: [SubscriptionStatus], productIDs: Set<String>
+  ) -> [Transaction] {
+    guard !entitlements.isEmpty else { return [] }
+    var candidates = entitlements
+    var seen = Set(entitlements.map(\.originalID))
+    for status in statuses where status.state.isEntitled {
+      guard case .verified(let latest) = status.transaction,
+        productIDs.contains(latest.productID), latest.revocationDate == nil, !latest.isUpgraded,
+        seen.insert(latest.originalID).inserted
+      else { continue }
+      candidates.append(latest)
+    }
+    return candidates
+  }
+
   /// The details of the entitlement to show, chosen among `entitlements` (verified, active):
   /// the highest level of the group (level 1 is highest; `levels` maps product identifiers to
   /// their `groupLevel`, and an unknown level ranks last), then a purchased one before a

@@ -126,9 +126,15 @@ public final class OnboardingPaywallModel {
   public var primaryButtonTitle: String {
     isOnPricingPage ? Self.subscribeButtonTitle : Self.nextButtonTitle
   }
-  /// Whether the primary button can be tapped.
+  /// Whether the primary button can be tapped: "Next" always, "Subscribe" when
+  /// ``isSubscribeEnabled``.
   public var isPrimaryButtonEnabled: Bool {
-    !isOnPricingPage || (selectedProductID != nil && !isPurchasing)
+    !isOnPricingPage || isSubscribeEnabled
+  }
+  /// Whether "Subscribe" on the pricing page can be tapped: the plans are loaded and one is
+  /// selected, and no purchase runs (as the paywall's subscribe button).
+  public var isSubscribeEnabled: Bool {
+    selectedProductID != nil && !isPurchasing
   }
   /// The title of the button on every page: "Continue with Free".
   public var continueWithFreeTitle: String { Self.continueWithFreeTitle }
@@ -226,7 +232,7 @@ public final class OnboardingPaywallModel {
   /// Buys the selected plan; a purchase or an Ask to Buy request marks the onboarding seen, and
   /// a purchase closes it.
   public func subscribe() async {
-    guard isOnPricingPage, isPrimaryButtonEnabled, let productID = selectedProductID,
+    guard isOnPricingPage, isSubscribeEnabled, let productID = selectedProductID,
       let product = store.product(id: productID)
     else { return }
     switch await store.purchase(product) {

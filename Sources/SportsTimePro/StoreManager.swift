@@ -66,6 +66,7 @@ public final class StoreManager {
   @ObservationIgnored private var renewalDetailsTask: Task<Void, Never>?
   @ObservationIgnored private var activeEntitlements: [Transaction] = []
   @ObservationIgnored private var statusesByGroup: [String: [SubscriptionStatus]] = [:]
+  @ObservationIgnored private var hasCurrentStatuses = false
   @ObservationIgnored private var handledDeliveries: Set<Delivery> = []
   @ObservationIgnored private var hasStarted = false
   @ObservationIgnored private var refreshGeneration = 0
@@ -255,7 +256,7 @@ public final class StoreManager {
   /// (local) are read; the statuses, which may need the network, fill in the renewal fields of
   /// ``entitlement`` after. Only verified transactions of the Pro products count; revoked and
   /// upgraded-away ones never do. When the statuses cannot be read (offline), Pro still follows
-  /// the entitlements and the last statuses read stay.
+  /// the entitlements, and the details lack the renewal fields.
   public func refreshEntitlements() async {
     await readEntitlements()
     await loadRenewalDetails()
@@ -291,7 +292,8 @@ public final class StoreManager {
     let productIDs = Set(active.map(\.productID))
     if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
     if !hasLoadedEntitlements { hasLoadedEntitlements = true }
-    // Until the statuses arrive, the details use the ones read last.
+    // Until the statuses arrive, the details take their renewal fields from the ones read last.
+    hasCurrentStatuses = false
     publishEntitlementDetails()
     startLoadingRenewalDetails(generation: generation)
   }
@@ -328,26 +330,32 @@ public final class StoreManager {
     _ loaded: [String: [SubscriptionStatus]], generation: Int
   ) {
     guard !Task.isCancelled, generation == refreshGeneration else { return }
-    statusesByGroup.merge(loaded) { _, new in new }
+    statusesByGroup = loaded
+    hasCurrentStatuses = true
     renewalDetailsTask = nil
     isLoadingRenewalDetails = false
     publishEntitlementDetails()
   }
 
-  /// Chooses ``entitlement`` from the entitlements and statuses read last, by the loaded
-  /// products' levels, and schedules the next reading at the earliest moment one of them ends.
+  /// Chooses ``entitlement`` from the entitlements and, once they are read for these
+  /// entitlements, the entitled statuses, by the loaded products' levels (the highest level
+  /// shows: with family sharing, a family member's annual over the customer's own monthly), and
+  /// schedules the next reading at the earliest moment one of them ends.
   private func publishEntitlementDetails() {
     let statuses = statusesByGroup.keys.sorted().flatMap { statusesByGroup[$0] ?? [] }
     var levels: [String: Int] = [:]
     for product in products {
       if let level = product.subscription?.groupLevel { levels[product.id] = level }
     }
-    let details = EntitlementDetails.choose(
-      from: activeEntitlements, statuses: statuses, levels: levels)
+    // Statuses of an earlier reading may name a subscription revoked since: they only ever add
+    // renewal fields, never a subscription to show.
+    let candidates = EntitlementDetails.candidates(
+      entitlements: activeEntitlements, statuses: hasCurrentStatuses ? statuses : [],
+      productIDs: Set(Self.productIDs))
+    let details = EntitlementDetails.choose(from: candidates, statuses: statuses, levels: levels)
     if details != entitlement { entitlement = details }
     scheduleEntitlementCheck(
-      at: EntitlementDetails.nextChange(
-        of: activeEntitlements, statuses: statuses, after: clock.now))
+      at: EntitlementDetails.nextChange(of: candidates, statuses: statuses, after: clock.now))
   }
 
   private func scheduleEntitlementCheck(at date: Date?) {

@@ -114,6 +114,26 @@ struct LocalAppStoreAppTests {
     #expect(world.store.entitlement == nil)
   }
 
+  @Test("a member's own monthly and the family's shared annual: the details show annual")
+  func familyHighestLevel() async throws {
+    let world = try World(account: "kid")
+    try await world.appStore.buyVerified(SportsTimeFixtures.annualID)
+    try await world.appStore.startFamilySharing(with: "kid")
+    await world.launch()
+    #expect(world.store.entitlement?.productID == SportsTimeFixtures.annualID)
+    let own = try #require(world.store.product(id: SportsTimeFixtures.monthlyID))
+    guard case .purchased(let monthly) = await world.store.purchase(own) else {
+      Issue.record("the member's own purchase did not go through")
+      return
+    }
+    #expect(monthly.ownershipType == .purchased)
+    await world.store.loadRenewalDetails()
+    #expect(world.store.isPro)
+    #expect(world.store.entitlement?.productID == SportsTimeFixtures.annualID)
+    #expect(world.store.entitlement?.isFamilyShared == true)
+    #expect(world.store.entitlement?.renewalState == .subscribed)
+  }
+
   @Test("an expiry while the app runs turns Pro off without a relaunch, though no update comes")
   func expiry() async throws {
     let world = try World()

@@ -80,6 +80,7 @@ struct OnboardingPaywallModelTests {
     #expect(model.canRetryLoadingProducts)
     #expect(model.retryButtonTitle == "Try Again")
     #expect(model.planRows.isEmpty)
+    #expect(model.isSubscribeEnabled == false)
     #expect(model.isPrimaryButtonEnabled == false)
     #expect(
       model.productsMessage
@@ -89,7 +90,28 @@ struct OnboardingPaywallModelTests {
     await waitUntil { model.planRows.count == 2 }
     #expect(model.canRetryLoadingProducts == false)
     #expect(model.productsMessage == nil)
+    #expect(model.isSubscribeEnabled)
     #expect(model.isPrimaryButtonEnabled)
+  }
+
+  @Test("Subscribe is disabled while a purchase runs, and Next stays enabled on feature pages")
+  func subscribeWhilePurchasing() async {
+    let (world, model) = await onboarding()
+    #expect(model.isSubscribeEnabled)
+    #expect(model.isPrimaryButtonEnabled)
+    model.show(page: 3)
+    await world.appStore.holdPurchases()
+    let purchase = Task { await model.subscribe() }
+    await world.appStore.waitForHeldPurchase()
+    #expect(model.isPurchasing)
+    #expect(model.isSubscribeEnabled == false)
+    #expect(model.isPrimaryButtonEnabled == false)
+    model.show(page: 0)
+    #expect(model.isPrimaryButtonEnabled)
+    #expect(model.isSubscribeEnabled == false)
+    await world.appStore.releasePurchases()
+    await purchase.value
+    #expect(world.store.isPro)
   }
 
   @Test("the pricing page lists Annual first, BEST, with its computed saving, then Monthly")

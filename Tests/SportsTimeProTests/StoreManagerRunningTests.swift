@@ -145,6 +145,24 @@ struct StoreManagerRunningTests {
     #expect(world.store.nextEntitlementCheck == own.expirationDate)
   }
 
+  @Test("when the family stops sharing, the own monthly shows at once, before the statuses")
+  func sharingStopsBeforeStatuses() async throws {
+    let world = AppWorld()
+    let shared = await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
+    let own = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    await world.launch()
+    #expect(world.store.entitlement?.transactionID == shared.id)
+    await world.appStore.holdStatuses()
+    await world.appStore.revoke(shared.id)
+    await waitUntil { world.store.purchasedProductIDs == [Fixtures.monthlyID] }
+    #expect(world.store.isLoadingRenewalDetails)
+    #expect(world.store.entitlement?.transactionID == own.id)
+    await world.appStore.releaseStatuses()
+    await world.store.loadRenewalDetails()
+    #expect(world.store.entitlement?.transactionID == own.id)
+    #expect(world.store.entitlement?.renewalState == .subscribed)
+  }
+
   @Test("before the products (and their levels) load, the own purchase shows; then the highest")
   func levelsArriveWithTheProducts() async throws {
     let world = AppWorld()

@@ -151,6 +151,41 @@ import Testing
     #expect(details?.isFamilyShared == (expected == 2))
   }
 
+  private static func status(
+    _ transaction: Transaction, _ state: RenewalState, verified: Bool = true
+  ) -> SubscriptionStatus {
+    let renewal = RenewalInfo(
+      originalTransactionID: transaction.originalID, currentProductID: transaction.productID,
+      willAutoRenew: true, signedDate: now)
+    return SubscriptionStatus(
+      state: state,
+      transaction: verified
+        ? .verified(transaction)
+        : .unverified(transaction, VerificationError(.invalidSignature, "test")),
+      renewalInfo: .verified(renewal))
+  }
+
+  @Test("the candidates add the other subscriptions that the statuses report entitled, if Pro")
+  func candidates() {
+    let own = Self.entitlement(1, "monthly", .purchased, expiresIn: 100)
+    let shared = Self.entitlement(2, "annual", .familyShared, expiresIn: 50)
+    let expired = Self.entitlement(3, "annual", .familyShared, expiresIn: -50)
+    let forged = Self.entitlement(4, "annual", .familyShared, expiresIn: 50)
+    let other = Self.entitlement(5, "other", .purchased, expiresIn: 50)
+    let statuses = [
+      Self.status(own, .subscribed), Self.status(shared, .subscribed),
+      Self.status(expired, .expired), Self.status(forged, .subscribed, verified: false),
+      Self.status(other, .subscribed),
+    ]
+    let productIDs: Set = ["monthly", "annual"]
+    #expect(
+      EntitlementDetails.candidates(entitlements: [own], statuses: statuses, productIDs: productIDs)
+        .map(\.id) == [1, 2])
+    #expect(
+      EntitlementDetails.candidates(entitlements: [], statuses: statuses, productIDs: productIDs)
+        .isEmpty)
+  }
+
   @Test("at the same level and ownership, the entitlement that lasts longest shows")
   func chooseLongest() {
     let entitlements = [

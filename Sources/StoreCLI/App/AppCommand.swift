@@ -6,12 +6,13 @@ import StoreModel
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).
 enum AppCommand {
-  /// The options every app command shares, for the help texts.
+  /// The options every app command shares, for the help texts; ends with a blank line.
   static let optionsHelp = """
       --account NAME     the customer whose device this is (default: purchaser)
       --state PATH       the state file (default: $SPORTSTIME_STORE_STATE,
                          else .sportstime-store/state.sqlite)
       --json             the screen's model instead of the screen
+
     """
 
   /// Launches the app on the state of `--state`, runs `action`, prints the screen it leads to,
@@ -67,16 +68,31 @@ enum AppCommand {
       commands =
         app.isPro ? ["settings manage", "progress"] : ["settings upgrade", "settings restore"]
     case .paywall:
-      guard app.openPaywall != nil else { return nil }
-      commands = [
-        "paywall select monthly|annual", "paywall subscribe", "paywall restore", "paywall close",
-      ]
+      guard let paywall = app.openPaywall else { return nil }
+      if paywall.productsMessage == nil {
+        commands = [
+          "paywall select monthly|annual", "paywall subscribe", "paywall restore",
+          "paywall close",
+        ]
+      } else {
+        // No plans to select or buy: only what still works.
+        commands =
+          (paywall.canRetryLoadingProducts ? ["paywall retry"] : [])
+          + ["paywall restore", "paywall close"]
+      }
     case .onboarding:
       guard let onboarding = app.onboarding else { return nil }
-      commands =
-        onboarding.isOnPricingPage
-        ? ["onboarding select annual|monthly", "onboarding subscribe", "onboarding continue-free"]
-        : ["onboarding next", "onboarding continue-free"]
+      if !onboarding.isOnPricingPage {
+        commands = ["onboarding next", "onboarding continue-free"]
+      } else if onboarding.productsMessage == nil {
+        commands = [
+          "onboarding select annual|monthly", "onboarding subscribe", "onboarding continue-free",
+        ]
+      } else {
+        commands =
+          (onboarding.canRetryLoadingProducts ? ["onboarding retry"] : [])
+          + ["onboarding continue-free"]
+      }
     }
     return "Try: " + commands.joined(separator: " · ")
   }

@@ -191,6 +191,7 @@ struct DemoStory {
     let manager = app.manager
     let heard = await ObservedCondition.wait { manager.entitlement?.transactionID == renewal.id }
     try expect(heard, "the running app did not hear of renewal #\(renewal.id)")
+    await manager.loadRenewalDetails()
     step(
       "advance 1m",
       "The App Store renews: #\(renewal.id) reaches the running app through Transaction.updates."

@@ -23,6 +23,9 @@ struct OnboardingScreen: Encodable {
   var pendingMessage: String?
   var primaryButtonTitle: String
   var isPrimaryButtonEnabled: Bool
+  /// Whether "Subscribe" can be tapped: plans loaded, one selected, no purchase running.
+  var isSubscribeEnabled: Bool
+  var isPurchasing: Bool
   var continueWithFreeTitle: String
   var allowsSwipeToDismiss: Bool
   var isDismissed: Bool
@@ -52,6 +55,8 @@ struct OnboardingScreen: Encodable {
     pendingMessage = model.pendingMessage
     primaryButtonTitle = model.primaryButtonTitle
     isPrimaryButtonEnabled = model.isPrimaryButtonEnabled
+    isSubscribeEnabled = model.isSubscribeEnabled
+    isPurchasing = model.isPurchasing
     continueWithFreeTitle = model.continueWithFreeTitle
     allowsSwipeToDismiss = OnboardingPaywallModel.allowsSwipeToDismiss
     isDismissed = model.isDismissed
@@ -88,7 +93,9 @@ struct OnboardingScreen: Encodable {
     box.blank()
     box.centered(pageDots.map { $0 ? "●" : "○" }.joined(separator: " "))
     box.blank()
-    box.text("[ \(primaryButtonTitle) ]", indent: 1)
+    var primary = "[ \(isPricingPage && isPurchasing ? "… " : "")\(primaryButtonTitle) ]"
+    if !isPrimaryButtonEnabled && !isPurchasing { primary += " (unavailable)" }
+    box.text(primary, indent: 1)
     box.text("[ \(continueWithFreeTitle) ]", indent: 1)
     return box.rendered()
   }

@@ -62,9 +62,10 @@ final class TerminalApp {
       store: manager, locale: Self.locale, timeZone: Self.timeZone)
   }
 
-  /// Launches the app on `appStore`: the launch sequence, then the products (awaited, not slept
-  /// on). `relaunching` starts the screens afresh, as opening the app does; otherwise the open
-  /// sheet and the onboarding's page come back from the app's data.
+  /// Launches the app on `appStore`: the launch sequence, then the products and the renewal
+  /// details, which the app shows as they arrive (awaited here, not slept on). `relaunching`
+  /// starts the screens afresh, as opening the app does; otherwise the open sheet and the
+  /// onboarding's page come back from the app's data.
   static func launch(on appStore: LocalAppStore, data: AppDataStore, relaunching: Bool) async
     -> TerminalApp
   {
@@ -72,6 +73,7 @@ final class TerminalApp {
     let app = TerminalApp(appStore: appStore, data: data, manager: manager)
     await app.launchSequence.run()
     await manager.loadProducts()
+    await manager.loadRenewalDetails()
     if relaunching {
       data.update { $0.screens = AppData.Screens() }
     }
@@ -178,6 +180,7 @@ final class TerminalApp {
     data.update { $0.screens.tab = .settings }
     let wasPro = isPro
     await settingsModel.restore()
+    await manager.loadRenewalDetails()
     if isPro {
       return Reply(
         surface: .settings, message: wasPro ? nil : "Restored: SportsTime Pro is active.")
@@ -258,7 +261,7 @@ final class TerminalApp {
   func selectPlan(_ productID: String) -> Reply {
     let reply = showPaywall()
     guard reply.failure == nil, let paywall = openPaywall else { return reply }
-    if let failure = plansUnavailable(paywall.productsMessage) {
+    if let failure = plansUnavailable(paywall.productsMessage, retry: "paywall retry") {
       return Reply(surface: .paywall, failure: failure)
     }
     paywall.select(productID)
@@ -270,7 +273,7 @@ final class TerminalApp {
   func subscribe() async -> Reply {
     let reply = showPaywall()
     guard reply.failure == nil, let paywall = openPaywall else { return reply }
-    if let failure = plansUnavailable(paywall.productsMessage) {
+    if let failure = plansUnavailable(paywall.productsMessage, retry: "paywall retry") {
       return Reply(surface: .paywall, failure: failure)
     }
     let productID = paywall.selectedProductID
@@ -283,6 +286,7 @@ final class TerminalApp {
     let reply = showPaywall()
     guard reply.failure == nil, let paywall = openPaywall else { return reply }
     await paywall.restore()
+    await manager.loadRenewalDetails()
     if paywall.isDismissed {
       dismissPaywall()
       return Reply(surface: Surface(tab), message: "Restored: SportsTime Pro is active.")
@@ -303,7 +307,7 @@ final class TerminalApp {
     return Reply(surface: Surface(tab))
   }
 
-  /// "Try Again" under plans that failed to load.
+  /// "Try Again" under plans that failed to load; a failure when they still do not load.
   func retryLoadingProducts(on surface: Surface) async -> Reply {
     await manager.loadProducts()
     if case .failed(let error) = manager.productsState {
@@ -312,12 +316,15 @@ final class TerminalApp {
     return Reply(surface: surface)
   }
 
-  private func plansUnavailable(_ message: String?) -> String? {
-    message.map { "the plans are not available: \($0) ('paywall retry' loads them again)" }
+  /// Why a plan cannot be selected or bought while `message` replaces the plans, naming the
+  /// command that loads them again.
+  private func plansUnavailable(_ message: String?, retry command: String) -> String? {
+    message.map { "the plans are not available: \($0) ('\(command)' loads them again)" }
   }
 
   /// What a purchase of `productID` came to, from the store's state after it.
   private func outcomeOfPurchase(of productID: String?, sheetClosed: Bool) async -> Reply {
+    await manager.loadRenewalDetails()
     let name = productID.flatMap { manager.product(id: $0)?.displayName } ?? "the plan"
     if sheetClosed && isPro {
       dismissPaywall()
@@ -394,7 +401,7 @@ final class TerminalApp {
     guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     onboarding.show(page: onboarding.pages.count - 1)
     saveOnboardingPage()
-    if let failure = plansUnavailable(onboarding.productsMessage) {
+    if let failure = plansUnavailable(onboarding.productsMessage, retry: "onboarding retry") {
       return Reply(surface: .onboarding, failure: failure)
     }
     onboarding.select(productID)
@@ -407,7 +414,7 @@ final class TerminalApp {
     guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
     onboarding.show(page: onboarding.pages.count - 1)
     saveOnboardingPage()
-    if let failure = plansUnavailable(onboarding.productsMessage) {
+    if let failure = plansUnavailable(onboarding.productsMessage, retry: "onboarding retry") {
       return Reply(surface: .onboarding, failure: failure)
     }
     let productID = onboarding.selectedProductID
@@ -418,6 +425,14 @@ final class TerminalApp {
     var reply = await outcomeOfPurchase(of: productID, sheetClosed: false)
     reply.surface = .onboarding
     return reply
+  }
+
+  /// "Try Again" on the pricing page (showing it first), when the plans did not load.
+  func retryOnboardingPlans() async -> Reply {
+    guard let onboarding else { return .refused(onboardingAbsence, on: Surface(tab)) }
+    onboarding.show(page: onboarding.pages.count - 1)
+    saveOnboardingPage()
+    return await retryLoadingProducts(on: .onboarding)
   }
 
   /// "Continue with Free": closes the onboarding for good.

@@ -15,6 +15,10 @@ enum ChecklistCommand: CLICommand {
       --json             the items as JSON (number, title, passed, saw)
 
     Exits 1 when an item fails.
+
+    EXAMPLES:
+      sportstime-store checklist
+      sportstime-store checklist --json
     """
 
   struct Output: Encodable {

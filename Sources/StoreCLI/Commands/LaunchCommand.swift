@@ -16,6 +16,8 @@ enum LaunchCommand: CLICommand {
 
     OPTIONS:
     \(AppCommand.optionsHelp)
+    Exits 1 when there is no state yet: run 'sportstime-store reset' first.
+
     EXAMPLES:
       sportstime-store reset && sportstime-store launch
       sportstime-store launch --json

@@ -1,7 +1,7 @@
 /// `onboarding [next | select PLAN | subscribe | continue-free | retry]`: the first-launch upsell.
 enum OnboardingCommand: CLICommand {
   static let name = "onboarding"
-  static let summary = "The onboarding paywall: next, select PLAN, subscribe, continue-free"
+  static let summary = "The onboarding paywall: next, select PLAN, subscribe, continue-free…"
   static let usage = """
     USAGE: sportstime-store onboarding [ACTION] [--account NAME] [--state PATH] [--json]
 
@@ -16,15 +16,17 @@ enum OnboardingCommand: CLICommand {
                         another was picked); a purchase, or an Ask to Buy request, marks the
                         onboarding seen
       continue-free     "Continue with Free": close it for good
-      retry             "Try Again" when the plans did not load
+      retry             "Try Again" on the pricing page when the plans did not load
 
     OPTIONS:
     \(AppCommand.optionsHelp)
-    Exits 1 when the onboarding does not show (seen, or Pro), or the purchase failed or was
-    cancelled.
+    Exits 1 when the onboarding does not show (seen, or Pro), 'next' is past the last page, the
+    plans are not loaded (select, subscribe) or did not load again (retry), or the purchase
+    failed or was cancelled. Ask to Buy leaves the purchase pending (exit 0).
 
     EXAMPLES:
       sportstime-store onboarding next
+      sportstime-store onboarding select monthly
       sportstime-store onboarding subscribe
       sportstime-store onboarding continue-free
     """
@@ -40,10 +42,7 @@ enum OnboardingCommand: CLICommand {
         return app.selectOnboardingPlan(try AppCommand.productID(forPlan: rest[0], in: app))
       case "subscribe"?: return await app.subscribeFromOnboarding()
       case "continue-free"?: return app.continueFree()
-      case "retry"?:
-        let shown = app.showOnboarding()
-        guard shown.failure == nil else { return shown }
-        return await app.retryLoadingProducts(on: .onboarding)
+      case "retry"?: return await app.retryOnboardingPlans()
       default: return app.showOnboarding()
       }
     }

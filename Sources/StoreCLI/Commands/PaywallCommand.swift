@@ -1,7 +1,7 @@
 /// `paywall [select PLAN | subscribe | restore | close | retry]`: the paywall sheet.
 enum PaywallCommand: CLICommand {
   static let name = "paywall"
-  static let summary = "The paywall: select PLAN, subscribe, restore, close"
+  static let summary = "The paywall: select PLAN, subscribe, restore, close, retry"
   static let usage = """
     USAGE: sportstime-store paywall [ACTION] [--account NAME] [--state PATH] [--json]
 
@@ -20,14 +20,16 @@ enum PaywallCommand: CLICommand {
 
     OPTIONS:
     \(AppCommand.optionsHelp)
-    Exits 1 when the customer has Pro (no paywall shows), no paywall is open to close, or the
-    purchase or restore failed or was cancelled. Ask to Buy leaves the purchase pending (exit 0):
-    approve it with 'sportstime-store approve TX'.
+    Exits 1 when the customer has Pro (no paywall shows), no paywall is open to close, the plans
+    are not loaded (select, subscribe) or did not load again (retry), or the purchase or restore
+    failed or was cancelled. Ask to Buy leaves the purchase pending (exit 0): approve it with
+    'sportstime-store approve TX'.
 
     EXAMPLES:
       sportstime-store paywall
       sportstime-store paywall select monthly
       sportstime-store paywall subscribe
+      sportstime-store paywall retry
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

@@ -14,7 +14,11 @@ enum ProgressCommand: CLICommand {
 
     OPTIONS:
     \(AppCommand.optionsHelp)
-    Exits 1 for 'upgrade' when the tab is not locked.
+    Exits 1 for 'upgrade' when the tab is not locked (the customer has Pro).
+
+    EXAMPLES:
+      sportstime-store progress
+      sportstime-store progress upgrade && sportstime-store paywall subscribe
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

@@ -19,6 +19,11 @@ enum SettingsCommand: CLICommand {
     \(AppCommand.optionsHelp)
     Exits 1 when the action does not apply (upgrade for Pro, manage for free) or the restore
     failed.
+
+    EXAMPLES:
+      sportstime-store settings
+      sportstime-store settings restore
+      sportstime-store settings upgrade && sportstime-store paywall select monthly
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
