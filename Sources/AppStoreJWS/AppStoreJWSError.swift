@@ -4,27 +4,50 @@
 /// inputs the caller controls — a root certificate that does not parse, a key that is not P-256,
 /// a certificate authority that cannot be loaded. Equality compares ``code`` only, so a test can
 /// write `#expect(throws: AppStoreJWSError.invalidCertificate(""))`-style comparisons by code.
-public struct AppStoreJWSError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Its `description` is the ``reason`` alone, one line for a person; `debugDescription` adds the
+/// code, OpenSSL's own messages and where the error was raised.
+public struct AppStoreJWSError: Error, Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
   /// What went wrong, as a stable value to switch on.
   public let code: Code
-  /// Why, in words, with OpenSSL's own messages where it was involved.
+  /// Why, in one line for a person (`"the bytes are not DER X.509 (OpenSSL: too long)"`), without
+  /// OpenSSL's error stack.
   public let reason: String
+  /// OpenSSL's own messages, oldest first, when OpenSSL was involved: for debugging.
+  public let openSSLMessages: [String]
   /// The source file that raised the error.
   public let fileID: String
   /// The source line that raised the error.
   public let line: Int
 
   /// Creates an error; prefer the static factories.
-  public init(code: Code, reason: String, fileID: String = #fileID, line: Int = #line) {
+  public init(
+    code: Code, reason: String, openSSLMessages: [String] = [], fileID: String = #fileID,
+    line: Int = #line
+  ) {
     self.code = code
     self.reason = reason
+    self.openSSLMessages = openSSLMessages
     self.fileID = fileID
     self.line = line
   }
 
-  public var description: String {
-    "AppStoreJWSError.\(code): \(reason) \(fileID):\(line)"
+  /// The ``reason``: one line for a person.
+  public var description: String { reason }
+
+  /// The code, the reason, OpenSSL's messages and the source location, for a log.
+  public var debugDescription: String {
+    var text = "AppStoreJWSError.\(code): \(reason)"
+    if !openSSLMessages.isEmpty {
+      text += " [OpenSSL: " + openSSLMessages.joined(separator: "; ") + "]"
+    }
+    return text + " (\(sourceLocation))"
   }
+
+  /// Where the error was raised: `Module/File.swift:line`.
+  public var sourceLocation: String { "\(fileID):\(line)" }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
   public func hash(into hasher: inout Hasher) { hasher.combine(code) }
@@ -56,22 +79,41 @@ public struct AppStoreJWSError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String { backing.rawValue }
   }
 
-  static func invalidCertificate(_ reason: String, fileID: String = #fileID, line: Int = #line)
-    -> Self
-  { Self(code: .invalidCertificate, reason: reason, fileID: fileID, line: line) }
-
-  static func invalidKey(_ reason: String, fileID: String = #fileID, line: Int = #line) -> Self {
-    Self(code: .invalidKey, reason: reason, fileID: fileID, line: line)
+  /// An error of `code` whose reason ends with OpenSSL's short reason in parentheses, when it
+  /// recorded one (`" (OpenSSL: too long)"`); its full messages are kept apart.
+  static func make(
+    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries?, fileID: String,
+    line: Int
+  ) -> Self {
+    guard let openSSL else { return Self(code: code, reason: reason, fileID: fileID, line: line) }
+    let cause = openSSL.reason.map { " (OpenSSL: \($0))" } ?? ""
+    return Self(
+      code: code, reason: reason + cause, openSSLMessages: openSSL.messages, fileID: fileID,
+      line: line)
   }
 
-  static func invalidConfiguration(_ reason: String, fileID: String = #fileID, line: Int = #line)
-    -> Self
-  { Self(code: .invalidConfiguration, reason: reason, fileID: fileID, line: line) }
+  static func invalidCertificate(
+    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
+    line: Int = #line
+  ) -> Self { make(.invalidCertificate, reason, openSSL: openSSL, fileID: fileID, line: line) }
 
-  static func signingFailed(_ reason: String, fileID: String = #fileID, line: Int = #line) -> Self {
-    Self(code: .signingFailed, reason: reason, fileID: fileID, line: line)
-  }
+  static func invalidKey(
+    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
+    line: Int = #line
+  ) -> Self { make(.invalidKey, reason, openSSL: openSSL, fileID: fileID, line: line) }
 
-  static func encodingFailed(_ reason: String, fileID: String = #fileID, line: Int = #line) -> Self
-  { Self(code: .encodingFailed, reason: reason, fileID: fileID, line: line) }
+  static func invalidConfiguration(
+    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
+    line: Int = #line
+  ) -> Self { make(.invalidConfiguration, reason, openSSL: openSSL, fileID: fileID, line: line) }
+
+  static func signingFailed(
+    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
+    line: Int = #line
+  ) -> Self { make(.signingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
+
+  static func encodingFailed(
+    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
+    line: Int = #line
+  ) -> Self { make(.encodingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
 }

@@ -23,25 +23,21 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   }
 
   /// Decodes `payloadJSON` as a payload of `kind`.
-  /// - Throws: `VerificationError` (`malformed`) when it does not decode as that kind.
+  /// - Throws: `VerificationError` (`malformed`) when it does not decode as that kind, or shows
+  ///   another kind (see ``SignedPayloadKind/detect(payloadJSON:)``).
   public static func decode(_ payloadJSON: Data, as kind: SignedPayloadKind)
     throws(VerificationError) -> DecodedSignedPayload
   {
     let bytes = Array(payloadJSON)
-    do {
-      switch kind {
-      case .transaction:
-        return .transaction(try PayloadDecoder.decode(Transaction.self, from: bytes))
-      case .renewalInfo:
-        return .renewalInfo(try PayloadDecoder.decode(RenewalInfo.self, from: bytes))
-      case .notification:
-        return .notification(try PayloadDecoder.decode(ServerNotification.self, from: bytes))
-      case .appTransaction:
-        return .appTransaction(try PayloadDecoder.decode(AppTransaction.self, from: bytes))
-      }
-    } catch {
-      throw VerificationError(
-        .malformed, "the payload is not a \(kind.rawValue): \(DecodingFailure.describe(error))")
+    switch kind {
+    case .transaction:
+      return .transaction(try Transaction.decodePayload(bytes).get())
+    case .renewalInfo:
+      return .renewalInfo(try RenewalInfo.decodePayload(bytes).get())
+    case .notification:
+      return .notification(try ServerNotification.decodePayload(bytes).get())
+    case .appTransaction:
+      return .appTransaction(try AppTransaction.decodePayload(bytes).get())
     }
   }
 

@@ -11,15 +11,25 @@ enum PayloadDecoder {
   /// Decodes `type` from the JSON `bytes`.
   /// - Throws: `DecodingError` with the coding path of the first problem.
   static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let document: PayloadJSON
+    try decode(type, from: try document(bytes))
+  }
+
+  /// Parses `bytes` into the document that `decode(_:from:)` reads.
+  /// - Throws: `DecodingError.dataCorrupted` when they are not JSON.
+  static func document(_ bytes: [UInt8]) throws -> PayloadJSON {
     do {
-      document = try PayloadJSON.parse(bytes)
+      return try PayloadJSON.parse(bytes)
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: [], debugDescription: "not JSON: \(error.message) at byte \(error.offset)"))
     }
-    return try NodeDecoder(document: document, index: 0, basePath: [], key: nil).decodeValue(type)
+  }
+
+  /// Decodes `type` from a parsed document.
+  /// - Throws: `DecodingError` with the coding path of the first problem.
+  static func decode<T: Decodable>(_ type: T.Type, from document: PayloadJSON) throws -> T {
+    try NodeDecoder(document: document, index: 0, basePath: [], key: nil).decodeValue(type)
   }
 }
 

@@ -25,8 +25,9 @@ public import StoreModel
 public struct SignedDataVerifier: Sendable {
   /// The trust anchors; `x5c` chains must lead to one of them.
   public var rootCertificates: [Certificate] { core.chains.roots }
-  /// The app's bundle identifier; `nil` accepts any app (for tools that only inspect data).
-  public let bundleID: String?
+  /// The app's bundle identifier: transactions, notifications and app transactions of any
+  /// other app are refused (`wrongApp`).
+  public let bundleID: String
   /// The environment the data must have been signed for.
   public let environment: AppStoreEnvironment
   /// The app's Apple ID, checked for Production notifications and app transactions when set.
@@ -38,7 +39,9 @@ public struct SignedDataVerifier: Sendable {
   /// - Parameters:
   ///   - rootCertificates: The trust anchors: Apple Root CA - G3 by default; the local App
   ///     Store's root for LocalTesting data; Xcode's StoreKit certificate for Xcode data.
-  ///   - bundleID: The app's bundle identifier; `nil` skips the bundle check (tools only).
+  ///   - bundleID: The app's bundle identifier. Every App Store app's data chains to the same
+  ///     Apple root, so this check is what keeps another app's data out; tools that inspect any
+  ///     app's data use ``inspecting(rootCertificates:environment:clock:chainCacheCapacity:)``.
   ///   - environment: The environment data must claim.
   ///   - appAppleID: The app's Apple ID, checked like Apple's library does in Production.
   ///   - clock: Read only when a payload has no signing date and no time is given.
@@ -47,7 +50,7 @@ public struct SignedDataVerifier: Sendable {
   ///   refuses a root.
   public init(
     rootCertificates: [Certificate] = [.appleRootCAG3],
-    bundleID: String?,
+    bundleID: String,
     environment: AppStoreEnvironment,
     appAppleID: UInt64? = nil,
     clock: any WallClock = SystemClock(),
@@ -60,21 +63,42 @@ public struct SignedDataVerifier: Sendable {
   }
 
   init(
-    rootCertificates: [Certificate], bundleID: String?, environment: AppStoreEnvironment,
+    rootCertificates: [Certificate], bundleID: String, environment: AppStoreEnvironment,
     appAppleID: UInt64?, clock: any WallClock, chainCacheCapacity: Int,
     parsedCertificatePoolCapacity: Int
   ) throws(AppStoreJWSError) {
-    guard !rootCertificates.isEmpty else {
-      throw .invalidConfiguration("a verifier needs at least one root certificate")
-    }
     self.bundleID = bundleID
     self.environment = environment
     self.appAppleID = appAppleID
-    self.core = Core(
-      chains: try ChainVerifier(
-        roots: rootCertificates, parsedPoolCapacity: parsedCertificatePoolCapacity),
-      cacheCapacity: chainCacheCapacity,
-      clock: clock)
+    self.core = try Core(
+      roots: rootCertificates, cacheCapacity: chainCacheCapacity, clock: clock,
+      parsedCertificatePoolCapacity: parsedCertificatePoolCapacity)
+  }
+
+  /// A verifier for tools that inspect any app's data: every check of a
+  /// ``SignedDataVerifier`` except the app's (bundle id and app Apple id).
+  ///
+  /// Every App Store app's data chains to the same Apple root, so what it accepts proves only
+  /// that some app's data is genuine. Its results are ``InspectedPayload`` values, which carry
+  /// the bundle id the data claims, unchecked. An app never uses it.
+  /// - Parameters:
+  ///   - rootCertificates: The trust anchors, as for ``init(rootCertificates:bundleID:environment:appAppleID:clock:chainCacheCapacity:)``.
+  ///   - environment: The environment data must claim.
+  ///   - clock: Read only when a payload has no signing date and no time is given.
+  ///   - chainCacheCapacity: How many verified chains to remember; 0 turns the cache off.
+  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
+  ///   refuses a root.
+  public static func inspecting(
+    rootCertificates: [Certificate] = [.appleRootCAG3],
+    environment: AppStoreEnvironment,
+    clock: any WallClock = SystemClock(),
+    chainCacheCapacity: Int = 64
+  ) throws(AppStoreJWSError) -> SignedDataInspector {
+    SignedDataInspector(
+      environment: environment,
+      core: try Core(
+        roots: rootCertificates, cacheCapacity: chainCacheCapacity, clock: clock,
+        parsedCertificatePoolCapacity: 16))
   }
 
   // MARK: - Verifying by kind
@@ -163,7 +187,7 @@ public struct SignedDataVerifier: Sendable {
   /// A verifier that parses every certificate each time: the benchmark's "first sight" figure.
   @_spi(Benchmarks)
   public static func unpooled(
-    rootCertificates: [Certificate] = [.appleRootCAG3], bundleID: String?,
+    rootCertificates: [Certificate] = [.appleRootCAG3], bundleID: String,
     environment: AppStoreEnvironment, chainCacheCapacity: Int
   ) throws(AppStoreJWSError) -> SignedDataVerifier {
     try SignedDataVerifier(
@@ -177,7 +201,8 @@ public struct SignedDataVerifier: Sendable {
 }
 
 extension SignedDataVerifier {
-  /// The configuration a payload's claims are compared with.
+  /// The configuration a payload's claims are compared with; an inspector's has no `bundleID`
+  /// (and no `appAppleID`): it checks no app.
   struct Rules {
     let bundleID: String?
     let environment: AppStoreEnvironment
@@ -223,8 +248,14 @@ extension SignedDataVerifier {
     let headers: HeaderMemo
     let clock: any WallClock
 
-    init(chains: ChainVerifier, cacheCapacity: Int, clock: any WallClock) {
-      self.chains = chains
+    init(
+      roots: [Certificate], cacheCapacity: Int, clock: any WallClock,
+      parsedCertificatePoolCapacity: Int
+    ) throws(AppStoreJWSError) {
+      guard !roots.isEmpty else {
+        throw .invalidConfiguration("a verifier needs at least one root certificate")
+      }
+      self.chains = try ChainVerifier(roots: roots, parsedPoolCapacity: parsedCertificatePoolCapacity)
       self.cache = VerifiedChainCache(capacity: cacheCapacity)
       self.headers = HeaderMemo(capacity: min(cacheCapacity, 16))
       self.clock = clock
@@ -246,12 +277,9 @@ extension SignedDataVerifier {
       case .failure(let error): return .failure(error)
       }
       var payload: Payload
-      do {
-        payload = try PayloadDecoder.decode(Payload.self, from: payloadBytes)
-      } catch {
-        return .failure(
-          VerificationError(
-            .malformed, "the payload is not a \(Payload.self): \(DecodingFailure.describe(error))"))
+      switch Payload.decodePayload(payloadBytes) {
+      case .success(let decoded): payload = decoded
+      case .failure(let error): return .failure(error)
       }
       payload.attachJWS(jws)
       if let failure = check(token, jwsParts, payload: payload, at: time, rules: rules) {

@@ -2,6 +2,7 @@ public import Foundation
 public import StoreModel
 
 extension Transaction: SignedPayload {
+  public static var signedPayloadKind: SignedPayloadKind? { .transaction }
   public var verificationDate: Date? { signedDate }
   public var claims: SignedPayloadClaims {
     SignedPayloadClaims(appIdentity: .bundleID(appBundleID), environment: environment)
@@ -10,6 +11,7 @@ extension Transaction: SignedPayload {
 }
 
 extension RenewalInfo: SignedPayload {
+  public static var signedPayloadKind: SignedPayloadKind? { .renewalInfo }
   public var verificationDate: Date? { signedDate }
   public var claims: SignedPayloadClaims {
     SignedPayloadClaims(appIdentity: .unchecked, environment: environment)
@@ -18,6 +20,7 @@ extension RenewalInfo: SignedPayload {
 }
 
 extension AppTransaction: SignedPayload {
+  public static var signedPayloadKind: SignedPayloadKind? { .appTransaction }
   public var verificationDate: Date? { signedDate }
   public var claims: SignedPayloadClaims {
     SignedPayloadClaims(
@@ -27,6 +30,7 @@ extension AppTransaction: SignedPayload {
 }
 
 extension ServerNotification: SignedPayload {
+  public static var signedPayloadKind: SignedPayloadKind? { .notification }
   public var verificationDate: Date? { signedDate }
 
   /// The claims of the first of `data`, `summary`, `externalPurchaseToken` and `appData` present,

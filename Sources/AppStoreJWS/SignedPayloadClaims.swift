@@ -18,6 +18,14 @@ public struct SignedPayloadClaims: Sendable, Hashable {
   /// The environment the payload claims; `nil` (absent or unknown) never matches.
   public var environment: AppStoreEnvironment?
 
+  /// The bundle id claimed, if the kind carries one.
+  public var bundleID: String? {
+    switch appIdentity {
+    case .unchecked: nil
+    case .bundleID(let bundleID), .bundleIDAndAppAppleID(let bundleID, _): bundleID
+    }
+  }
+
   /// Creates claims.
   public init(appIdentity: AppIdentity, environment: AppStoreEnvironment?) {
     self.appIdentity = appIdentity

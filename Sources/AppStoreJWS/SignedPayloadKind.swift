@@ -15,21 +15,30 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable
   ///
   /// `notificationType` marks a notification; `receiptType` or `originalApplicationVersion` an
   /// app transaction; `transactionId` a transaction; `autoRenewStatus` or `autoRenewProductId`
-  /// renewal info.
+  /// renewal info. The payload is read as strictly as verification reads it: text that is not
+  /// one JSON object with unique member names shows no kind.
+  ///
+  /// A ``SignedDataVerifier`` asked for one kind refuses a payload that shows another.
   /// - Parameter payloadJSON: The decoded payload (JSON) of a JWS.
   public static func detect(payloadJSON: Data) -> SignedPayloadKind? {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: payloadJSON, options: []),
-      let members = object as? [String: Any]
-    else { return nil }
-    if members["notificationType"] != nil { return .notification }
-    if members["receiptType"] != nil || members["originalApplicationVersion"] != nil {
-      return .appTransaction
+    guard let document = try? PayloadJSON.parse(Array(payloadJSON)) else { return nil }
+    return document.signedPayloadKind
+  }
+
+  /// The kind in words, with its article: "a transaction", "renewal info", "a notification",
+  /// "an app transaction".
+  var phrase: String {
+    switch self {
+    case .transaction: "a transaction"
+    case .renewalInfo: "renewal info"
+    case .notification: "a notification"
+    case .appTransaction: "an app transaction"
     }
-    if members["transactionId"] != nil { return .transaction }
-    if members["autoRenewStatus"] != nil || members["autoRenewProductId"] != nil {
-      return .renewalInfo
-    }
-    return nil
+  }
+
+  /// The message of a payload of kind `shown` offered as `self`: "a transaction, not renewal
+  /// info".
+  func mismatch(shown: SignedPayloadKind) -> String {
+    "the payload is \(shown.phrase), not \(phrase)"
   }
 }

@@ -147,7 +147,7 @@ public struct TestCertificateAuthority: Sendable, Hashable {
   /// A verifier that trusts this CA's root.
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` if OpenSSL refuses the root.
   public func verifier(
-    bundleID: String?, environment: AppStoreEnvironment = .localTesting, appAppleID: UInt64? = nil,
+    bundleID: String, environment: AppStoreEnvironment = .localTesting, appAppleID: UInt64? = nil,
     clock: any WallClock = SystemClock(), chainCacheCapacity: Int = 64
   ) throws(AppStoreJWSError) -> SignedDataVerifier {
     try SignedDataVerifier(

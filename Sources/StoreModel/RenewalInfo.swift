@@ -114,13 +114,25 @@ extension RenewalInfo: Codable {
     case renewalBillingPlanType
   }
 
+  /// Decodes the App Store's JSON: `originalTransactionId`, `productId`, `autoRenewStatus` (0 or
+  /// 1) and `signedDate` are required; an absent `isInBillingRetryPeriod` reads as `false`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     originalTransactionID = try c.decodeNumericID(.originalTransactionID)
     currentProductID = try c.decode(String.self, forKey: .currentProductID)
-    willAutoRenew = (try c.decodeIfPresent(Int.self, forKey: .willAutoRenew) ?? 0) == 1
+    // Required: every renewal info the App Store signs carries it (all the real ones and
+    // Apple's test vectors do), and a payload without it is not renewal info.
+    switch try c.decode(Int.self, forKey: .willAutoRenew) {
+    case 0: willAutoRenew = false
+    case 1: willAutoRenew = true
+    case let other:
+      throw DecodingError.dataCorruptedError(
+        forKey: .willAutoRenew, in: c, debugDescription: "expected 0 or 1, got \(other)")
+    }
     autoRenewPreference = try c.decodeIfPresent(String.self, forKey: .autoRenewPreference)
     expirationReason = try c.decodeIfPresent(ExpirationReason.self, forKey: .expirationReason)
+    // Optional: the App Store often leaves it out when it would be false (15 of the corpus's 18
+    // real renewal infos lack it; the 3 that carry it say false). StoreKit reads absent as false.
     isInBillingRetry = try c.decodeIfPresent(Bool.self, forKey: .isInBillingRetry) ?? false
     gracePeriodExpirationDate = try c.decodeIfPresent(
       Date.self, forKey: .gracePeriodExpirationDate)

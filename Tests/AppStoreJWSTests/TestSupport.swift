@@ -52,7 +52,7 @@ enum Fixtures {
   }()
 
   static func verifier(
-    roots: [Certificate] = [authority.root], bundleID: String? = bundleID,
+    roots: [Certificate] = [authority.root], bundleID: String = bundleID,
     environment: AppStoreEnvironment = .localTesting, cache: Int = 64
   ) throws -> SignedDataVerifier {
     try SignedDataVerifier(

@@ -8,7 +8,10 @@ import Testing
   @Test("a verifier needs a root")
   func needsRoot() {
     #expect(throws: AppStoreJWSError.self) {
-      try SignedDataVerifier(rootCertificates: [], bundleID: nil, environment: .sandbox)
+      try SignedDataVerifier(rootCertificates: [], bundleID: "com.x", environment: .sandbox)
+    }
+    #expect(throws: AppStoreJWSError.self) {
+      try SignedDataVerifier.inspecting(rootCertificates: [], environment: .sandbox)
     }
   }
 
@@ -37,13 +40,40 @@ import Testing
         == expected)
   }
 
-  @Test("a nil bundle id accepts any app, but never another environment")
-  func anyApp() throws {
-    let verifier = try Fixtures.verifier(bundleID: nil)
-    #expect(try verifier.verifyTransaction(Fixtures.token).isVerified)
-    let sandbox = try Fixtures.verifier(bundleID: nil, environment: .sandbox)
+  @Test("an inspector accepts any app's data, says the app was not checked, and still checks the environment")
+  func inspectorAcceptsAnyApp() throws {
+    let verifier = try Fixtures.verifier(bundleID: "com.other.app")
+    #expect(try verifier.verifyTransaction(Fixtures.token).verificationError?.code == .wrongApp)
+    let inspector = try SignedDataVerifier.inspecting(
+      rootCertificates: [Fixtures.authority.root], environment: .localTesting,
+      clock: FixedClock(Fixtures.signedDate))
+    let result = try inspector.verify(Fixtures.token)
+    #expect(result.isVerified)
+    #expect(result.unsafePayloadValue.isBundleIDChecked == false)
+    #expect(result.unsafePayloadValue.claimedBundleID == Fixtures.bundleID)
+    #expect(result.unsafePayloadValue.payload.kind == .transaction)
+    let sandbox = try SignedDataVerifier.inspecting(
+      rootCertificates: [Fixtures.authority.root], environment: .sandbox)
     #expect(
-      try sandbox.verifyTransaction(Fixtures.token).verificationError?.code == .wrongEnvironment)
+      try sandbox.verify(Fixtures.token, as: Transaction.self).verificationError?.code
+        == .wrongEnvironment)
+  }
+
+  @Test("an inspector checks the chain and signature as a verifier does")
+  func inspectorChecksChain() throws {
+    let inspector = try SignedDataVerifier.inspecting(environment: .localTesting)
+    #expect(
+      try inspector.verify(Fixtures.token).verificationError?.code == .invalidChain)
+    var segments = Fixtures.segments(Fixtures.token)
+    var signature = Array(segments[2].utf8)
+    signature[10] = signature[10] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+    segments[2] = String(decoding: signature, as: UTF8.self)
+    let own = try SignedDataVerifier.inspecting(
+      rootCertificates: [Fixtures.authority.root], environment: .localTesting)
+    let tampered = Fixtures.outcome { () throws(VerificationError) in
+      try own.verify(segments.joined(separator: "."))
+    }
+    #expect(tampered == .invalidSignature)
   }
 
   @Test("validation time: explicit, else signedDate, else the clock — never the real time")

@@ -30,17 +30,30 @@ import Testing
     }
   }
 
-  static let realToken: String? = {
-    let url = URL(fileURLWithPath: #filePath)
+  /// `shared/corpus/jws/real` beside the package (or beside its parent, for a worktree kept in
+  /// a folder of worktrees), or `nil` with a notice.
+  static let realFolder: URL? = {
+    let packageRoot = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .appendingPathComponent("shared/corpus/jws/real/sessionpro-transaction-sandbox-1.txt")
-    guard let data = try? Data(contentsOf: url) else {
-      print("notice: ../shared/corpus is absent; skipping the real-token command tests")
-      return nil
+    var folder = packageRoot.deletingLastPathComponent()
+    for _ in 0..<2 {
+      let candidate = folder.appendingPathComponent("shared/corpus/jws/real")
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
     }
-    return String(decoding: data, as: UTF8.self)
+    print("notice: ../shared/corpus is absent; skipping the real-token command tests")
+    return nil
   }()
+
+  /// A real token of the corpus, by file name.
+  static func real(_ name: String) -> String? {
+    guard let url = realFolder?.appendingPathComponent(name),
+      let data = try? Data(contentsOf: url)
+    else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static let realToken = real("sessionpro-transaction-sandbox-1.txt")
 
   func run(_ arguments: [String], input: String = "") async -> (Int32, String, String) {
     let context = CommandContext.capturing(standardInput: Data(input.utf8))
@@ -48,14 +61,69 @@ import Testing
     return (code, context.capturedOutput, context.capturedErrors)
   }
 
-  @Test("a real Sandbox transaction verifies against Apple Root CA - G3")
+  @Test("a real Sandbox transaction verifies against Apple Root CA - G3 for its app")
   func realTokenVerifies() async throws {
     guard let token = Self.realToken else { return }
-    let (code, output, errors) = await run(["verify", "--environment", "Sandbox", token])
+    let (code, output, errors) = await run([
+      "verify", "--environment", "Sandbox", "--bundle-id", "com.loki-project.loki-messenger",
+      token,
+    ])
     #expect(code == 0)
     #expect(errors.isEmpty)
     #expect(output.hasPrefix("VERIFIED transaction (Sandbox)\n{\n"))
     #expect(output.contains(#""originalTransactionId" : "2000001024993299""#))
+    let (_, json, _) = await run([
+      "verify", "--environment", "Sandbox", "--bundle-id", "com.loki-project.loki-messenger",
+      "--json", token,
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["bundleIDChecked"] as? Bool == true)
+  }
+
+  @Test("without --bundle-id any app's data verifies, and the output says the app was not checked")
+  func realTokenWithoutBundleID() async throws {
+    guard let token = Self.realToken else { return }
+    let (code, output, errors) = await run(["verify", "--environment", "Sandbox", token])
+    #expect(code == 0)
+    #expect(errors.isEmpty)
+    #expect(
+      output.hasPrefix(
+        "VERIFIED transaction (Sandbox) — bundle id not checked: com.loki-project.loki-messenger\n{\n"
+      ))
+    let (jsonCode, json, _) = await run(["verify", "--environment", "Sandbox", "--json", token])
+    #expect(jsonCode == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["verified"] as? Bool == true)
+    #expect(object["bundleIDChecked"] as? Bool == false)
+  }
+
+  @Test("renewal info says it carries no bundle id, with or without --bundle-id")
+  func renewalInfoHasNoBundleID() async throws {
+    guard let token = Self.real("sessionpro-renewalInfo-sandbox-1.txt") else { return }
+    for extra in [[], ["--bundle-id", "com.any.app"]] {
+      let (code, output, _) = await run(["verify", "--environment", "Sandbox"] + extra + [token])
+      #expect(code == 0)
+      #expect(output.hasPrefix("VERIFIED renewalInfo (Sandbox) — renewal info carries no bundle id\n"))
+      let (_, json, _) = await run(["verify", "--environment", "Sandbox", "--json"] + extra + [token])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      #expect(object["bundleIDChecked"] as? Bool == false)
+    }
+  }
+
+  @Test("a real transaction is not renewal info, whatever --kind says")
+  func transactionAsRenewalInfo() async throws {
+    guard let token = Self.real("gopay-transaction-sandbox-1.txt") else { return }
+    let (code, output, errors) = await run(
+      ["verify", "--environment", "Sandbox", "--kind", "renewalInfo", "-"], input: token)
+    #expect(code == 1)
+    #expect(output.isEmpty)
+    #expect(
+      errors
+        == "sportstime-store: not verified: malformed: the payload is a transaction, not renewal info\n"
+    )
   }
 
   @Test("a real Sandbox transaction is refused in Production, with the reason")
@@ -111,7 +179,9 @@ import Testing
       ["verify", "--root", local.rootPath, "--environment", "LocalTesting", "-"],
       input: local.token + "\n")
     #expect(code == 0)
-    #expect(output.hasPrefix("VERIFIED transaction (LocalTesting)\n"))
+    #expect(
+      output.hasPrefix(
+        "VERIFIED transaction (LocalTesting) — bundle id not checked: com.sportstime.app\n"))
   }
 
   @Test("a tampered payload byte is refused")
@@ -148,6 +218,10 @@ import Testing
         "unknown kind 'receipt'; expected one of transaction, renewalInfo, notification, appTransaction"
       ),
       (["decode"], "expected a JWS, or '-' to read one from standard input"),
+      (
+        ["verify", "--app-apple-id", "1234", "x.y.z"],
+        "--app-apple-id needs --bundle-id: without it no app is checked"
+      ),
     ])
   func badUsage(arguments: [String], reason: String) async {
     let (code, output, errors) = await run(arguments)
@@ -157,6 +231,26 @@ import Testing
     #expect(
       errors
         == "sportstime-store \(command): \(reason); see 'sportstime-store \(command) --help'\n")
+  }
+
+  @Test(
+    "a root that is not a certificate is named with a one-line reason",
+    arguments: [
+      ("hello, not a certificate\n", "the bytes are not DER X.509 (OpenSSL: too long)"),
+      (
+        "-----BEGIN CERTIFICATE-----\nAAAA!!\n-----END CERTIFICATE-----\n",
+        "a PEM certificate block does not parse (OpenSSL: bad base64 decode)"
+      ),
+      ("", "there are no bytes"),
+    ])
+  func rootNotACertificate(contents: String, reason: String) async throws {
+    let local = try LocalToken()
+    let path = local.folder.appendingPathComponent("root.txt").path
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+    let (code, output, errors) = await run(["verify", "--root", path, local.token])
+    #expect(code == 1)
+    #expect(output.isEmpty)
+    #expect(errors == "sportstime-store: \(path): not a certificate (PEM or DER): \(reason)\n")
   }
 
   @Test("decode shows the header and payload, marked unverified")

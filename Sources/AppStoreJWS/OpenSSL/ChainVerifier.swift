@@ -47,7 +47,7 @@ final class ChainVerifier: @unchecked Sendable {
   init(roots: [Certificate], parsedPoolCapacity: Int = 16) throws(AppStoreJWSError) {
     guard let store = X509_STORE_new() else {
       throw .invalidConfiguration(
-        "could not make a certificate store: \(OpenSSLErrorQueue.drain())")
+        "could not make a certificate store", openSSL: OpenSSLErrorQueue.take())
     }
     guard let intermediateMarker = ObjectIdentifierHandle(Self.intermediateMarkerOID),
       let leafMarker = ObjectIdentifierHandle(Self.leafMarkerOID)
@@ -56,9 +56,9 @@ final class ChainVerifier: @unchecked Sendable {
       throw .invalidConfiguration("OpenSSL does not read Apple's object identifiers")
     }
     for root in roots where X509_STORE_add_cert(store, root.handle.pointer) != 1 {
-      let reason = OpenSSLErrorQueue.drain()
+      let entries = OpenSSLErrorQueue.take()
       X509_STORE_free(store)
-      throw .invalidConfiguration("could not add root \(root.subject): \(reason)")
+      throw .invalidConfiguration("could not add root \(root.subject)", openSSL: entries)
     }
     self.roots = roots
     self.parsedPoolCapacity = max(0, parsedPoolCapacity)

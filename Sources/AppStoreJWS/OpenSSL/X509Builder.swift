@@ -7,7 +7,7 @@ enum X509Builder {
     _ template: CertificateTemplate, subjectKey: EVPKey, issuer: X509Handle?, issuerKey: EVPKey
   ) throws(AppStoreJWSError) -> X509Handle {
     guard let certificate = X509_new() else {
-      throw .signingFailed("could not allocate a certificate: \(OpenSSLErrorQueue.drain())")
+      throw .signingFailed("could not allocate a certificate", openSSL: OpenSSLErrorQueue.take())
     }
     var owned = true
     defer { if owned { X509_free(certificate) } }
@@ -49,7 +49,7 @@ enum X509Builder {
   }
 
   private static func failure(_ part: String) -> AppStoreJWSError {
-    .signingFailed("could not set \(part) of the certificate: \(OpenSSLErrorQueue.drain())")
+    .signingFailed("could not set \(part) of the certificate", openSSL: OpenSSLErrorQueue.take())
   }
 
   private static func setSerial(_ serial: [UInt8], on certificate: OpaquePointer)

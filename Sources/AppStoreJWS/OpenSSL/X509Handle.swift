@@ -11,6 +11,7 @@ final class X509Handle: @unchecked Sendable {
 
   /// Parses `der`, which must be exactly one DER certificate with nothing after it.
   init(der: [UInt8]) throws(AppStoreJWSError) {
+    guard !der.isEmpty else { throw .invalidCertificate("there are no bytes") }
     var consumed = 0
     let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
       guard let start = buffer.baseAddress else { return nil }
@@ -20,7 +21,7 @@ final class X509Handle: @unchecked Sendable {
       return certificate
     }
     guard let parsed else {
-      throw .invalidCertificate("not a DER X.509 certificate: \(OpenSSLErrorQueue.drain())")
+      throw .invalidCertificate("the bytes are not DER X.509", openSSL: OpenSSLErrorQueue.take())
     }
     guard consumed == der.count else {
       X509_free(parsed)
@@ -36,7 +37,8 @@ final class X509Handle: @unchecked Sendable {
     let count = i2d_X509(pointer, &output)
     guard count > 0, let output else {
       X509_free(pointer)
-      throw .invalidCertificate("could not encode the certificate: \(OpenSSLErrorQueue.drain())")
+      throw .invalidCertificate(
+        "could not encode the certificate", openSSL: OpenSSLErrorQueue.take())
     }
     defer { sts_OPENSSL_free(output) }
     self.pointer = pointer
@@ -56,11 +58,13 @@ final class X509Handle: @unchecked Sendable {
         guard let certificate = PEM_read_bio_X509(bio, nil, nil, nil) else {
           let code = ERR_peek_last_error()
           // Running out of input ends the loop; anything else is a malformed block.
-          if ERR_GET_REASON(code) == PEM_R_NO_START_LINE, !handles.isEmpty {
+          if ERR_GET_REASON(code) == PEM_R_NO_START_LINE {
             OpenSSLErrorQueue.clear()
-            return nil
+            return handles.isEmpty
+              ? .invalidCertificate("there is no \"-----BEGIN CERTIFICATE-----\" block") : nil
           }
-          return .invalidCertificate("not a PEM certificate: \(OpenSSLErrorQueue.drain())")
+          return .invalidCertificate(
+            "a PEM certificate block does not parse", openSSL: OpenSSLErrorQueue.take())
         }
         do throws(AppStoreJWSError) {
           handles.append(try X509Handle(taking: certificate))

@@ -16,18 +16,24 @@ enum VerifyCommand: CLICommand {
     for the bundle id and environment given. Prints the decoded payload; on failure prints the
     reason and exits 1. '-' reads the token from standard input.
 
+    Without --bundle-id no app is checked, and the first line says so: every App Store app's
+    data chains to the same Apple root, so such a result proves only that some app's data is
+    genuine. Renewal info carries no bundle id and is never checked for one.
+
     OPTIONS:
       --root CERT          a trusted root certificate, PEM or DER (repeatable); default:
                            Apple Root CA - G3 (bundled)
       --environment E      Production (default), Sandbox, Xcode or LocalTesting
-      --bundle-id ID       the app's bundle id; without it, any app's data is accepted
+      --bundle-id ID       the app's bundle id; without it, any app's data is accepted and
+                           the output says "bundle id not checked"
       --app-apple-id N     the app's Apple ID, checked for Production notifications and app
-                           transactions
+                           transactions (needs --bundle-id)
       --at DATE            check the certificates at DATE (ISO 8601, or milliseconds since
                            1970) instead of the payload's signedDate
       --kind K             insist on transaction, renewalInfo, notification or appTransaction
                            (default: told from the payload)
-      --json               one JSON object: verified, kind, environment, payload
+      --json               one JSON object: verified, kind, environment, bundleIDChecked,
+                           payload
 
     EXAMPLES:
       sportstime-store verify --environment Sandbox --bundle-id com.example.app "$TOKEN"
@@ -51,34 +57,63 @@ enum VerifyCommand: CLICommand {
       }
       appAppleID = value
     }
-    let roots = try loadRoots(arguments.values("root"), context)
-    let verifier: SignedDataVerifier
-    do {
-      verifier = try SignedDataVerifier(
-        rootCertificates: roots, bundleID: arguments.value("bundle-id"),
-        environment: environment, appAppleID: appAppleID)
-    } catch {
-      throw .failure("cannot use the roots: \(error)")
+    let bundleID = arguments.value("bundle-id")
+    if appAppleID != nil, bundleID == nil {
+      throw .usage("--app-apple-id needs --bundle-id: without it no app is checked")
     }
+    let roots = try loadRoots(arguments.values("root"), context)
     let result: VerificationResult<DecodedSignedPayload>
-    do {
-      result = try verifier.verify(token, kind: kind, at: date)
-    } catch {
-      throw .failure("not verified: \(error)")
+    let appNote: String?
+    if let bundleID {
+      let verifier: SignedDataVerifier
+      do {
+        verifier = try SignedDataVerifier(
+          rootCertificates: roots, bundleID: bundleID, environment: environment,
+          appAppleID: appAppleID)
+      } catch {
+        throw .failure("cannot use the roots: \(error)")
+      }
+      do {
+        result = try verifier.verify(token, kind: kind, at: date)
+      } catch {
+        throw .failure("not verified: \(error)")
+      }
+      appNote = nil
+    } else {
+      let inspector: SignedDataInspector
+      do {
+        inspector = try SignedDataVerifier.inspecting(
+          rootCertificates: roots, environment: environment)
+      } catch {
+        throw .failure("cannot use the roots: \(error)")
+      }
+      let inspected: VerificationResult<InspectedPayload<DecodedSignedPayload>>
+      do {
+        inspected = try inspector.verify(token, kind: kind, at: date)
+      } catch {
+        throw .failure("not verified: \(error)")
+      }
+      result = inspected.map(\.payload)
+      appNote = "bundle id not checked: \(inspected.unsafePayloadValue.claimedBundleID ?? "(none)")"
     }
     switch result {
     case .unverified(let payload, let error):
       throw .failure("not verified: \(payload.kind.rawValue): \(error)")
     case .verified(let payload):
+      // Renewal info carries no bundle id: no verifier checks one.
+      let note = payload.kind == .renewalInfo ? "renewal info carries no bundle id" : appNote
       let json = try SignedDataInput.json(payload)
       if arguments.json {
         try SignedDataInput.writeJSON(
           [
             "verified": true, "kind": payload.kind.rawValue,
-            "environment": environment.rawValue, "payload": json.object,
+            "environment": environment.rawValue, "bundleIDChecked": note == nil,
+            "payload": json.object,
           ], context)
       } else {
-        context.out("VERIFIED \(payload.kind.rawValue) (\(environment.rawValue))")
+        context.out(
+          "VERIFIED \(payload.kind.rawValue) (\(environment.rawValue))"
+            + (note.map { " — \($0)" } ?? ""))
         context.out(json.text)
       }
     }
@@ -127,7 +162,7 @@ enum VerifyCommand: CLICommand {
           roots.append(try Certificate(contentsOf: data))
         }
       } catch {
-        throw .failure("\(path): not a certificate: \(error)")
+        throw .failure("\(path): not a certificate (PEM or DER): \(error.reason)")
       }
     }
     return roots
