@@ -384,7 +384,8 @@ final class PayloadJSON {
       let name = nodes[position]
       let length = Int(name.end - name.start)
       func named(_ key: String) -> Bool {
-        (name.kind == .escapedString || length == key.utf8.count) && string(at: position, equals: key)
+        (name.kind == .escapedString || length == key.utf8.count)
+          && string(at: position, equals: key)
       }
       if named("notificationType") {
         notification = true

@@ -4,7 +4,7 @@
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-  print("usage: sportstime-store-bench [--json]")
+  print("usage: sportstime-store-bench [--json] [--corpus DIR]")
 } else {
   var report = BenchmarkReport()
   JWSBenchmarks.run(into: &report)

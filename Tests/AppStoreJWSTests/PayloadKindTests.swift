@@ -68,7 +68,8 @@ import Testing
     #expect(error?.reason == Self.reason(shown, asked: asked))
   }
 
-  @Test("an inspector and decodePayload(as:) refuse a payload of another kind", arguments: mismatches)
+  @Test(
+    "an inspector and decodePayload(as:) refuse a payload of another kind", arguments: mismatches)
   func inspectorAndDecoding(shown: SignedPayloadKind, asked: SignedPayloadKind) throws {
     let token = try Self.token(shown)
     let inspector = try SignedDataVerifier.inspecting(

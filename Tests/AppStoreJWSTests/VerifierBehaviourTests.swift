@@ -40,7 +40,9 @@ import Testing
         == expected)
   }
 
-  @Test("an inspector accepts any app's data, says the app was not checked, and still checks the environment")
+  @Test(
+    "an inspector accepts any app's data, says the app was not checked, and still checks the environment"
+  )
   func inspectorAcceptsAnyApp() throws {
     let verifier = try Fixtures.verifier(bundleID: "com.other.app")
     #expect(try verifier.verifyTransaction(Fixtures.token).verificationError?.code == .wrongApp)

@@ -105,8 +105,10 @@ import Testing
     for extra in [[], ["--bundle-id", "com.any.app"]] {
       let (code, output, _) = await run(["verify", "--environment", "Sandbox"] + extra + [token])
       #expect(code == 0)
-      #expect(output.hasPrefix("VERIFIED renewalInfo (Sandbox) — renewal info carries no bundle id\n"))
-      let (_, json, _) = await run(["verify", "--environment", "Sandbox", "--json"] + extra + [token])
+      #expect(
+        output.hasPrefix("VERIFIED renewalInfo (Sandbox) — renewal info carries no bundle id\n"))
+      let (_, json, _) = await run(
+        ["verify", "--environment", "Sandbox", "--json"] + extra + [token])
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
       #expect(object["bundleIDChecked"] as? Bool == false)

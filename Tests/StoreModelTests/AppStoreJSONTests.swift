@@ -88,7 +88,8 @@ import Testing
     #expect(AppStoreJSON.milliseconds(Date(timeIntervalSince1970: 1e300)) == .max)
     #expect(AppStoreJSON.milliseconds(Date(timeIntervalSince1970: -1e300)) == .min)
     #expect(AppStoreJSON.milliseconds(Date(timeIntervalSince1970: 1.5)) == 1500)
-    let json = #"{"originalTransactionId":"1","productId":"p","autoRenewStatus":0,"signedDate":1e300}"#
+    let json =
+      #"{"originalTransactionId":"1","productId":"p","autoRenewStatus":0,"signedDate":1e300}"#
     let info = try AppStoreJSON.decoder().decode(RenewalInfo.self, from: Data(json.utf8))
     let encoded = try AppStoreJSON.encoder().encode(info)
     #expect(String(decoding: encoded, as: UTF8.self).contains("9223372036854775807"))

@@ -22,10 +22,11 @@ struct VerifiedChain: Sendable {
 /// a chain of exactly three; the intermediate's marker extension 1.2.840.113635.100.6.2.1 and the
 /// leaf's 1.2.840.113635.100.6.11.1 (OpenSSL does not know them); a P-256 leaf key.
 ///
-/// Parsing is not verifying: the parsed forms of the certificates of the last few chains that
-/// verified (X.509 objects keyed by their DER, no verification result attached) are kept and
-/// reused, as TLS stacks keep an intermediate pool, because OpenSSL 3.0 spends longer parsing a
-/// certificate than checking a P-256 signature. Every call still runs the whole path validation.
+/// Parsing is not verifying: unless `parsedPoolCapacity` is 0, the parsed forms of the
+/// certificates of the last few chains that verified (X.509 objects keyed by their DER, no
+/// verification result attached) are kept and reused, as TLS stacks keep an intermediate pool,
+/// because OpenSSL 3.0's `d2i_X509` costs about two P-256 checks (it decodes the public key
+/// through the `OSSL_DECODER` framework). Every call still runs the whole path validation.
 ///
 /// `@unchecked Sendable` invariant: the `X509_STORE` is filled in `init` and only read afterwards;
 /// OpenSSL locks its own lookups, so concurrent `X509_STORE_CTX`s may share it. The pool is
@@ -85,6 +86,60 @@ final class ChainVerifier: @unchecked Sendable {
     case .success(let certificate): intermediate = certificate
     case .failure(let error): return .failure(error)
     }
+    return validatedPath(leaf: leaf, intermediate: intermediate, at: time) { chain in
+      let count = sts_sk_X509_num(chain)
+      guard count == 3 else {
+        return .failure(
+          VerificationError(
+            .invalidChain,
+            "the chain to the root has \(count) certificates; App Store chains have 3"))
+      }
+      guard let builtIntermediate = sts_sk_X509_value(chain, 1),
+        X509_cmp(builtIntermediate, intermediate.pointer) == 0,
+        let root = sts_sk_X509_value(chain, 2)
+      else {
+        return .failure(VerificationError(.invalidChain, "the chain does not run through x5c[1]"))
+      }
+      guard intermediate.hasExtension(intermediateMarker) else {
+        return .failure(
+          VerificationError(
+            .invalidChain, "the intermediate lacks extension \(Self.intermediateMarkerOID)"))
+      }
+      guard leaf.hasExtension(leafMarker) else {
+        return .failure(
+          VerificationError(.invalidChain, "the leaf lacks extension \(Self.leafMarkerOID)"))
+      }
+      guard let key = leaf.publicKey(), key.isP256 else {
+        return .failure(VerificationError(.invalidCertificate, "the leaf's key is not P-256"))
+      }
+      guard let window = Self.validityWindow([leaf.pointer, intermediate.pointer, root]) else {
+        return .failure(
+          VerificationError(.invalidChain, "a certificate's validity does not read"))
+      }
+      pool(intermediate)
+      pool(leaf)
+      return .success(
+        VerifiedChain(leafKey: key, validFrom: window.from, validUntil: window.until))
+    }
+  }
+
+  /// Whether OpenSSL's path validation alone accepts `leaf` through `intermediate` at `time`:
+  /// the benchmark's reference, without this verifier's own checks.
+  func validatePath(leaf: X509Handle, intermediate: X509Handle, at time: Int64) -> Bool {
+    let outcome = validatedPath(leaf: leaf, intermediate: intermediate, at: time) { _ in
+      Result<Void, VerificationError>.success(())
+    }
+    if case .success = outcome { return true }
+    return false
+  }
+
+  /// Runs OpenSSL's RFC 5280 path validation of `leaf` through `intermediate` (the only
+  /// untrusted certificate offered) to a configured root at `time`, and hands the chain it
+  /// built to `body`.
+  private func validatedPath<T>(
+    leaf: X509Handle, intermediate: X509Handle, at time: Int64,
+    _ body: (OpaquePointer) -> Result<T, VerificationError>
+  ) -> Result<T, VerificationError> {
     guard let context = X509_STORE_CTX_new() else {
       return .failure(VerificationError(.invalidChain, OpenSSLErrorQueue.drain()))
     }
@@ -109,37 +164,7 @@ final class ChainVerifier: @unchecked Sendable {
     guard let chain = X509_STORE_CTX_get0_chain(context) else {
       return .failure(VerificationError(.invalidChain, "OpenSSL built no chain"))
     }
-    let count = sts_sk_X509_num(chain)
-    guard count == 3 else {
-      return .failure(
-        VerificationError(
-          .invalidChain, "the chain to the root has \(count) certificates; App Store chains have 3")
-      )
-    }
-    guard let builtIntermediate = sts_sk_X509_value(chain, 1),
-      X509_cmp(builtIntermediate, intermediate.pointer) == 0,
-      let root = sts_sk_X509_value(chain, 2)
-    else {
-      return .failure(VerificationError(.invalidChain, "the chain does not run through x5c[1]"))
-    }
-    guard intermediate.hasExtension(intermediateMarker) else {
-      return .failure(
-        VerificationError(
-          .invalidChain, "the intermediate lacks extension \(Self.intermediateMarkerOID)"))
-    }
-    guard leaf.hasExtension(leafMarker) else {
-      return .failure(
-        VerificationError(.invalidChain, "the leaf lacks extension \(Self.leafMarkerOID)"))
-    }
-    guard let key = leaf.publicKey(), key.isP256 else {
-      return .failure(VerificationError(.invalidCertificate, "the leaf's key is not P-256"))
-    }
-    guard let window = Self.validityWindow([leaf.pointer, intermediate.pointer, root]) else {
-      return .failure(VerificationError(.invalidChain, "a certificate's validity does not read"))
-    }
-    pool(intermediate)
-    pool(leaf)
-    return .success(VerifiedChain(leafKey: key, validFrom: window.from, validUntil: window.until))
+    return body(chain)
   }
 
   /// The parsed certificate of `der`: from the pool, or parsed now.

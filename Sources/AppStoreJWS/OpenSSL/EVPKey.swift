@@ -151,7 +151,9 @@ final class EVPKey: @unchecked Sendable {
       let der = MemoryBIO.writing({ bio in
         i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil)
       })
-    else { throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take()) }
+    else {
+      throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take())
+    }
     return der
   }
 
@@ -161,7 +163,9 @@ final class EVPKey: @unchecked Sendable {
       let pem = MemoryBIO.writing({ bio in
         PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
       })
-    else { throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take()) }
+    else {
+      throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take())
+    }
     return String(decoding: pem, as: UTF8.self)
   }
 
