@@ -7,6 +7,8 @@ public struct AccountStatus: Sendable, Hashable, Codable {
   public struct Subscription: Sendable, Hashable, Codable {
     /// The subscription group.
     public var groupID: String
+    /// The subscription group's name in the catalog (`Pro Access`), if it has one.
+    public var groupName: String?
     /// `subscribed`, `expired`, `inBillingRetryPeriod`, `inGracePeriod` or `revoked`.
     public var state: String
     /// Whether the state grants access.
@@ -34,12 +36,13 @@ public struct AccountStatus: Sendable, Hashable, Codable {
 
     /// Creates a subscription status.
     public init(
-      groupID: String, state: String, isEntitled: Bool, productID: String,
+      groupID: String, groupName: String? = nil, state: String, isEntitled: Bool, productID: String,
       transactionID: UInt64, originalTransactionID: UInt64, expirationDate: Date?,
       willAutoRenew: Bool, autoRenewProductID: String?, ownership: String,
       isInBillingRetry: Bool, gracePeriodExpirationDate: Date?, expirationReason: String?
     ) {
       self.groupID = groupID
+      self.groupName = groupName
       self.state = state
       self.isEntitled = isEntitled
       self.productID = productID

@@ -32,9 +32,14 @@ public struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { text }
 
-  /// The date this span after `date`.
+  /// The date this span after `date` (`date` itself when the calendar cannot reach it).
   public func added(to date: Date) -> Date {
-    Self.calendar.date(byAdding: components, to: date) ?? date
+    adding(to: date) ?? date
+  }
+
+  /// The date this span after `date`, or `nil` when the calendar cannot reach it.
+  public func adding(to date: Date) -> Date? {
+    Self.calendar.date(byAdding: components, to: date)
   }
 
   private static let calendar: Calendar = {

@@ -10,19 +10,27 @@ public struct Fault: RawRepresentable, Sendable, Hashable, Codable, CaseIterable
   public static let loadProducts = Fault(rawValue: "load-products")
   /// `purchase` throws a system error (StoreKitTest's `purchase`).
   public static let purchase = Fault(rawValue: "purchase")
-  /// The next call that reaches the App Store throws a network error.
+  /// `sync` throws a system error (StoreKitTest's `appStoreSync`).
+  public static let sync = Fault(rawValue: "sync")
+  /// `subscriptionStatuses(forGroup:)` throws a system error (StoreKitTest's
+  /// `subscriptionStatus`).
+  public static let subscriptionStatus = Fault(rawValue: "subscription-status")
+  /// The next call that reaches the App Store (loading products, a purchase, a sync, a
+  /// subscription status) throws a network error.
   public static let network = Fault(rawValue: "network")
   /// `purchase` returns `.userCancelled`, as when the customer dismisses the sheet.
   public static let userCancel = Fault(rawValue: "user-cancel")
-  /// The next signed transaction or renewal info is signed with a key outside the chain, so
-  /// that verification genuinely fails (StoreKitTest's `verification`).
+  /// The next signed transaction or renewal info is signed by another certificate authority
+  /// (a whole chain of its own, which the verifier does not trust), so that verification
+  /// genuinely fails (StoreKitTest's `verification`).
   public static let verification = Fault(rawValue: "verification")
   /// The next signed transaction is altered after signing, so that its signature no longer
   /// matches.
   public static let tamper = Fault(rawValue: "tamper")
 
   public static let allCases: [Fault] = [
-    .loadProducts, .purchase, .network, .userCancel, .verification, .tamper,
+    .loadProducts, .purchase, .sync, .subscriptionStatus, .network, .userCancel, .verification,
+    .tamper,
   ]
 
   public var description: String { rawValue }

@@ -17,7 +17,8 @@ extension LocalAppStore {
     public func purchase(_ product: Product, options: Set<PurchaseOption>)
       async throws(StoreBackendError) -> PurchaseResult
     {
-      try await store.purchase(product, options: options, account: account)
+      try await store.purchaseWithOutcome(product, options: options, account: account)
+        .purchaseResult
     }
 
     public func currentEntitlements() async -> [VerificationResult<Transaction>] {

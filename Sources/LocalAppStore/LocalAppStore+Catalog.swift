@@ -19,19 +19,24 @@ extension EmulatorSettings {
 }
 
 extension Fault {
-  /// The sticky faults a `.storekit` file's enabled `_storeKitErrors` ask for.
+  /// The sticky faults a `.storekit` file's enabled `_storeKitErrors` ask for: each API's
+  /// simulated error fails that API only (`Load Products` → ``loadProducts``, `Purchase` →
+  /// ``purchase``, or ``userCancel`` for `userCancelled`, `Verification` → ``verification``,
+  /// `App Store Sync` → ``sync``, `Subscription Status` → ``subscriptionStatus``).
+  ///
+  /// The sheets and `App Transaction` have no counterpart in the store and are left out.
   public static func simulated(by catalog: Catalog) -> [Fault] {
     var faults: [Fault] = []
     let table: [(CatalogSettings.StoreKitAPI, Fault)] = [
       (.loadProducts, .loadProducts), (.purchase, .purchase), (.verification, .verification),
-      (.appStoreSync, .network), (.subscriptionStatus, .network),
+      (.appStoreSync, .sync), (.subscriptionStatus, .subscriptionStatus),
     ]
     for (api, fault) in table {
       guard let selection = catalog.settings.simulatedError(for: api) else { continue }
-      switch selection.errorName {
-      case "networkError"?: faults.append(.network)
-      case "userCancelled"? where api == .purchase: faults.append(.userCancel)
-      default: faults.append(fault)
+      if api == .purchase, selection.errorName == "userCancelled" {
+        faults.append(.userCancel)
+      } else {
+        faults.append(fault)
       }
     }
     return Array(Set(faults)).sorted { $0.rawValue < $1.rawValue }

@@ -43,30 +43,41 @@ extension LocalAppStore {
 
   // MARK: - Time
 
-  /// Moves the stored time forward by `duration`; the next operation catches up with it.
+  /// Moves the stored time forward by `duration`, making every renewal and expiry that falls
+  /// due, in the same SQLite transaction.
   ///
   /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time
-  ///   (move a `ManualClock` instead).
+  ///   (move a `ManualClock` instead); `invalidArgument`, with nothing changed, when the time
+  ///   would leave ``supportedDates``.
   @discardableResult
   public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
-    try moveStoredTime { duration.added(to: $0) }
+    try moveStoredTime(by: duration.text) { duration.adding(to: $0) }
   }
 
-  /// Moves the stored time forward by `seconds`; the next operation catches up with it.
+  /// Moves the stored time forward by `seconds`, as ``advanceTime(by:)`` does.
   ///
-  /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time.
+  /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time;
+  ///   `invalidArgument`, with nothing changed, when the time would leave ``supportedDates``.
   @discardableResult
   public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
-    try moveStoredTime { $0.addingTimeInterval(max(0, seconds)) }
+    try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }
   }
 
-  private func moveStoredTime(_ move: (Date) -> Date) throws(LocalAppStoreError) -> Date {
+  private func moveStoredTime(by text: String, _ move: (Date) -> Date?)
+    throws(LocalAppStoreError) -> Date
+  {
     guard let storedClock else {
       throw LocalAppStoreError(
         .clockNotSettable, "this store reads a clock; move the clock instead of the store")
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let later = move(now)
+      guard let later = move(now), later >= now, later < Self.supportedDates.end else {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "cannot advance \(text) from \(now.formatted(.iso8601)): the local App Store keeps "
+            + "time up to before \(Self.supportedDates.end.formatted(.iso8601)) (its "
+            + "certificates' validity); nothing changed")
+      }
       try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
       storedClock.set(later)
       try catchUp(to: later)
@@ -95,7 +106,7 @@ extension LocalAppStore {
         now: now, identifier: id, settings: try currentSettings())
       let transaction: Transaction
       switch outcome {
-      case .success(let made): transaction = made
+      case .success(let purchase): transaction = purchase.transaction
       case .failure(let error):
         throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(error)")
       }
@@ -290,6 +301,16 @@ extension LocalAppStore {
     }
   }
 
+  /// The accounts that have used the store, by name: the purchaser, everyone who bought or
+  /// asked to buy, and family members.
+  public func accounts() throws(LocalAppStoreError) -> [String] {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var names = Set(try ledger.accounts().map(\.name))
+      for request in try ledger.requests(of: nil) { names.insert(request.account) }
+      return names.sorted()
+    }
+  }
+
   /// Every transaction of `account`, oldest first, as stored (not signed): the history.
   public func history(account: String? = nil) throws(LocalAppStoreError) -> [Transaction] {
     let account = account ?? self.account
@@ -323,7 +344,10 @@ extension LocalAppStore {
             }
           subscriptions.append(
             AccountStatus.Subscription(
-              groupID: group, state: status.state.description,
+              groupID: group,
+              groupName: catalog.lazy.compactMap(\.subscription).first {
+                $0.subscriptionGroupID == group
+              }?.groupDisplayName, state: status.state.description,
               isEntitled: status.state.isEntitled, productID: status.transaction.productID,
               transactionID: status.transaction.id,
               originalTransactionID: status.transaction.originalID,

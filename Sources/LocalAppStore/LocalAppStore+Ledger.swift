@@ -113,12 +113,31 @@ extension LocalAppStore {
 
   // MARK: - Purchases
 
-  /// Buys `product` for `account` at `now`; returns the transaction the purchase result
-  /// carries (an existing one when StoreKit would hand back what the customer already has).
+  /// What a purchase did to the ledger, before its transaction is signed.
+  enum Purchase {
+    /// A new transaction.
+    case made(Transaction)
+    /// The current transaction of what the customer already has; `restoredRenewal` when
+    /// auto-renew was turned back on or a pending change was cancelled.
+    case owned(Transaction, restoredRenewal: Bool)
+    /// The current transaction; `productID` renews next, on `date`.
+    case scheduled(Transaction, productID: String, date: Date)
+
+    /// The transaction the purchase result carries.
+    var transaction: Transaction {
+      switch self {
+      case .made(let transaction), .owned(let transaction, _), .scheduled(let transaction, _, _):
+        transaction
+      }
+    }
+  }
+
+  /// Buys `product` for `account` at `now`: a new transaction, or (as StoreKit hands back what
+  /// the customer already has) an existing one.
   func executePurchase(
     _ product: Product, account: String, options: Set<PurchaseOption>, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> Result<Transaction, StoreBackendError> {
+  ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
     try ledger.ensureAccount(account)
     var token: UUID?
     var quantity = 1
@@ -143,7 +162,7 @@ extension LocalAppStore {
         $0.transaction.productID == product.id && $0.transaction.revocationDate == nil
       })
     {
-      return .success(owned.transaction)
+      return .success(.owned(owned.transaction, restoredRenewal: false))
     }
     let id = try allocate(identifier)
     var transaction = try makeTransaction(
@@ -152,13 +171,13 @@ extension LocalAppStore {
       settings: settings, id: id)
     transaction.purchasedQuantity = quantity
     try insert(transaction, account: account, emitUpdate: false)
-    return .success(transaction)
+    return .success(.made(transaction))
   }
 
   private func purchaseSubscription(
     _ product: Product, account: String, token: UUID?, promotionalOfferID: String?, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> Result<Transaction, StoreBackendError> {
+  ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
     guard let info = product.subscription else {
       return .failure(.productUnavailable("\(product.id) has no subscription details"))
     }
@@ -213,7 +232,7 @@ extension LocalAppStore {
     record.offerPeriodsLeft = periodsLeft
     record.offerID = offer?.id
     try save(record)
-    return .success(transaction)
+    return .success(.made(transaction))
   }
 
   /// A purchase in a group where the customer is subscribed: StoreKit hands back the current
@@ -223,7 +242,7 @@ extension LocalAppStore {
   private func change(
     _ record: inout SubscriptionRecord, to product: Product, at now: Date,
     offer: SubscriptionOffer?, settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> Transaction {
+  ) throws(LocalAppStoreError) -> Purchase {
     guard let latest = try latestTransaction(of: record) else {
       throw LocalAppStoreError(
         .invalidState, "subscription \(record.originalID) has no transaction")
@@ -231,10 +250,11 @@ extension LocalAppStore {
     let current = productsByID[record.productID]?.subscription
     let target = product.subscription
     if product.id == record.productID {
+      let restored = !record.willAutoRenew || record.autoRenewProductID != product.id
       record.willAutoRenew = true
       record.autoRenewProductID = product.id
       try save(record)
-      return latest
+      return .owned(latest, restoredRenewal: restored)
     }
     let currentLevel = current?.groupLevel ?? Int.max
     let targetLevel = target?.groupLevel ?? Int.max
@@ -245,7 +265,7 @@ extension LocalAppStore {
       record.willAutoRenew = true
       record.autoRenewProductID = product.id
       try save(record)
-      return latest
+      return .scheduled(latest, productID: product.id, date: max(record.expirationDate, now))
     }
     var upgraded = latest
     upgraded.isUpgraded = true
@@ -267,7 +287,7 @@ extension LocalAppStore {
     record.offerPeriodsLeft = periodsLeft
     record.offerID = offer?.id
     try save(record)
-    return transaction
+    return .made(transaction)
   }
 
   /// The end of a new subscription's first period, and how many more periods bill at the
@@ -417,7 +437,9 @@ extension LocalAppStore {
     var originalPurchaseDate = existing?.originalPurchaseDate
     if record.phase == .active || record.phase == .billingRetry,
       let latest = try latestTransaction(of: record), latest.revocationDate == nil,
-      try !ledger.copies(of: latest.id).contains(where: { $0.account == member })
+      try !ledger.copies(of: latest.id).contains(where: {
+        $0.account == member && $0.transaction.revocationDate == nil
+      })
     {
       let copy = try share(latest, with: member, originalID: memberOriginalID)
       memberOriginalID = copy.originalID

@@ -13,16 +13,30 @@ extension LocalAppStore {
   /// Runs `body` as one store operation: one SQLite transaction that first reads the time,
   /// catches up with it (renewals, expiries, billing retry), then does the operation, then
   /// signs the updates it produced; after the commit, delivers them to subscribers.
+  ///
+  /// On a read-only state nothing can be written: when time alone calls for a renewal or an
+  /// expiry the operation fails with `notAllowed` rather than show a state that is not current.
   func operation<T>(_ body: (Date) throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T
   {
-    let (result, deliveries) = try ledger.database.immediateTransaction {
-      () throws(LocalAppStoreError) -> (T, Deliveries) in
-      let now = try readTime()
-      try catchUp(to: now)
-      let result = try body(now)
-      var deliveries = try collectUpdates(now: now)
-      deliveries.nextDue = try nextDueDate()
-      return (result, deliveries)
+    let (result, deliveries) = try ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.database.immediateTransaction {
+        () throws(LocalAppStoreError) -> (T, Deliveries) in
+        let now = try readTime()
+        if ledger.database.isReadOnly {
+          if let due = try nextDueDate(), due <= now {
+            throw LocalAppStoreError(
+              .notAllowed,
+              "\(statePath) is open read-only and a renewal or expiry fell due at "
+                + "\(due.formatted(.iso8601)); open it for writing to catch up")
+          }
+        } else {
+          try catchUp(to: now)
+        }
+        let result = try body(now)
+        var deliveries = try collectUpdates(now: now)
+        deliveries.nextDue = try nextDueDate()
+        return (result, deliveries)
+      }
     }
     deliveredSequence = max(deliveredSequence, deliveries.sequence)
     for item in deliveries.items {
@@ -121,11 +135,14 @@ extension LocalAppStore {
     return deliveries
   }
 
-  /// Takes the first of `faults` that is armed, disarming it unless it is sticky.
+  /// Takes the first of `faults` that is armed, disarming it unless it is sticky. On a
+  /// read-only state only sticky faults apply: a one-shot fault waits for an operation that can
+  /// disarm it.
   func consumeFault(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
     let armed = try ledger.faults()
     for fault in faults {
       guard let sticky = armed[fault] else { continue }
+      if ledger.database.isReadOnly, !sticky { continue }
       if !sticky { try ledger.removeFault(fault) }
       return fault
     }

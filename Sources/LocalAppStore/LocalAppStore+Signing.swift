@@ -2,11 +2,12 @@ import Foundation
 import StoreModel
 
 extension LocalAppStore {
-  /// A new certificate authority for a new state.
+  /// A new certificate authority for a new state, valid for all of ``supportedDates``.
   static func makeAuthority(settings: EmulatorSettings, clock: any WallClock)
     throws(LocalAppStoreError) -> any SigningAuthority
   {
-    try CertificateAuthoritySigner.random(bundleID: settings.bundleID, clock: clock)
+    try CertificateAuthoritySigner.random(
+      bundleID: settings.bundleID, validity: supportedDates, clock: clock)
   }
 
   /// The authority kept in the state.
@@ -22,8 +23,9 @@ extension LocalAppStore {
 
   /// Signs `transaction` as of `now` and verifies the token as an app would.
   ///
-  /// An armed `verification` fault signs with a key outside the chain, a `tamper` fault alters
-  /// the payload after signing: either way the verifier, not a flag, rejects it.
+  /// An armed `verification` fault signs with another certificate authority (a whole foreign
+  /// chain the verifier does not trust), a `tamper` fault alters the payload after signing:
+  /// either way the verifier, not a flag, rejects it.
   func signed(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
     -> VerificationResult<Transaction>
   {
@@ -38,6 +40,24 @@ extension LocalAppStore {
       return authority.signer.encode(altered)
     }
     return authority.verifyTransaction(jws)
+  }
+
+  /// Signs the transaction a purchase hands back; unless a `verification` or `tamper` fault
+  /// was armed, a token that does not verify is the store's own failure (its certificate
+  /// authority does not hold at `now`): it throws, so that the purchase's SQLite transaction
+  /// rolls back and nothing is recorded.
+  func signedPurchase(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
+    -> VerificationResult<Transaction>
+  {
+    let faulted = try ledger.faults().keys.contains { $0 == .verification || $0 == .tamper }
+    let result = try signed(transaction, now: now)
+    if !faulted, let error = result.verificationError {
+      throw LocalAppStoreError(
+        .signing,
+        "the store's own signature on transaction \(transaction.id) does not verify at "
+          + "\(now.formatted(.iso8601)) (\(error)); nothing was recorded")
+    }
+    return result
   }
 
   /// Signs renewal info and verifies it as an app would.
@@ -57,7 +77,7 @@ extension LocalAppStore {
   {
     switch try consumeFault([.verification, .tamper]) {
     case .verification?:
-      return try authority.signWithForeignKey(payload)
+      return try authority.signWithForeignAuthority(payload)
     case .tamper?:
       let jws = try authority.signer.sign(payloadJSON: payload)
       let parts = jws.split(separator: ".", omittingEmptySubsequences: false)

@@ -15,17 +15,21 @@ extension LocalAppStore {
   /// Buys `product`: StoreKit's `Product.purchase(options:)`.
   ///
   /// Returns `.pending` with Ask to Buy on, `.userCancelled` with a `user-cancel` fault, and
-  /// `.success` with the transaction otherwise. A purchase of what the customer already has (the
-  /// same active subscription, an owned non-consumable) is not charged again: as StoreKit 2 does,
-  /// it succeeds with the existing transaction. An upgrade takes effect at once; a downgrade
-  /// or a crossgrade to another duration succeeds with the current transaction and changes
-  /// the renewal preference.
+  /// `.success` with the transaction otherwise.
+  ///
+  /// A second purchase of what the customer already has (the same active subscription, an
+  /// owned non-consumable) is not charged again and makes no transaction: as StoreKit 2 does,
+  /// it returns `.success` with the current transaction (and turns auto-renew back on if it was
+  /// off). An upgrade takes effect at once with a new transaction; a downgrade, or a crossgrade
+  /// to another duration, also returns `.success` with the current transaction and only changes
+  /// the renewal preference. ``purchaseWithOutcome(_:options:account:)`` tells these apart.
   /// - Throws: `productUnavailable` for a product not in the catalog, `systemError` with a
-  ///   `purchase` fault, `networkError` with `network`.
+  ///   `purchase` fault or when the store cannot sign at its time (nothing is recorded),
+  ///   `networkError` with `network`.
   public func purchase(_ product: Product, options: Set<PurchaseOption>)
     async throws(StoreBackendError) -> PurchaseResult
   {
-    try purchase(product, options: options, account: account)
+    try purchaseWithOutcome(product, options: options, account: account).purchaseResult
   }
 
   /// The account's current entitlements: StoreKit's `Transaction.currentEntitlements`, as the
@@ -57,19 +61,22 @@ extension LocalAppStore {
   }
 
   /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock.
-  /// - Throws: `networkError` with an armed `network` fault.
+  /// - Throws: `networkError` with an armed `network` fault, `systemError` with `sync`.
   public func sync() async throws(StoreBackendError) {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
-      if try consumeFault([.network]) != nil {
-        return .failure(.networkError("simulated network failure"))
+      switch try consumeFault([.network, .sync]) {
+      case .network?: return .failure(.networkError("simulated network failure"))
+      case .sync?: return .failure(.systemError("simulated App Store sync failure"))
+      default: return .success(())
       }
-      return .success(())
     }
   }
 
   /// The statuses of a subscription group for the account: StoreKit's
   /// `Product.SubscriptionInfo.status(for:)`, as the entitlement engine decides them.
+  /// - Throws: `networkError` with an armed `network` fault, `systemError` with
+  ///   `subscription-status`.
   public func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
     -> [SubscriptionStatus]
   {
@@ -96,11 +103,20 @@ extension LocalAppStore {
     }
   }
 
-  func purchase(_ product: Product, options: Set<PurchaseOption>, account: String)
-    throws(StoreBackendError) -> PurchaseResult
-  {
-    try backendOperation {
-      (now: Date) throws(LocalAppStoreError) -> Result<PurchaseResult, StoreBackendError> in
+  /// Buys `product` for `account` (the store's account when `nil`), as
+  /// ``purchase(_:options:)`` does, and tells what the purchase did: a new transaction, what
+  /// the customer already had (nothing charged), a change at the next renewal, or a pending
+  /// Ask to Buy request.
+  ///
+  /// The purchase and the signing of its transaction are one SQLite transaction: when the
+  /// store's own signature does not verify, it throws and nothing is recorded.
+  /// - Throws: As ``purchase(_:options:)``.
+  public func purchaseWithOutcome(
+    _ product: Product, options: Set<PurchaseOption> = [], account: String? = nil
+  ) throws(StoreBackendError) -> PurchaseOutcome {
+    let account = account ?? self.account
+    return try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
       switch try consumeFault([.network, .purchase, .userCancel]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .purchase?: return .failure(.systemError("simulated purchase failure"))
@@ -112,17 +128,25 @@ extension LocalAppStore {
       }
       let settings = try currentSettings()
       if settings.askToBuyEnabled {
+        try ledger.ensureAccount(account)
         let request = AskToBuyRequest(
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: Self.encodeOptions(options))
-        return .success(.pending)
+        return .success(.pending(requestID: request.id))
       }
       let outcome = try executePurchase(
         product, account: account, options: options, now: now, identifier: nil,
         settings: settings)
       switch outcome {
-      case .success(let transaction): return .success(.success(try signed(transaction, now: now)))
+      case .success(let purchase):
+        let signed = try signedPurchase(purchase.transaction, now: now)
+        switch purchase {
+        case .made: return .success(.purchased(signed))
+        case .owned(_, let restored): return .success(.alreadyOwned(signed, restoredRenewal: restored))
+        case .scheduled(_, let productID, let date):
+          return .success(.scheduledChange(signed, productID: productID, date: date))
+        }
       case .failure(let error): return .failure(error)
       }
     }
@@ -186,8 +210,11 @@ extension LocalAppStore {
   {
     try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
-      if try consumeFault([.network]) != nil {
-        return .failure(.networkError("simulated network failure"))
+      switch try consumeFault([.network, .subscriptionStatus]) {
+      case .network?: return .failure(.networkError("simulated network failure"))
+      case .subscriptionStatus?:
+        return .failure(.systemError("simulated subscription status failure"))
+      default: break
       }
       let ledger = try purchaseLedger(account: account, now: now)
       var statuses: [SubscriptionStatus] = []

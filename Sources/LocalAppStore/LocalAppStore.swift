@@ -33,6 +33,26 @@ public actor LocalAppStore: StoreBackend {
   /// The name of the account that buys and shares with the family: the default account.
   public static let purchaser = "purchaser"
 
+  /// The dates the store can keep and sign at: from 1970-01-01T00:00:00Z up to (not including)
+  /// 9999-12-31T23:59:59Z, the validity of the certificate authority a new state gets.
+  ///
+  /// ``create(atPath:products:settings:startDate:time:account:)`` and ``advanceTime(by:)``
+  /// refuse to move the stored time outside it. A store on a clock of its own signs at the
+  /// clock's time: outside these dates its tokens would not verify, and its purchases fail.
+  public static let supportedDates = DateInterval(
+    start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 253_402_300_799))
+
+  /// How a state file is opened.
+  public enum Access: Sendable {
+    /// To read and write: every operation may change the state (an older schema is upgraded
+    /// when the file is opened).
+    case readWrite
+    /// Read-only (`SQLITE_OPEN_READONLY`): nothing is ever written to the file, not even a
+    /// schema upgrade, and an armed one-shot fault is neither applied nor disarmed. An
+    /// operation that would change the state fails with `notAllowed`.
+    case readOnly
+  }
+
   /// Where the store's time comes from.
   public enum TimeSource: Sendable {
     /// A clock: `ManualClock` in tests, `SystemClock` for real time.
@@ -47,7 +67,8 @@ public actor LocalAppStore: StoreBackend {
   /// The clock the store reads; with ``TimeSource/stored`` a clock that follows the state.
   public nonisolated let clock: any WallClock
 
-  let ledger: LedgerStore
+  /// The ledger; every use of it runs inside `ledger.exclusively`.
+  nonisolated let ledger: LedgerStore
   let authority: any SigningAuthority
   nonisolated let hub: UpdateHub
   let storedClock: StoredClock?
@@ -87,7 +108,7 @@ public actor LocalAppStore: StoreBackend {
     products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
     faults: [Fault]
   ) throws(LocalAppStoreError) {
-    let ledger = try LedgerStore(path: ":memory:", create: true)
+    let ledger = try LedgerStore(path: ":memory:", access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try Self.configure(
         ledger, products: products, settings: settings, now: clock.now, faults: faults)
@@ -100,9 +121,13 @@ public actor LocalAppStore: StoreBackend {
   /// A file that is not a local App Store state is refused and left untouched. With `:memory:`
   /// as the path, the store is private and in memory, and with ``TimeSource/stored`` its time
   /// starts at `startDate` and moves only with ``advanceTime(by:)``: a throwaway store for a
-  /// guided tour or a checklist.
+  /// guided tour or a checklist. The app's data kept in the state
+  /// (``setAppData(_:forKey:account:)``) is cleared too.
   /// - Parameters:
-  ///   - startDate: The initial stored time (read by ``TimeSource/stored``).
+  ///   - startDate: The initial stored time (read by ``TimeSource/stored``), within
+  ///     ``supportedDates``.
+  /// - Throws: `invalidArgument` for a `startDate` outside ``supportedDates`` (nothing is
+  ///   written), or the errors of ``init(openingStateAt:time:account:access:)``.
   public static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings = EmulatorSettings(),
     startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
@@ -116,7 +141,8 @@ public actor LocalAppStore: StoreBackend {
     atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
     time: TimeSource, account: String, faults: [Fault]
   ) throws(LocalAppStoreError) -> LocalAppStore {
-    let ledger = try LedgerStore(path: path, create: true)
+    try checkSupported(startDate, what: "start the local App Store at")
+    let ledger = try LedgerStore(path: path, access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try ledger.wipe()
       try configure(
@@ -127,14 +153,17 @@ public actor LocalAppStore: StoreBackend {
 
   /// Opens the existing state file at `path`.
   ///
-  /// - Throws: ``LocalAppStoreError`` with code `notFound` when there is no state there,
-  ///   `stateUnreadable`, `foreignState` or `newerSchema` when the file is not one this build
-  ///   can use (it is left untouched).
+  /// Opened ``Access/readWrite``, a state of an older schema is upgraded in place; opened
+  /// ``Access/readOnly``, nothing is ever written to the file.
+  /// - Throws: ``LocalAppStoreError`` with code `notFound` when there is no state there (no
+  ///   file, or an empty one), `stateUnreadable`, `foreignState` or `newerSchema` when the file
+  ///   is not one this build can use (it is left untouched).
   public init(
     openingStateAt path: String, time: TimeSource = .stored,
-    account: String = LocalAppStore.purchaser
+    account: String = LocalAppStore.purchaser, access: Access = .readWrite
   ) throws(LocalAppStoreError) {
-    let ledger = try LedgerStore(path: path, create: false)
+    let ledger = try LedgerStore(
+      path: path, access: access == .readOnly ? .readOnly : .readWrite)
     guard try ledger.isConfigured else {
       throw LocalAppStoreError(
         .notFound, "\(path) holds no local App Store yet (run `sportstime-store reset` first)")
@@ -191,6 +220,21 @@ public actor LocalAppStore: StoreBackend {
 
   /// The store's current time.
   public nonisolated var now: Date { clock.now }
+
+  /// Whether the state was opened ``Access/readOnly``.
+  public nonisolated var isReadOnly: Bool { ledger.database.isReadOnly }
+
+  /// Throws `invalidArgument` unless `date` is within ``supportedDates``.
+  static func checkSupported(_ date: Date, what: String) throws(LocalAppStoreError) {
+    guard date >= supportedDates.start, date < supportedDates.end else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "cannot \(what) \(date.formatted(.iso8601)): the local App Store keeps time from "
+          + "\(supportedDates.start.formatted(.iso8601)) to before "
+          + "\(supportedDates.end.formatted(.iso8601)) (its certificates' validity); nothing changed"
+      )
+    }
+  }
 
   /// The root certificate (DER) that every signed item chains to: give it to a verifier
   /// (`sportstime-store verify --root`).

@@ -5,38 +5,72 @@ import StoreModel
 ///
 /// Every method runs inside the caller's transaction (``SQLiteDatabase/immediateTransaction(_:)``):
 /// one store operation is one SQLite transaction.
-final class LedgerStore {
-  /// The schema this code writes (`PRAGMA user_version`).
-  static let schemaVersion: Int64 = 1
+final class LedgerStore: @unchecked Sendable {
+  // Sendable: the connection is not thread-safe, so once the store is made every use of it runs
+  // inside `exclusively(_:)`, under `lock`: the store's operations on its actor and the app-data
+  // calls from any thread alike. Before that, only the initializer that made it touches it.
+
+  /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`.
+  static let schemaVersion: Int64 = 2
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
   static let applicationID: Int64 = 0x5354_4C53
 
+  /// How a state is opened.
+  enum Access {
+    /// Made when missing (or empty), for a reset.
+    case create
+    /// An existing state, to read and write; an older schema is upgraded in place.
+    case readWrite
+    /// An existing state, read-only: nothing is ever written, not even an upgrade.
+    case readOnly
+  }
+
   let database: SQLiteDatabase
+  /// The schema version of the file (an older one when opened read-only).
+  private(set) var version: Int64 = 0
+  private let lock = NSLock()
   private let encoder = AppStoreJSON.encoder()
   private let decoder = AppStoreJSON.decoder()
 
-  /// Opens the state at `path`, creating an empty schema when the file is new.
+  /// Opens the state at `path`, creating an empty schema when the file is new (`create`) and
+  /// upgrading an older schema in place (`create`, `readWrite`).
   ///
-  /// A file that is not SQLite, another application's database or a newer schema is refused
-  /// before anything is written to it.
-  init(path: String, create: Bool) throws(LocalAppStoreError) {
-    if !create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+  /// A file that is not SQLite, another application's database, a newer schema or (unless
+  /// creating) an empty file is refused before anything is written to it.
+  init(path: String, access: Access) throws(LocalAppStoreError) {
+    if access != .create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
       throw LocalAppStoreError(
         .notFound, "no local App Store state at \(path) (run `sportstime-store reset` first)")
     }
-    database = try SQLiteDatabase(path: path, create: create)
+    database = try SQLiteDatabase(
+      path: path, create: access == .create, readOnly: access == .readOnly && path != ":memory:")
     let pageCount = try database.scalar("PRAGMA page_count")?.integer ?? 0
     if pageCount > 0 {
       try checkIdentity()
+    } else if access != .create {
+      throw LocalAppStoreError(
+        .notFound,
+        "\(path) is empty: it holds no local App Store state (run `sportstime-store reset` first); "
+          + "it was left untouched")
     }
+    version = try database.scalar("PRAGMA user_version")?.integer ?? 0
+    if database.isReadOnly { return }
     if path != ":memory:" {
       try database.execute("PRAGMA journal_mode=WAL")
     }
     try database.execute("PRAGMA synchronous=FULL")
     try database.immediateTransaction { () throws(LocalAppStoreError) in
       let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
-      if version == 0 { try createSchema() }
+      if version == 0 { try createSchema() } else { try migrate(from: version) }
     }
+    version = Self.schemaVersion
+  }
+
+  /// Runs `body` with the connection to itself: the only way in once the store is shared.
+  func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
   }
 
   private func checkIdentity() throws(LocalAppStoreError) {
@@ -86,9 +120,26 @@ final class LedgerStore {
       CREATE TABLE updates(
         seq INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL,
         transaction_id INTEGER NOT NULL, revision INTEGER NOT NULL);
+      \(Self.appDataTable)
       PRAGMA application_id = \(Self.applicationID);
       PRAGMA user_version = \(Self.schemaVersion);
       """)
+  }
+
+  /// The app's own data, per account and key (schema 2).
+  private static let appDataTable = """
+    CREATE TABLE app_data(
+      account TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
+      PRIMARY KEY(account, key)) WITHOUT ROWID;
+    """
+
+  /// Upgrades a state of an older schema, in the caller's transaction.
+  private func migrate(from version: Int64) throws(LocalAppStoreError) {
+    guard version < Self.schemaVersion else { return }
+    if version < 2 {
+      try database.execute(Self.appDataTable)
+    }
+    try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
   }
 
   /// Whether `reset` has configured this state (it has products and settings).
@@ -102,6 +153,7 @@ final class LedgerStore {
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
       DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM faults; DELETE FROM updates;
+      DELETE FROM app_data;
       """)
   }
 
@@ -369,6 +421,29 @@ final class LedgerStore {
 
   func removeAllFaults() throws(LocalAppStoreError) {
     try database.execute("DELETE FROM faults")
+  }
+
+  // MARK: - App data
+
+  func appData(account: String, key: String) throws(LocalAppStoreError) -> Data? {
+    guard version >= 2 else { return nil }
+    let value = try database.scalar(
+      "SELECT value FROM app_data WHERE account = ? AND key = ?", [.text(account), .text(key)])
+    guard case .blob(let bytes)? = value else { return nil }
+    return Data(bytes)
+  }
+
+  func setAppData(_ value: Data?, account: String, key: String) throws(LocalAppStoreError) {
+    guard let value else {
+      try database.query(
+        "DELETE FROM app_data WHERE account = ? AND key = ?", [.text(account), .text(key)])
+      return
+    }
+    try database.query(
+      """
+      INSERT INTO app_data(account, key, value) VALUES(?, ?, ?)
+      ON CONFLICT(account, key) DO UPDATE SET value = excluded.value
+      """, [.text(account), .text(key), .blob(Array(value))])
   }
 
   // MARK: - Updates outbox

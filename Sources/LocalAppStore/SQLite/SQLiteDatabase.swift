@@ -19,17 +19,22 @@ final class SQLiteDatabase {
   /// The path given to `open`, for error messages.
   let path: String
 
+  /// Whether the connection was opened read-only: SQLite refuses every write on it.
+  let isReadOnly: Bool
+
   /// Opens (and creates when missing) the database at `path`; `:memory:` for a private one.
   ///
   /// - Parameters:
-  ///   - create: Whether a missing file may be created.
+  ///   - create: Whether a missing file may be created (never when `readOnly`).
+  ///   - readOnly: Whether to open the file read-only (`SQLITE_OPEN_READONLY`).
   ///   - busyTimeout: How long a statement waits for another connection's lock.
-  init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(10))
-    throws(LocalAppStoreError)
-  {
+  init(
+    path: String, create: Bool = true, readOnly: Bool = false,
+    busyTimeout: Duration = .seconds(10)
+  ) throws(LocalAppStoreError) {
     var pointer: OpaquePointer?
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    if create { flags |= SQLITE_OPEN_CREATE }
+    var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+    if create, !readOnly { flags |= SQLITE_OPEN_CREATE }
     let status = sqlite3_open_v2(path, &pointer, flags, nil)
     guard status == SQLITE_OK, let pointer else {
       let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -38,6 +43,7 @@ final class SQLiteDatabase {
     }
     handle = pointer
     self.path = path
+    isReadOnly = readOnly
     let milliseconds = busyTimeout.components.seconds * 1000
     sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     sqlite3_extended_result_codes(handle, 1)
@@ -85,14 +91,15 @@ final class SQLiteDatabase {
   /// The number of rows the last statement changed.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
-  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws; on a
+  /// read-only connection, inside `BEGIN … COMMIT` (one consistent snapshot).
   ///
   /// `IMMEDIATE` takes the write lock at once (waiting up to the busy timeout), so that two
   /// processes sharing a file never interleave a read and a write.
   func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
     throws(LocalAppStoreError) -> T
   {
-    try execute("BEGIN IMMEDIATE")
+    try execute(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
     do {
       let result = try body()
       try execute("COMMIT")
@@ -141,6 +148,8 @@ final class SQLiteDatabase {
       status = sqlite3_bind_double(statement, index, real)
     case .text(let text):
       status = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+    case .blob(let bytes) where bytes.isEmpty:
+      status = sqlite3_bind_zeroblob(statement, index, 0)
     case .blob(let bytes):
       status = bytes.withUnsafeBytes { buffer in
         sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), Self.transient)

@@ -25,13 +25,13 @@ struct CertificateAuthoritySigner: SigningAuthority {
     }
   }
 
-  /// A new authority with fresh random keys.
-  static func random(bundleID: String, clock: any WallClock) throws(LocalAppStoreError)
-    -> CertificateAuthoritySigner
+  /// A new authority with fresh random keys, whose certificates hold for `validity`.
+  static func random(bundleID: String, validity: DateInterval, clock: any WallClock)
+    throws(LocalAppStoreError) -> CertificateAuthoritySigner
   {
     do {
       return try CertificateAuthoritySigner(
-        authority: .random(), bundleID: bundleID, clock: clock)
+        authority: .random(validity: validity), bundleID: bundleID, clock: clock)
     } catch let error as LocalAppStoreError {
       throw error
     } catch {
@@ -62,11 +62,15 @@ struct CertificateAuthoritySigner: SigningAuthority {
     }
   }
 
-  func signWithForeignKey(_ payload: Data) throws(LocalAppStoreError) -> String {
+  func signWithForeignAuthority(_ payload: Data) throws(LocalAppStoreError) -> String {
     do {
-      return try TestCertificateAuthority.random().signer.sign(payloadJSON: payload)
+      let validity = DateInterval(
+        start: authority.root.notValidBefore, end: authority.root.notValidAfter)
+      return try TestCertificateAuthority.random(validity: validity).signer.sign(
+        payloadJSON: payload)
     } catch {
-      throw LocalAppStoreError(.signing, "cannot sign with a foreign key: \(error.reason)")
+      throw LocalAppStoreError(
+        .signing, "cannot sign with a foreign certificate authority: \(error.reason)")
     }
   }
 

@@ -6,8 +6,9 @@ import StoreModel
 protocol SigningAuthority: Sendable {
   /// The signer of the leaf key: compact JWS with the x5c chain.
   var signer: TransactionSigner { get }
-  /// Signs `payload` with a key outside the chain, so that verification genuinely fails.
-  func signWithForeignKey(_ payload: Data) throws(LocalAppStoreError) -> String
+  /// Signs `payload` with the leaf of another certificate authority (its own whole chain in the
+  /// header), which the verifier does not trust, so that verification genuinely fails.
+  func signWithForeignAuthority(_ payload: Data) throws(LocalAppStoreError) -> String
   /// Verifies a signed transaction as an app does (chain to the root, signature, bundle,
   /// environment).
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction>

@@ -2,77 +2,97 @@ import Foundation
 import LocalAppStore
 import SportsTimePro
 
-/// The app's device storage for the terminal: ``AppData`` in a JSON file beside the state file
-/// (`state.sqlite.app.json`), written atomically after every change, or in memory for a
-/// throwaway state. It is the app's ``KeyValueStore`` (its `UserDefaults`).
+/// The app's device storage for the terminal: ``AppData`` kept in the local App Store's state
+/// file, per account (``LocalAppStore/setAppData(_:forKey:account:)``), written in one SQLite
+/// transaction after every change, or in memory for a throwaway state. It is the app's
+/// ``KeyValueStore`` (its `UserDefaults`).
 ///
 /// A write that fails does not stop the model that made it (a `KeyValueStore` cannot throw); the
 /// failure is kept in ``writeFailure`` and the command reports it.
 final class AppDataStore: KeyValueStore, @unchecked Sendable {
-  // Sendable: `data` and `failure` are only touched under `lock`; `file` is immutable.
+  // Sendable: `data` and `failure` are only touched under `lock`; `appStore` is immutable (and
+  // its app-data methods may be called from any thread).
   private let lock = NSLock()
   private var data: AppData
   private var failure: String?
-  /// The file, or `nil` in memory.
-  let file: URL?
+  /// The store whose state keeps the data, or `nil` in memory.
+  private let appStore: LocalAppStore?
 
-  private init(data: AppData, file: URL?) {
+  /// The key of the app's data in the state.
+  static let key = "SportsTime.AppData"
+  /// The folder-like part of a location: `STATE/app-data/ACCOUNT`.
+  private static let locationFolder = "app-data"
+  /// The characters an account keeps as they are in a location; the others are escaped.
+  private static let accountCharacters = CharacterSet.alphanumerics.union(
+    CharacterSet(charactersIn: "-_"))
+
+  private init(data: AppData, appStore: LocalAppStore?) {
     self.data = data
-    self.file = file
+    self.appStore = appStore
   }
 
   /// A store in memory, for a state that is thrown away.
   static func inMemory() -> AppDataStore {
-    AppDataStore(data: AppData(), file: nil)
+    AppDataStore(data: AppData(), appStore: nil)
   }
 
-  /// The file of the app's data for the state at `statePath` and `account`:
-  /// `state.sqlite.app.json` for the purchaser, `state.sqlite.app.NAME.json` for another account
-  /// (each person's device).
+  /// Where the app's data of `account` lives in the state at `statePath`: a location inside the
+  /// state file (`STATE/app-data/ACCOUNT`, the account escaped), not a file of its own, to give
+  /// to ``open(_:fingerprint:)``. Each account has its own (each person's device).
   static func file(besideStateAt statePath: String, account: String) -> URL {
-    var name = URL(fileURLWithPath: statePath).lastPathComponent + ".app"
-    if account != LocalAppStore.purchaser {
-      let safe = account.unicodeScalars.map { scalar -> String in
-        CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_"
-          ? String(scalar) : "_"
-      }
-      name += "." + safe.joined()
-    }
-    return URL(fileURLWithPath: statePath).deletingLastPathComponent().appendingPathComponent(
-      name + ".json")
+    let escaped =
+      account.addingPercentEncoding(withAllowedCharacters: accountCharacters) ?? account
+    return URL(fileURLWithPath: statePath).appendingPathComponent(locationFolder)
+      .appendingPathComponent(escaped)
   }
 
-  /// Removes the app's data of every account beside the state at `statePath`: a reset starts
-  /// the app afresh too.
-  static func removeAll(besideStateAt statePath: String) {
-    let state = URL(fileURLWithPath: statePath)
-    let prefix = state.lastPathComponent + ".app"
-    let folder = state.deletingLastPathComponent()
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
-      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+  /// Opens the app's data at `location` (from ``file(besideStateAt:account:)``).
+  /// - Throws: ``CLIError/failure(_:)`` when the location is not one, the state cannot be
+  ///   opened, or the data there cannot be read as the app's.
+  static func open(_ location: URL, fingerprint: String) throws(CLIError) -> AppDataStore {
+    let folder = location.deletingLastPathComponent()
+    guard folder.lastPathComponent == locationFolder,
+      let account = location.lastPathComponent.removingPercentEncoding
+    else {
+      throw .failure("\(location.path) is not a location of the app's data in a state")
     }
+    let statePath = folder.deletingLastPathComponent().path
+    let appStore: LocalAppStore
+    do {
+      appStore = try LocalAppStore(openingStateAt: statePath, time: .stored, account: account)
+    } catch {
+      throw .failure(error.reason)
+    }
+    return try open(on: appStore, fingerprint: fingerprint)
   }
 
-  /// Opens the app's data in `file`, or starts afresh when there is none or it belongs to
-  /// another state (`fingerprint` differs: the state was reset).
-  /// - Throws: ``CLIError/failure(_:)`` when the file exists but cannot be read as app data.
-  static func open(_ file: URL, fingerprint: String) throws(CLIError) -> AppDataStore {
+  /// Opens the app's data of `appStore`'s account in its state, or starts afresh when there is
+  /// none or it belongs to another state (`fingerprint` differs).
+  /// - Throws: ``CLIError/failure(_:)`` when the data there cannot be read as the app's.
+  static func open(on appStore: LocalAppStore, fingerprint: String) throws(CLIError)
+    -> AppDataStore
+  {
+    let subject = "the app's data of \(appStore.account) in \(appStore.statePath)"
+    let bytes: Data?
+    do {
+      bytes = try appStore.appData(forKey: key)
+    } catch {
+      throw .failure("cannot read \(subject): \(error.reason)")
+    }
     var data = AppData()
-    if FileManager.default.fileExists(atPath: file.path) {
+    if let bytes {
       do {
-        let bytes = try Data(contentsOf: file)
         data = try JSONDecoder().decode(AppData.self, from: bytes)
       } catch {
         throw .failure(
-          "\(file.path) is not the app's data (\(error.localizedDescription)); remove it to start afresh"
-        )
+          "\(subject) does not decode (\(error.localizedDescription)); "
+            + "run `sportstime-store reset` to start afresh")
       }
     }
     if data.storeFingerprint != fingerprint {
       data = AppData(storeFingerprint: fingerprint)
     }
-    return AppDataStore(data: data, file: file)
+    return AppDataStore(data: data, appStore: appStore)
   }
 
   /// The data now.
@@ -85,14 +105,13 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   func update(_ change: (inout AppData) -> Void) {
     lock.withLock {
       change(&data)
-      guard let file else { return }
+      guard let appStore else { return }
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.sortedKeys]
       do {
-        try encoder.encode(data).write(to: file, options: .atomic)
+        try appStore.setAppData(try encoder.encode(data), forKey: Self.key)
       } catch {
-        failure =
-          "could not save the app's data to \(file.path): \(error.localizedDescription)"
+        failure = "could not save the app's data in \(appStore.statePath): \(error)"
       }
     }
   }

@@ -14,8 +14,11 @@ enum AdvanceCommand: CLICommand {
     state, so it persists between commands.
 
     DURATION: 1d, 2w, 1m (a calendar month), 1y, 12h, 30min, 90s, or ISO 8601 (P1M, P1Y2M,
-    PT12H).
-    \(Emulator.accountHelp)
+    PT12H). The time stays before 9999-12-31T23:59:59Z, the end of the validity of the
+    store's certificates: a DURATION that goes further is refused and nothing changes.
+
+    \(Emulator.optionsSection(perAccount: false))
+
     EXAMPLES:
       sportstime-store advance 1m
       sportstime-store advance P1Y
@@ -31,7 +34,7 @@ enum AdvanceCommand: CLICommand {
     guard let duration = EmulatorDuration(text) else {
       throw .usage("'\(text)' is not a duration (1d, 2w, 1m, 1y, P1M)")
     }
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     let before = try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.history(account: store.account).count
     }

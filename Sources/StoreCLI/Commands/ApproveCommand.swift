@@ -2,7 +2,7 @@ import Foundation
 import LocalAppStore
 import StoreModel
 
-/// `approve TX`: a parent approves an Ask to Buy request.
+/// `approve REQUEST_ID`: a parent approves an Ask to Buy request.
 enum ApproveCommand: CLICommand {
   static let name = "approve"
   static let summary = "Approve a pending Ask to Buy request"
@@ -12,12 +12,13 @@ enum ApproveCommand: CLICommand {
     Approves the pending Ask to Buy request REQUEST_ID (shown by 'buy' and 'status'): the
     purchase is made now, its transaction has the request's identifier, and it arrives
     through Transaction.updates (SKTestSession.approveAskToBuyTransaction).
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.open(arguments, context)
+    let id = try Emulator.requestID(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
     let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.approveAskToBuy(id)
     }
@@ -29,7 +30,7 @@ enum ApproveCommand: CLICommand {
   }
 }
 
-/// `decline TX`: a parent declines an Ask to Buy request.
+/// `decline REQUEST_ID`: a parent declines an Ask to Buy request.
 enum DeclineCommand: CLICommand {
   static let name = "decline"
   static let summary = "Decline a pending Ask to Buy request"
@@ -38,12 +39,13 @@ enum DeclineCommand: CLICommand {
 
     Declines the pending Ask to Buy request REQUEST_ID: nothing is bought and nothing
     arrives through Transaction.updates (SKTestSession.declineAskToBuyTransaction).
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.open(arguments, context)
+    let id = try Emulator.requestID(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.declineAskToBuy(id)
     }

@@ -11,10 +11,14 @@ enum BuyCommand: CLICommand {
 
     Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
-    Buying what the account already has returns the existing transaction; an upgrade takes
-    effect at once, a downgrade at the next renewal.
-    \(Emulator.accountHelp)
-    Exits 1 when the purchase fails, is cancelled, or its transaction does not verify.
+    An upgrade takes effect at once; a downgrade, or a crossgrade to another duration,
+    starts at the next renewal. Buying what the account already has charges nothing: as
+    StoreKit does, the App Store hands back the current transaction, and 'buy' says so.
+
+    \(Emulator.optionsSection(perAccount: true))
+
+    Exits 1 when the purchase fails, is cancelled, buys what the account already has, or its
+    transaction does not verify.
 
     EXAMPLES:
       sportstime-store buy com.sportstime.pro.monthly
@@ -25,6 +29,8 @@ enum BuyCommand: CLICommand {
     var result: String
     var transaction: Emulator.TransactionOutput?
     var requestID: UInt64?
+    var productID: String?
+    var date: Date?
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -34,35 +40,81 @@ enum BuyCommand: CLICommand {
       let known = store.allProducts.map(\.id).joined(separator: ", ")
       throw .failure("no product \(productID) in the catalog (products: \(known))")
     }
-    let result: PurchaseResult
+    let outcome: PurchaseOutcome
     do {
-      result = try await store.purchase(product, options: [])
+      outcome = try await store.purchaseWithOutcome(product)
     } catch {
       throw .failure("purchase of \(productID) failed: \(error)")
     }
-    switch result {
-    case .success(let verification):
+    switch outcome {
+    case .purchased(let verification):
       if arguments.json {
         try context.writeJSON(
           Output(result: "success", transaction: Emulator.TransactionOutput(verification)))
       } else {
         context.out("Purchased: " + Emulator.describe(verification.unsafePayloadValue))
       }
-      if let error = verification.verificationError {
-        throw .failure("the transaction did not verify: \(error)")
-      }
-    case .pending:
-      let requests = (try? await store.askToBuyRequests(account: store.account)) ?? []
-      let request = requests.last { $0.status == .pending }
+      try requireVerified(verification)
+    case .alreadyOwned(let verification, let restoredRenewal):
+      let current = verification.unsafePayloadValue
       if arguments.json {
-        try context.writeJSON(Output(result: "pending", requestID: request?.id))
-      } else {
+        try context.writeJSON(
+          Output(result: "alreadyOwned", transaction: Emulator.TransactionOutput(verification)))
+      }
+      try requireVerified(verification)
+      let owned =
+        product.type == .autoRenewable
+        ? "already subscribed to \(productID)" : "already purchased \(productID)"
+      guard restoredRenewal else {
+        throw .failure("\(owned) (transaction #\(current.id)); nothing was charged")
+      }
+      if !arguments.json {
+        let renewal = current.expirationDate.map { " on \(Emulator.format($0))" } ?? ""
         context.out(
-          "Waiting for approval (Ask to Buy): request #\(request.map { String($0.id) } ?? "?")")
+          "Already subscribed to \(productID) (transaction #\(current.id)); it renews again"
+            + "\(renewal); nothing was charged")
+      }
+    case .scheduledChange(let verification, let nextID, let date):
+      if arguments.json {
+        try context.writeJSON(
+          Output(
+            result: "scheduledChange", transaction: Emulator.TransactionOutput(verification),
+            productID: nextID, date: date))
+      } else {
+        context.out(change(from: verification.unsafePayloadValue, to: nextID, on: date, store))
+      }
+      try requireVerified(verification)
+    case .pending(let requestID):
+      if arguments.json {
+        try context.writeJSON(Output(result: "pending", requestID: requestID))
+      } else {
+        context.out("Waiting for approval (Ask to Buy): request #\(requestID)")
       }
     case .userCancelled:
       if arguments.json { try context.writeJSON(Output(result: "userCancelled")) }
       throw .failure("the purchase of \(productID) was cancelled")
+    }
+  }
+
+  /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`.
+  static func change(
+    from current: Transaction, to nextID: String, on date: Date, _ store: LocalAppStore
+  ) -> String {
+    let products = store.allProducts
+    let next = products.first { $0.id == nextID }
+    let now = products.first { $0.id == current.productID }
+    let nextLevel = next?.subscription?.groupLevel ?? Int.max
+    let nowLevel = now?.subscription?.groupLevel ?? Int.max
+    let kind = nextLevel > nowLevel ? "downgrade" : "crossgrade"
+    return "\(next?.displayName ?? nextID) starts at the next renewal on \(Emulator.format(date)) "
+      + "(\(kind) from \(now?.displayName ?? current.productID)); nothing was charged"
+  }
+
+  private static func requireVerified(_ verification: VerificationResult<Transaction>)
+    throws(CLIError)
+  {
+    if let error = verification.verificationError {
+      throw .failure("the transaction did not verify: \(error)")
     }
   }
 }

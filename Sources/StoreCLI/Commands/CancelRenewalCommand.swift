@@ -12,12 +12,18 @@ enum CancelRenewalCommand: CLICommand {
     Turns auto-renew off for the account's subscription in GROUP_ID (every group when
     omitted), as cancelling in the App Store's subscription settings does
     (SKTestSession.disableAutoRenewForTransaction). Access lasts until the period ends.
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: true))
+
     Exits 1 when the account has no active subscription.
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    guard arguments.positionals.count <= 1 else { throw .usage("expected at most one group") }
+    guard arguments.positionals.count <= 1 else {
+      throw .usage(
+        "expected at most one group, got \(arguments.positionals.count) arguments: "
+          + arguments.positionals.joined(separator: " "))
+    }
     let group = arguments.positionals.first
     let store = try Emulator.open(arguments, context)
     let changed = try await Emulator.perform { () throws(LocalAppStoreError) in

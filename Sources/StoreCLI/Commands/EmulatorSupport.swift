@@ -4,29 +4,81 @@ import StoreModel
 
 /// What the emulator commands share: opening the state, the account, and text formats.
 enum Emulator {
-  /// The options every emulator command shares besides the global ones.
-  static let accountHelp = """
-      --account NAME     act as this customer (default: purchaser; family members by name)
-      --state PATH       the state file (default: $SPORTSTIME_STORE_STATE,
-                         else .sportstime-store/state.sqlite)
-      --json             machine-readable output
-    """
-
-  /// The account of `--account`, else the purchaser.
-  static func account(_ arguments: ParsedArguments) -> String {
-    arguments.value("account") ?? LocalAppStore.purchaser
+  /// The OPTIONS section of an emulator command's help: its own options, then `--account` (for
+  /// a command that acts as a customer), `--state` and `--json`.
+  ///
+  /// A help text of several lines continues under the first, aligned.
+  static func optionsSection(_ own: [(option: String, help: String)] = [], perAccount: Bool)
+    -> String
+  {
+    var rows = own
+    if perAccount {
+      rows.append(
+        ("--account NAME", "act as this customer (default: purchaser; family members by name)"))
+    }
+    rows.append(
+      ("--state PATH", "the state file (default: $SPORTSTIME_STORE_STATE,\nelse .sportstime-store/state.sqlite)"))
+    rows.append(("--json", "machine-readable output"))
+    let column = 20
+    var lines = ["OPTIONS:"]
+    for row in rows {
+      let parts = row.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let padding = String(repeating: " ", count: max(2, column - row.option.count))
+      lines.append("  " + row.option + padding + (parts.first.map(String.init) ?? ""))
+      for part in parts.dropFirst() {
+        lines.append(String(repeating: " ", count: 2 + column) + part)
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
-  /// Opens the state of `--state` as the account of `--account`, on the state's stored time.
-  static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError)
-    -> LocalAppStore
-  {
+  /// The account of `--account`, else the purchaser.
+  /// - Throws: ``CLIError/usage(_:)`` for an empty name.
+  static func account(_ arguments: ParsedArguments) throws(CLIError) -> String {
+    guard let name = arguments.value("account") else { return LocalAppStore.purchaser }
+    guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw .usage("--account needs a customer's name")
+    }
+    return name
+  }
+
+  /// Refuses `--account` for `command`, which acts on the whole store.
+  static func rejectAccount(_ arguments: ParsedArguments, _ command: String) throws(CLIError) {
+    guard arguments.value("account") == nil else {
+      throw .usage("--account does not apply to \(command): it acts on the whole store")
+    }
+  }
+
+  /// Opens the state of `--state` as the account of `--account`, on the state's stored time;
+  /// ``LocalAppStore/Access/readOnly`` for a command that only reads.
+  static func open(
+    _ arguments: ParsedArguments, _ context: CommandContext,
+    access: LocalAppStore.Access = .readWrite
+  ) throws(CLIError) -> LocalAppStore {
     let path = context.statePath(arguments)
+    let account = try account(arguments)
     do {
-      return try LocalAppStore(openingStateAt: path, time: .stored, account: account(arguments))
+      return try LocalAppStore(
+        openingStateAt: path, time: .stored, account: account, access: access)
     } catch {
       throw .failure(error.reason)
     }
+  }
+
+  /// Opens the state of `--state` for `command`, which acts on the whole store: `--account`
+  /// is refused.
+  static func openStore(_ arguments: ParsedArguments, _ context: CommandContext, _ command: String)
+    throws(CLIError) -> LocalAppStore
+  {
+    try rejectAccount(arguments, command)
+    return try open(arguments, context)
+  }
+
+  /// Notes on standard error when `store`'s account never used the store (a mistyped
+  /// `--account`), so that an empty answer is not taken for the customer's.
+  static func noteUnknownAccount(_ store: LocalAppStore, _ context: CommandContext) async {
+    guard let known = try? await store.accounts(), !known.contains(store.account) else { return }
+    context.err("note: no customer named '\(store.account)' has used this store yet")
   }
 
   /// Runs a store control, turning its error into the tool's.
@@ -40,21 +92,35 @@ enum Emulator {
     }
   }
 
-  /// Exactly one positional argument, named `what` in the error.
+  /// Exactly one positional argument, `what` (with its article: "a product identifier").
   static func single(_ arguments: ParsedArguments, _ what: String) throws(CLIError) -> String {
-    guard arguments.positionals.count == 1 else {
+    let count = arguments.positionals.count
+    guard count == 1 else {
       throw .usage(
-        arguments.positionals.isEmpty
-          ? "expected \(what)" : "expected one \(what), got \(arguments.positionals.count)")
+        count == 0
+          ? "expected \(what)"
+          : "expected \(what), got \(count) arguments: "
+            + arguments.positionals.joined(separator: " "))
     }
     return arguments.positionals[0]
   }
 
   /// A transaction identifier argument.
   static func transactionID(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
-    let text = try single(arguments, "a transaction identifier")
+    try identifier(arguments, "a transaction identifier")
+  }
+
+  /// An Ask to Buy request identifier argument.
+  static func requestID(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
+    try identifier(arguments, "a request identifier")
+  }
+
+  private static func identifier(_ arguments: ParsedArguments, _ what: String) throws(CLIError)
+    -> UInt64
+  {
+    let text = try single(arguments, what)
     guard let id = UInt64(text) else {
-      throw .usage("'\(text)' is not a transaction identifier (digits)")
+      throw .usage("'\(text)' is not \(what) (digits)")
     }
     return id
   }
@@ -92,6 +158,12 @@ enum Emulator {
       parts.append("revoked \(format(revocation))")
     }
     return parts.joined(separator: "  ")
+  }
+
+  /// ` UNVERIFIED (reason)` for a result that did not verify, else nothing.
+  static func verificationMark(_ result: VerificationResult<Transaction>) -> String {
+    guard let error = result.verificationError else { return "" }
+    return "  UNVERIFIED (\(error))"
   }
 
   /// A transaction as the JSON outputs show it: the App Store's payload plus the token.

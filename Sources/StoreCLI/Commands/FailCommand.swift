@@ -14,19 +14,28 @@ enum FailCommand: CLICommand {
     (SKTestSession.setSimulatedError). 'fail clear' disarms them all.
 
     KIND:
-      load-products   loading products fails (a system error)
-      purchase        the purchase fails (a system error)
-      network         the next call that reaches the App Store fails with a network error
-      user-cancel     the purchase returns userCancelled
-      verification    the next signed transaction is signed with a key outside the chain
-      tamper          the next signed transaction is altered after signing
-    \(Emulator.accountHelp)
+      load-products        loading products fails (a system error)
+      purchase             the purchase fails (a system error)
+      sync                 AppStore.sync() (restore) fails (a system error)
+      subscription-status  the subscription status fails (a system error)
+      network              the next call that reaches the App Store (products, purchase,
+                           sync, status) fails with a network error
+      user-cancel          the purchase returns userCancelled
+      verification         the next signed transaction is signed by another certificate
+                           authority, whose root the verifier does not trust
+      tamper               the next signed transaction is altered after signing
+
+    The read-only commands (status, history) neither trigger nor disarm a one-shot fault.
+
+    \(optionsHelp)
     """
+  private static let optionsHelp = Emulator.optionsSection(
+    [("--sticky", "keep the fault armed until 'fail clear'")], perAccount: false)
   static let options: [OptionSpec] = [.flag("sticky")]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let kind = try Emulator.single(arguments, "a fault kind")
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     if kind == "clear" {
       try await Emulator.perform { () throws(LocalAppStoreError) in try await store.clearFaults() }
       if arguments.json {

@@ -11,13 +11,14 @@ enum FamilyShareCommand: CLICommand {
 
     Adds MEMBER to the purchaser's family: they receive a family-shared transaction
     (ownershipType FAMILY_SHARED) for each active shareable purchase, now and at each
-    renewal. See what they have with '--account MEMBER'.
-    \(Emulator.accountHelp)
+    renewal. See what they have with 'status --account MEMBER'.
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.startFamilySharing(with: member)
     }
@@ -47,12 +48,13 @@ enum FamilyUnshareCommand: CLICommand {
 
     Stops sharing with MEMBER: their family-shared transactions are revoked now
     (revocationType FAMILY_REVOKE) and the revocations arrive through their updates.
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.stopFamilySharing(with: member)
     }

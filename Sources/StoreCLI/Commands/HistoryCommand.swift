@@ -11,19 +11,21 @@ enum HistoryCommand: CLICommand {
 
     Lists every transaction of the account (StoreKit's Transaction.all): purchases,
     renewals, upgrades, refunds, family-shared copies. Each is signed now by the local App
-    Store and verified against its root.
+    Store and verified against its root; one that does not verify is marked UNVERIFIED with
+    the reason. It only reads the state: nothing is written to the file.
 
-    OPTIONS:
-      --jws              print each signed transaction (compact JWS), one a line
-    \(Emulator.accountHelp)
+    \(optionsHelp)
     """
+  private static let optionsHelp = Emulator.optionsSection(
+    [("--jws", "print each signed transaction (compact JWS), one a line")], perAccount: true)
   static let options: [OptionSpec] = [.flag("jws")]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.open(arguments, context, access: .readOnly)
+    await Emulator.noteUnknownAccount(store, context)
     let transactions = await store.allTransactions()
     if arguments.json {
       try context.writeJSON(
@@ -36,8 +38,8 @@ enum HistoryCommand: CLICommand {
     }
     if transactions.isEmpty { context.out("No transactions.") }
     for transaction in transactions {
-      let mark = transaction.isVerified ? "" : "  UNVERIFIED"
-      context.out(Emulator.describe(transaction.unsafePayloadValue) + mark)
+      context.out(
+        Emulator.describe(transaction.unsafePayloadValue) + Emulator.verificationMark(transaction))
     }
   }
 }

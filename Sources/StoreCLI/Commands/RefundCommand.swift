@@ -2,7 +2,7 @@ import Foundation
 import LocalAppStore
 import StoreModel
 
-/// `refund TX`: the App Store refunds a transaction.
+/// `refund TRANSACTION_ID`: the App Store refunds a transaction.
 enum RefundCommand: CLICommand {
   static let name = "refund"
   static let summary = "Refund a transaction: revocation date and reason, an update"
@@ -13,10 +13,10 @@ enum RefundCommand: CLICommand {
     reason, the change arrives through Transaction.updates, family members' copies are
     revoked too, and a refunded subscription no longer renews.
 
-    OPTIONS:
-      --reason REASON    other (default) or app-issue (revocationReason 1)
-    \(Emulator.accountHelp)
+    \(optionsHelp)
     """
+  private static let optionsHelp = Emulator.optionsSection(
+    [("--reason REASON", "other (default) or app-issue (revocationReason 1)")], perAccount: false)
   static let options: [OptionSpec] = [.value("reason")]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -27,7 +27,7 @@ enum RefundCommand: CLICommand {
     case "app-issue", "developer-issue": reason = .developerIssue
     case let other: throw .usage("unknown reason '\(other)'; expected other or app-issue")
     }
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.refund(transactionID: id, reason: reason)
     }

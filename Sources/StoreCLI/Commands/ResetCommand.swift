@@ -12,18 +12,24 @@ enum ResetCommand: CLICommand {
 
     Creates (or empties) the local App Store's state: the catalog's products and settings,
     a new certificate authority that signs every transaction, the purchaser's account, and
-    the emulator's time (now, or DATE). Later commands share this state.
+    the emulator's time (now, or DATE). Later commands share this state. The app's data kept
+    in the state (saved trips, its settings) starts afresh too.
 
-    OPTIONS:
-      --storekit FILE    the catalog (default: the bundled SportsTime.storekit)
-      --date DATE        the emulator's starting time, ISO 8601 (2026-01-01T00:00:00Z)
-    \(Emulator.accountHelp)
-    A file that is not a local App Store state is refused and left untouched.
+    \(optionsHelp)
+
+    A file that is not a local App Store state is refused and left untouched. DATE must lie
+    from 1970-01-01T00:00:00Z to before 9999-12-31T23:59:59Z, the validity of the store's
+    certificates.
 
     EXAMPLES:
       sportstime-store reset
       sportstime-store reset --storekit Products.storekit --date 2026-01-01T00:00:00Z
     """
+  private static let optionsHelp = Emulator.optionsSection(
+    [
+      ("--storekit FILE", "the catalog (default: the bundled SportsTime.storekit)"),
+      ("--date DATE", "the emulator's starting time, ISO 8601 (2026-01-01T00:00:00Z)"),
+    ], perAccount: false)
   static let options: [OptionSpec] = [.value("storekit"), .value("date")]
 
   struct Output: Encodable {
@@ -37,6 +43,7 @@ enum ResetCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
+    try Emulator.rejectAccount(arguments, name)
     let url: URL
     if let file = arguments.value("storekit") {
       url = context.resolve(file)
@@ -58,13 +65,19 @@ enum ResetCommand: CLICommand {
       }
       start = date
     }
+    let supported = LocalAppStore.supportedDates
+    guard start >= supported.start, start < supported.end else {
+      throw .failure(
+        "cannot start the local App Store at \(Emulator.format(start)): its time runs from "
+          + "\(Emulator.format(supported.start)) to before \(Emulator.format(supported.end)) "
+          + "(its certificates' validity); nothing changed")
+    }
     let path = context.statePath(arguments)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     _ = try await Emulator.perform { () throws(LocalAppStoreError) in
       try LocalAppStore.create(atPath: path, catalog: catalog, startDate: start)
     }
-    AppDataStore.removeAll(besideStateAt: path)
     let output = Output(
       state: path, storekit: url.path, products: catalog.products.map(\.id), date: start)
     if arguments.json {

@@ -10,8 +10,12 @@ enum RestoreCommand: CLICommand {
     USAGE: sportstime-store restore [--account NAME] [--state PATH] [--json]
 
     Synchronizes with the local App Store (StoreKit's AppStore.sync(), behind a Restore
-    Purchases button), then lists the account's current entitlements.
-    \(Emulator.accountHelp)
+    Purchases button), then lists the account's current entitlements; one whose transaction
+    does not verify is marked UNVERIFIED with the reason, and is not restored.
+
+    \(Emulator.optionsSection(perAccount: true))
+
+    Exits 1 when the sync fails, or when entitlements were found but none verified.
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -19,6 +23,7 @@ enum RestoreCommand: CLICommand {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
     let store = try Emulator.open(arguments, context)
+    await Emulator.noteUnknownAccount(store, context)
     do {
       try await store.sync()
     } catch {
@@ -27,11 +32,19 @@ enum RestoreCommand: CLICommand {
     let entitlements = await store.currentEntitlements()
     if arguments.json {
       try context.writeJSON(entitlements.map { Emulator.TransactionOutput($0) })
-      return
+    } else {
+      if entitlements.isEmpty { context.out("Restored: no active purchases.") }
+      for entitlement in entitlements {
+        context.out(
+          "Restored: " + Emulator.describe(entitlement.unsafePayloadValue)
+            + Emulator.verificationMark(entitlement))
+      }
     }
-    if entitlements.isEmpty { context.out("Restored: no active purchases.") }
-    for entitlement in entitlements {
-      context.out("Restored: " + Emulator.describe(entitlement.unsafePayloadValue))
+    let unverified = entitlements.filter { !$0.isVerified }.count
+    if unverified > 0, unverified == entitlements.count {
+      throw .failure(
+        "nothing verified was restored: \(unverified) entitlement\(unverified == 1 ? "" : "s") "
+          + "did not verify")
     }
   }
 }

@@ -12,19 +12,26 @@ enum StatusCommand: CLICommand {
     Shows, at the emulator's time: the products the account is entitled to, each
     subscription's state (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked),
     expiration, auto-renew and ownership, pending Ask to Buy requests, switches and faults.
+    It only reads the state: nothing is written to the file.
 
-    OPTIONS:
-      --export-root FILE  also write the root certificate (PEM) that every signed
-                          transaction chains to, for 'sportstime-store verify --root FILE'
-    \(Emulator.accountHelp)
+    \(optionsHelp)
     """
+  private static let optionsHelp = Emulator.optionsSection(
+    [
+      (
+        "--export-root FILE",
+        "also write the root certificate (PEM) that every signed transaction\n"
+          + "chains to, for 'sportstime-store verify --root FILE'"
+      )
+    ], perAccount: true)
   static let options: [OptionSpec] = [.value("export-root")]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.open(arguments, context, access: .readOnly)
+    await Emulator.noteUnknownAccount(store, context)
     let status = try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.status()
     }
@@ -52,8 +59,9 @@ enum StatusCommand: CLICommand {
       lines.append("Subscriptions: none")
     }
     for subscription in status.subscriptions {
+      let group = subscription.groupName.map { "\($0) (\(subscription.groupID))" }
       var text =
-        "Subscription \(subscription.groupID): \(subscription.state) \(subscription.productID)"
+        "Subscription \(group ?? subscription.groupID): \(subscription.state) \(subscription.productID)"
       text += ", expires \(Emulator.format(subscription.expirationDate))"
       text += subscription.willAutoRenew ? ", renews" : ", does not renew"
       if let next = subscription.autoRenewProductID, next != subscription.productID {

@@ -10,13 +10,14 @@ enum AskToBuyCommand: CLICommand {
     USAGE: sportstime-store ask-to-buy on|off [--state PATH] [--json]
 
     With Ask to Buy on (SKTestSession.askToBuyEnabled), a purchase returns pending and waits
-    for 'approve TX' or 'decline TX'.
-    \(Emulator.accountHelp)
+    for 'approve REQUEST_ID' or 'decline REQUEST_ID'.
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.setAskToBuyEnabled(on)
     }
@@ -35,12 +36,13 @@ enum BillingIssueCommand: CLICommand {
     (SKTestSession.shouldEnterBillingRetryOnRenewal), with a grace period when grace-period is
     on; retry ends after 60 days and the subscription expires. Off: every subscription in
     billing retry recovers now with a renewal.
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.setBillingIssuesEnabled(on)
     }
@@ -57,12 +59,13 @@ enum GracePeriodCommand: CLICommand {
 
     On (SKTestSession.billingGracePeriodIsEnabled), billing retry starts with a grace period
     during which the customer keeps access: 16 days, 6 for weekly subscriptions.
-    \(Emulator.accountHelp)
+
+    \(Emulator.optionsSection(perAccount: false))
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.open(arguments, context)
+    let store = try Emulator.openStore(arguments, context, name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
       try await store.setGracePeriodEnabled(on)
     }
