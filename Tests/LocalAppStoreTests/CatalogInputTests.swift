@@ -54,6 +54,40 @@ import Testing
     #expect(await backendErrorKind { _ = try await store.products(for: ["pass"]) } == "systemError")
   }
 
+  @Test("App Store Sync and Subscription Status errors fail those APIs only, not the others")
+  func simulatedErrorsPerAPI() async throws {
+    let catalog = try Catalog(data: Data(Self.syncAndStatusErrors.utf8))
+    #expect(Fault.simulated(by: catalog) == [.subscriptionStatus, .sync])
+    let store = try LocalAppStore(catalog: catalog, clock: ManualClock())
+    #expect(try await store.products(for: ["pass"]).map(\.id) == ["pass"])
+    _ = try await store.buyVerified("pass")
+    #expect(await backendErrorKind { try await store.sync() } == "systemError")
+    #expect(
+      await backendErrorKind { _ = try await store.subscriptionStatuses(forGroup: "G") }
+        == "systemError")
+  }
+
+  static let syncAndStatusErrors = """
+    {
+      "products" : [
+        {
+          "displayPrice" : "9.99", "familyShareable" : true, "internalID" : "11111111",
+          "localizations" : [ { "description" : "", "displayName" : "Pass", "locale" : "en_US" } ],
+          "productID" : "pass", "referenceName" : "Pass", "type" : "NonConsumable"
+        }
+      ],
+      "settings" : {
+        "_locale" : "en_US", "_storefront" : "USA",
+        "_storeKitErrors" : [
+          { "enabled" : true, "name" : "App Store Sync", "current" : { "index" : 2, "type" : "generic" } },
+          { "enabled" : true, "name" : "Subscription Status", "current" : { "index" : 2, "type" : "generic" } }
+        ]
+      },
+      "subscriptionGroups" : [],
+      "version" : { "major" : 4, "minor" : 0 }
+    }
+    """
+
   static let configured = """
     {
       "products" : [

@@ -92,3 +92,28 @@ import Testing
     }
   }
 }
+
+@Suite struct FamilyResharingTests {
+  @Test("sharing again after stopping gives the member a new copy of the subscription")
+  func shareAgain() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(monthlyID)
+    let member = store.backend(for: "alex")
+    try await store.startFamilySharing(with: "alex")
+    clock.advance(by: day)
+    try await store.stopFamilySharing(with: "alex")
+    #expect(await member.currentEntitlements().isEmpty)
+    clock.advance(by: day)
+    try await store.startFamilySharing(with: "alex")
+    let entitled = await member.currentEntitlements()
+    #expect(entitled.map(\.unsafePayloadValue.productID) == [monthlyID])
+    #expect(entitled.map(\.unsafePayloadValue.ownershipType) == [.familyShared])
+    #expect(entitled.allSatisfy { $0.unsafePayloadValue.revocationDate == nil })
+    let statuses = try await member.subscriptionStatuses(forGroup: groupID)
+    #expect(statuses.map(\.state) == [.subscribed])
+    clock.set(to: utc(2026, 2, 2))
+    let renewed = await member.currentEntitlements().map(\.unsafePayloadValue)
+    #expect(renewed.map(\.reason) == [.renewal])
+  }
+}

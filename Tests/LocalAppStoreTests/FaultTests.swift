@@ -12,6 +12,7 @@ import Testing
       (Fault.loadProducts, "products", "systemError"), (.network, "products", "networkError"),
       (.purchase, "purchase", "systemError"), (.network, "purchase", "networkError"),
       (.network, "sync", "networkError"), (.network, "statuses", "networkError"),
+      (.sync, "sync", "systemError"), (.subscriptionStatus, "statuses", "systemError"),
     ])
   func oneShot(fault: Fault, operation: String, expected: String) async throws {
     let store = try LocalAppStore.sportsTime()
@@ -47,6 +48,27 @@ import Testing
     try await store.inject(.userCancel)
     #expect(try await store.buy(monthlyID) == .userCancelled)
     #expect(try await store.history().isEmpty)
+  }
+
+  @Test(
+    "an API's fault fails that API only",
+    arguments: [Fault.loadProducts, .purchase, .sync, .subscriptionStatus])
+  func scoped(fault: Fault) async throws {
+    let store = try LocalAppStore.sportsTime()
+    try await store.inject(fault, sticky: true)
+    let failing = [
+      "products": await backendErrorKind { _ = try await store.products(for: [monthlyID]) },
+      "purchase": await backendErrorKind { try await store.buy(monthlyID) },
+      "sync": await backendErrorKind { try await store.sync() },
+      "statuses": await backendErrorKind {
+        _ = try await store.subscriptionStatuses(forGroup: groupID)
+      },
+    ].filter { $0.value != nil }.keys.sorted()
+    let expected: [Fault: String] = [
+      .loadProducts: "products", .purchase: "purchase", .sync: "sync",
+      .subscriptionStatus: "statuses",
+    ]
+    #expect(failing == [expected[fault]])
   }
 
   @Test("a verification fault yields a token signed outside the chain, which the verifier rejects")

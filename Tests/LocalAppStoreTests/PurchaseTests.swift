@@ -69,6 +69,62 @@ import Testing
     let first = try verified(try await store.buy(pass.id))
     let second = try verified(try await store.buy(pass.id))
     #expect(second.id == first.id)
+    let third = try await store.purchaseWithOutcome(pass)
+    #expect(Self.summary(third) == "alreadyOwned #\(first.id) verified, renewal unchanged")
+  }
+
+  @Test("the outcome tells a new transaction from what was already owned, charging nothing")
+  func outcomes() async throws {
+    let store = try LocalAppStore.sportsTime()
+    let annual = try #require(store.allProducts.first { $0.id == annualID })
+    let monthly = try #require(store.allProducts.first { $0.id == monthlyID })
+    let first = try await store.purchaseWithOutcome(annual)
+    #expect(Self.summary(first) == "purchased #1 verified")
+    let again = try await store.purchaseWithOutcome(annual)
+    #expect(Self.summary(again) == "alreadyOwned #1 verified, renewal unchanged")
+    guard case .success(let result) = again.purchaseResult else {
+      Issue.record("StoreKit's result of a second purchase is a success")
+      return
+    }
+    #expect(result.unsafePayloadValue.id == 1)
+    let downgrade = try await store.purchaseWithOutcome(monthly)
+    #expect(
+      Self.summary(downgrade)
+        == "scheduledChange #1 verified, \(monthlyID) on 2027-01-01T00:00:00Z")
+    let back = try await store.purchaseWithOutcome(annual)
+    #expect(Self.summary(back) == "alreadyOwned #1 verified, renewal restored")
+    try await store.setWillAutoRenew(false)
+    let resubscribe = try await store.purchaseWithOutcome(annual)
+    #expect(Self.summary(resubscribe) == "alreadyOwned #1 verified, renewal restored")
+    #expect(try await store.history().map(\.id) == [1])
+    #expect(try await store.renewalInfos().map(\.willAutoRenew) == [true])
+  }
+
+  /// An outcome in words, its transaction by identifier.
+  static func summary(_ outcome: PurchaseOutcome) -> String {
+    func token(_ result: VerificationResult<Transaction>) -> String {
+      "#\(result.unsafePayloadValue.id) \(result.isVerified ? "verified" : "unverified")"
+    }
+    switch outcome {
+    case .purchased(let result): return "purchased \(token(result))"
+    case .alreadyOwned(let result, let restored):
+      return "alreadyOwned \(token(result)), renewal \(restored ? "restored" : "unchanged")"
+    case .scheduledChange(let result, let productID, let date):
+      return "scheduledChange \(token(result)), \(productID) on \(date.formatted(.iso8601))"
+    case .pending(let id): return "pending #\(id)"
+    case .userCancelled: return "userCancelled"
+    }
+  }
+
+  @Test("with Ask to Buy the outcome names the request")
+  func pendingOutcome() async throws {
+    let store = try LocalAppStore.sportsTime()
+    try await store.setAskToBuyEnabled(true)
+    let monthly = try #require(store.allProducts.first { $0.id == monthlyID })
+    let outcome = try await store.purchaseWithOutcome(monthly, account: "kid")
+    let request = try #require(try await store.askToBuyRequests(account: "kid").first)
+    #expect(Self.summary(outcome) == "pending #\(request.id)")
+    #expect(try await store.accounts() == ["kid", LocalAppStore.purchaser])
   }
 
   @Test("buying an unknown product fails with productUnavailable")

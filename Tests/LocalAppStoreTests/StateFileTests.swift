@@ -110,6 +110,62 @@ struct TemporaryFolder {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  @Test("an empty file is refused by every way of opening, and stays empty")
+  func emptyFile() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("empty.sqlite")
+    try Data().write(to: URL(fileURLWithPath: path))
+    for access in [LocalAppStore.Access.readOnly, .readWrite] {
+      #expect(throws: LocalAppStoreError(.notFound, "")) {
+        _ = try LocalAppStore(openingStateAt: path, access: access)
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+  }
+
+  @Test("a state opened read-only is read, never written, and keeps one-shot faults armed")
+  func readOnly() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let writer = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    try await writer.buyVerified(monthlyID)
+    try await writer.inject(.verification)
+    let checkpoint = try SQLiteDatabase(path: path, create: false)
+    try checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let reader = try LocalAppStore(openingStateAt: path, access: .readOnly)
+    #expect(reader.isReadOnly)
+    #expect(try await reader.status().entitledProductIDs == [monthlyID])
+    #expect(await reader.allTransactions().allSatisfy { $0.isVerified })
+    #expect(try await reader.status().faults == ["verification": false])
+    #expect(throws: LocalAppStoreError(.notAllowed, "")) {
+      try reader.setAppData(Data("x".utf8), forKey: "k")
+    }
+    #expect(await backendErrorKind { try await reader.buy(annualID) } == "systemError")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(await writer.allTransactions().contains { !$0.isVerified })
+  }
+
+  @Test("a read-only store whose time calls for a renewal refuses rather than show a stale state")
+  func readOnlyDue() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let writer = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    try await writer.buyVerified(monthlyID)
+    let clock = ManualClock(now: utc(2026, 3, 1))
+    let reader = try LocalAppStore(openingStateAt: path, time: .clock(clock), access: .readOnly)
+    await #expect(throws: LocalAppStoreError(.notAllowed, "")) {
+      _ = try await reader.status()
+    }
+    #expect(try await writer.history().count == 1)
+  }
+
   @Test("two stores on one file see each other's operations")
   func twoConnections() async throws {
     let folder = try TemporaryFolder()

@@ -26,7 +26,7 @@ final class LedgerStore: @unchecked Sendable {
   }
 
   let database: SQLiteDatabase
-  /// The schema version of the file (an older one when opened read-only).
+  /// The schema version of the file when it was opened (an older one when read-only).
   private(set) var version: Int64 = 0
   private let lock = NSLock()
   private let encoder = AppStoreJSON.encoder()
@@ -426,7 +426,12 @@ final class LedgerStore: @unchecked Sendable {
   // MARK: - App data
 
   func appData(account: String, key: String) throws(LocalAppStoreError) -> Data? {
-    guard version >= 2 else { return nil }
+    if version < 2 {
+      // Read-only on a schema 1 state, which another process may have upgraded since.
+      let table = try database.scalar(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app_data'")
+      guard table != nil else { return nil }
+    }
     let value = try database.scalar(
       "SELECT value FROM app_data WHERE account = ? AND key = ?", [.text(account), .text(key)])
     guard case .blob(let bytes)? = value else { return nil }
