@@ -10,19 +10,14 @@ import Testing
 #endif
 
 /// Runs the built `sportstime-store` in child processes: killed in the middle of its work, and
-/// two at once on one state file.
-@Suite struct ProcessDurabilityTests {
-  /// The built tool beside the test bundle, or `nil` (with a notice) when it was not built.
-  static func tool() -> URL? {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    for configuration in ["debug", "release"] {
-      let url = root.appendingPathComponent(".build/\(configuration)/sportstime-store")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    print("notice: sportstime-store is not built; run `swift build` to run the process tests")
-    return nil
-  }
+/// two at once on one state file. Without the built tool the tests are skipped, and say why.
+@Suite(
+  .enabled(
+    if: BuiltTool.url != nil,
+    "sportstime-store is not built: run `swift build` before `swift test` to run these tests"))
+struct ProcessDurabilityTests {
+  static var packageRoot: URL { BuiltTool.packageRoot }
+  static var tool: URL? { BuiltTool.url }
 
   /// Starts `/bin/sh -c script` with the tool's path in `$TOOL`; standard output is piped.
   static func shell(_ script: String, tool: URL, in folder: URL) throws -> (Process, Pipe) {
@@ -61,26 +56,32 @@ import Testing
     process.waitUntilExit()
   }
 
-  @Test("a process killed (SIGKILL) in a loop of renewals loses no acknowledged operation")
+  @Test("a process killed (SIGKILL) in a loop of purchases and renewals loses nothing it acknowledged")
   func killedMidOperation() async throws {
-    guard let tool = Self.tool() else { return }
+    let tool = try #require(Self.tool)
     let folder = try TemporaryFolder()
     defer { folder.remove() }
+    try Self.catalogWithCoins().write(to: folder.url.appendingPathComponent("loop.storekit"))
     let setup = try Self.shell(
-      "\"$TOOL\" reset --date 2026-01-01T00:00:00Z --state s.sqlite && \"$TOOL\" buy com.sportstime.pro.monthly --state s.sqlite",
+      "\"$TOOL\" reset --storekit loop.storekit --date 2026-01-01T00:00:00Z --state s.sqlite && \"$TOOL\" buy com.sportstime.pro.monthly --state s.sqlite",
       tool: tool, in: folder.url)
     setup.0.waitUntilExit()
     try #require(setup.0.terminationStatus == 0)
     var generator = SeededGenerator(seed: 7)
     var acknowledgedIDs: Set<UInt64> = [1]
+    var acknowledgedPurchases = 0
     var acknowledgedTime = utc(2026, 1, 1)
     for _ in 0..<3 {
       let (process, pipe) = try Self.shell(
-        "while true; do \"$TOOL\" advance 10d --state s.sqlite || exit 3; done", tool: tool,
-        in: folder.url)
+        """
+        while true; do
+          "$TOOL" advance 10d --state s.sqlite || exit 3
+          "$TOOL" buy com.sportstime.coins --state s.sqlite || exit 3
+        done
+        """, tool: tool, in: folder.url)
       // Let a few operations be acknowledged, then kill at a random moment of the next one.
       let wanted = Int.random(in: 2...4, using: &generator)
-      var output = Self.readLines(from: pipe, until: wanted, prefix: "Time is now ")
+      var output = Self.readLines(from: pipe, until: wanted, prefix: "Purchased: ")
       let delay = UInt64.random(in: 0...120, using: &generator)
       try await Task.sleep(nanoseconds: delay * 1_000_000)
       Self.killTree(process)
@@ -91,25 +92,48 @@ import Testing
         {
           acknowledgedTime = max(acknowledgedTime, date)
         }
-        if line.hasPrefix("New: #"), let id = UInt64(line.dropFirst(6).prefix { $0.isNumber }) {
+        for prefix in ["New: #", "Purchased: #"] where line.hasPrefix(prefix) {
+          guard let id = UInt64(line.dropFirst(prefix.count).prefix { $0.isNumber }) else {
+            continue
+          }
           acknowledgedIDs.insert(id)
+          if prefix == "Purchased: #" { acknowledgedPurchases += 1 }
         }
       }
       let store = try LocalAppStore(openingStateAt: folder.path("s.sqlite"))
       #expect(store.now >= acknowledgedTime)
       let history = try await store.history()
       #expect(acknowledgedIDs.isSubset(of: Set(history.map(\.id))))
-      for (previous, next) in zip(history, history.dropFirst()) {
+      #expect(Set(history.map(\.id)).count == history.count)
+      #expect(history.filter { $0.productID == "com.sportstime.coins" }.count >= acknowledgedPurchases)
+      let renewals = history.filter { $0.originalID == 1 }
+      for (previous, next) in zip(renewals, renewals.dropFirst()) {
         #expect(next.purchaseDate == previous.expirationDate)
       }
+      #expect(renewals.last?.expirationDate ?? .distantPast > store.now)
       #expect(try Self.integrity(of: folder.path("s.sqlite")) == "ok")
     }
-    #expect(acknowledgedIDs.count > 1)
+    #expect(acknowledgedPurchases >= 6)
+    #expect(acknowledgedIDs.count > acknowledgedPurchases + 1)
+  }
+
+  /// The bundled SportsTime.storekit with a consumable added (`com.sportstime.coins`): a
+  /// catalog in which a loop can both renew a subscription and keep buying.
+  static func catalogWithCoins() throws -> Data {
+    let bundled = packageRoot.appendingPathComponent(
+      "Sources/SportsTimePro/Resources/SportsTime.storekit")
+    var root = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [String: Any])
+    let coins = try #require(
+      try JSONSerialization.jsonObject(with: Data(coinsCatalog.utf8)) as? [String: Any])
+    let products = (root["products"] as? [Any] ?? []) + (coins["products"] as? [Any] ?? [])
+    root["products"] = products
+    return try JSONSerialization.data(withJSONObject: root)
   }
 
   @Test("two processes buying and advancing on one state file at once lose nothing")
   func twoProcesses() async throws {
-    guard let tool = Self.tool() else { return }
+    let tool = try #require(Self.tool)
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try Self.coinsCatalog.write(
@@ -158,4 +182,16 @@ import Testing
       "version" : { "major" : 4, "minor" : 0 }
     }
     """
+}
+
+/// The package's built `sportstime-store`.
+enum BuiltTool {
+  /// The package's root folder.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The built tool, or `nil` when it was not built.
+  static let url: URL? = ["debug", "release"].lazy.map {
+    packageRoot.appendingPathComponent(".build/\($0)/sportstime-store")
+  }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }

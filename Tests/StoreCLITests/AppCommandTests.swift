@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppStore
 import Testing
 
 @testable import StoreCLI
@@ -375,25 +376,24 @@ struct AppCommandTests {
     #expect(save.out.contains("╭─ Paywall"))
   }
 
-  @Test("the app's data lives beside the state, per account, and a reset starts it afresh")
+  @Test("the app's data lives in the state file, per account, and a reset starts it afresh")
   func appData() async throws {
     let session = try await freeSession()
     defer { session.remove() }
     _ = await session.run("save-trip", "Boston")
-    let file = session.folder.appendingPathComponent("state.sqlite.app.json")
-    let data = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    let store = try LocalAppStore(openingStateAt: session.state, access: .readOnly)
+    let bytes = try #require(try store.appData(forKey: AppDataStore.key))
+    let data = try JSONSerialization.jsonObject(with: bytes) as? [String: Any]
     #expect(data?["savedTrips"] as? [String] == ["Boston"])
     #expect((data?["flags"] as? [String: Bool])?["hasSeenOnboardingPaywall"] == true)
     let kid = await session.run("launch", "--account", "kid", "--json")
     #expect(try decode(kid.out)["screen"] as? String == "onboarding")
-    #expect(
-      FileManager.default.fileExists(
-        atPath: session.folder.appendingPathComponent("state.sqlite.app.kid.json").path))
+    #expect(try store.appData(forKey: AppDataStore.key, account: "kid") != nil)
+    let files = try FileManager.default.contentsOfDirectory(atPath: session.folder.path)
+    #expect(files.filter { $0.hasPrefix("state.sqlite.app") }.isEmpty)
     _ = await session.reset()
-    #expect(!FileManager.default.fileExists(atPath: file.path))
-    #expect(
-      !FileManager.default.fileExists(
-        atPath: session.folder.appendingPathComponent("state.sqlite.app.kid.json").path))
+    #expect(try store.appData(forKey: AppDataStore.key) == nil)
+    #expect(try store.appData(forKey: AppDataStore.key, account: "kid") == nil)
     let fresh = try decode(await session.run("launch", "--json").out)
     #expect(fresh["screen"] as? String == "onboarding")
     #expect(fresh["savedTrips"] as? [String] == [])
