@@ -143,7 +143,8 @@ extension LocalAppStore {
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
         case .made: return .success(.purchased(signed))
-        case .owned(_, let restored): return .success(.alreadyOwned(signed, restoredRenewal: restored))
+        case .owned(_, let restored):
+          return .success(.alreadyOwned(signed, restoredRenewal: restored))
         case .scheduled(_, let productID, let date):
           return .success(.scheduledChange(signed, productID: productID, date: date))
         }

@@ -56,7 +56,8 @@ struct ProcessDurabilityTests {
     process.waitUntilExit()
   }
 
-  @Test("a process killed (SIGKILL) in a loop of purchases and renewals loses nothing it acknowledged")
+  @Test(
+    "a process killed (SIGKILL) in a loop of purchases and renewals loses nothing it acknowledged")
   func killedMidOperation() async throws {
     let tool = try #require(Self.tool)
     let folder = try TemporaryFolder()
@@ -105,7 +106,8 @@ struct ProcessDurabilityTests {
       let history = try await store.history()
       #expect(acknowledgedIDs.isSubset(of: Set(history.map(\.id))))
       #expect(Set(history.map(\.id)).count == history.count)
-      #expect(history.filter { $0.productID == "com.sportstime.coins" }.count >= acknowledgedPurchases)
+      #expect(
+        history.filter { $0.productID == "com.sportstime.coins" }.count >= acknowledgedPurchases)
       let renewals = history.filter { $0.originalID == 1 }
       for (previous, next) in zip(renewals, renewals.dropFirst()) {
         #expect(next.purchaseDate == previous.expirationDate)

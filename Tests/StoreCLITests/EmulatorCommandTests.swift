@@ -269,7 +269,8 @@ struct EmulatorSession {
     #expect(restore.out.hasPrefix("Restored: #1  com.sportstime.pro.monthly"))
     #expect(restore.out.contains("  UNVERIFIED (invalidChain: "))
     #expect(
-      restore.err == "sportstime-store: nothing verified was restored: 1 entitlement did not verify\n")
+      restore.err
+        == "sportstime-store: nothing verified was restored: 1 entitlement did not verify\n")
     _ = await session.run("fail", "clear")
     let verified = await session.run("restore")
     #expect(verified.code == 0)

@@ -17,7 +17,10 @@ enum Emulator {
         ("--account NAME", "act as this customer (default: purchaser; family members by name)"))
     }
     rows.append(
-      ("--state PATH", "the state file (default: $SPORTSTIME_STORE_STATE,\nelse .sportstime-store/state.sqlite)"))
+      (
+        "--state PATH",
+        "the state file (default: $SPORTSTIME_STORE_STATE,\nelse .sportstime-store/state.sqlite)"
+      ))
     rows.append(("--json", "machine-readable output"))
     let column = 20
     var lines = ["OPTIONS:"]
