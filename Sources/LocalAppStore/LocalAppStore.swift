@@ -27,8 +27,12 @@ public import StoreModel
 /// the time passed since calls for, in order, so that what happened depends on the dates only.
 ///
 /// Every transaction and renewal info it hands out is an ES256 JWS signed by the store's own
-/// certificate authority and verified with that root before it is wrapped in a
-/// ``StoreModel/VerificationResult``: an unverified result means the token genuinely failed.
+/// certificate authority (valid for all of ``supportedDates``) and verified with that root
+/// before it is wrapped in a ``StoreModel/VerificationResult``: an unverified result means the
+/// token genuinely failed.
+///
+/// Beside the App Store's state, the file keeps the app's own data
+/// (``setAppData(_:forKey:account:)``), so that one file holds a whole session.
 public actor LocalAppStore: StoreBackend {
   /// The name of the account that buys and shares with the family: the default account.
   public static let purchaser = "purchaser"

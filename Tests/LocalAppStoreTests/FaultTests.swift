@@ -71,7 +71,7 @@ import Testing
     #expect(failing == [expected[fault]])
   }
 
-  @Test("a verification fault yields a token signed outside the chain, which the verifier rejects")
+  @Test("a verification fault signs with another certificate authority, which the verifier rejects")
   func wrongKey() async throws {
     let store = try LocalAppStore.sportsTime()
     try await store.inject(.verification)

@@ -374,8 +374,17 @@ struct EmulatorSession {
       #expect(String(characters.prefix(22).suffix(2)) == "  ", "\(line)")
       #expect(characters.dropFirst(22).first != " ", "\(line)")
     }
-    if let examples = lines.firstIndex(of: "EXAMPLES:") {
-      #expect(lines[examples - 1] == "")
+    let headers = lines.indices.filter { index in
+      let line = lines[index]
+      return line.hasSuffix(":") && !line.hasPrefix(" ") && line == line.uppercased()
+    }
+    #expect(headers.map { lines[$0] }.filter { $0 != "KIND:" } == ["OPTIONS:", "EXAMPLES:"])
+    for index in headers + lines.indices.filter({ lines[$0].hasPrefix("Exits ") }) {
+      #expect(lines[index - 1].isEmpty, "a blank line before \(lines[index])")
+    }
+    let registered = try #require(CommandRegistry.all.first { $0.name == command })
+    for option in registered.options.map(\.name) {
+      #expect(options.contains { $0.hasPrefix("  --\(option)") }, "--\(option) is explained")
     }
   }
 

@@ -14,6 +14,9 @@ enum ApproveCommand: CLICommand {
     through Transaction.updates (SKTestSession.approveAskToBuyTransaction).
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store approve 3
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -41,6 +44,9 @@ enum DeclineCommand: CLICommand {
     arrives through Transaction.updates (SKTestSession.declineAskToBuyTransaction).
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store decline 3
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

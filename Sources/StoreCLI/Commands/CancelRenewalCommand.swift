@@ -16,6 +16,10 @@ enum CancelRenewalCommand: CLICommand {
     \(Emulator.optionsSection(perAccount: true))
 
     Exits 1 when the account has no active subscription.
+
+    EXAMPLES:
+      sportstime-store cancel-renewal
+      sportstime-store cancel-renewal 2F8B6D14 --account alex
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

@@ -28,6 +28,11 @@ enum FailCommand: CLICommand {
     The read-only commands (status, history) neither trigger nor disarm a one-shot fault.
 
     \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store fail network
+      sportstime-store fail verification --sticky
+      sportstime-store fail clear
     """
   private static let optionsHelp = Emulator.optionsSection(
     [("--sticky", "keep the fault armed until 'fail clear'")], perAccount: false)

@@ -14,6 +14,9 @@ enum FamilyShareCommand: CLICommand {
     renewal. See what they have with 'status --account MEMBER'.
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store family-share alex
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -50,6 +53,9 @@ enum FamilyUnshareCommand: CLICommand {
     (revocationType FAMILY_REVOKE) and the revocations arrive through their updates.
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store family-unshare alex
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

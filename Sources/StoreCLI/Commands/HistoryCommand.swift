@@ -15,6 +15,10 @@ enum HistoryCommand: CLICommand {
     the reason. It only reads the state: nothing is written to the file.
 
     \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store history
+      sportstime-store history --jws --account alex
     """
   private static let optionsHelp = Emulator.optionsSection(
     [("--jws", "print each signed transaction (compact JWS), one a line")], perAccount: true)

@@ -14,6 +14,10 @@ enum RefundCommand: CLICommand {
     revoked too, and a refunded subscription no longer renews.
 
     \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store refund 1
+      sportstime-store refund 2 --reason app-issue
     """
   private static let optionsHelp = Emulator.optionsSection(
     [("--reason REASON", "other (default) or app-issue (revocationReason 1)")], perAccount: false)

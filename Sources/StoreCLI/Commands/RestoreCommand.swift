@@ -16,6 +16,10 @@ enum RestoreCommand: CLICommand {
     \(Emulator.optionsSection(perAccount: true))
 
     Exits 1 when the sync fails, or when entitlements were found but none verified.
+
+    EXAMPLES:
+      sportstime-store restore
+      sportstime-store restore --account alex --json
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

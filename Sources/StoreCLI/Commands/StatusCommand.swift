@@ -15,6 +15,11 @@ enum StatusCommand: CLICommand {
     It only reads the state: nothing is written to the file.
 
     \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store status
+      sportstime-store status --account alex --json
+      sportstime-store status --export-root root.pem
     """
   private static let optionsHelp = Emulator.optionsSection(
     [

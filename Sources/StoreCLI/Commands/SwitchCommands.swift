@@ -13,6 +13,9 @@ enum AskToBuyCommand: CLICommand {
     for 'approve REQUEST_ID' or 'decline REQUEST_ID'.
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store ask-to-buy on
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -38,6 +41,9 @@ enum BillingIssueCommand: CLICommand {
     billing retry recovers now with a renewal.
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store billing-issue on
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
@@ -61,6 +67,9 @@ enum GracePeriodCommand: CLICommand {
     during which the customer keeps access: 16 days, 6 for weekly subscriptions.
 
     \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store grace-period on
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
