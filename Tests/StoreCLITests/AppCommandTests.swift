@@ -5,7 +5,7 @@ import Testing
 @testable import StoreCLI
 
 /// The app's commands, run in-process on a temporary state: the screens as a person reads them,
-/// the exit codes, and the app's data kept beside the state.
+/// the exit codes, and the app's data kept in the state.
 @Suite("The app in the terminal", .timeLimit(.minutes(1)))
 struct AppCommandTests {
   /// A session reset on 2026-01-01 whose onboarding was dismissed.

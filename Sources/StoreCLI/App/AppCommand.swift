@@ -18,7 +18,7 @@ enum AppCommand {
   /// Launches the app on the state of `--state`, runs `action`, prints the screen it leads to,
   /// and stops the app.
   ///
-  /// The app's data (saved trips, flags, the screens) lives beside the state file; `relaunching`
+  /// The app's data (saved trips, flags, the screens) lives in the state file; `relaunching`
   /// starts the screens afresh, as opening the app does.
   /// - Throws: ``CLIError/failure(_:)`` when the state cannot be opened, the app's data cannot
   ///   be saved, or the action was refused or failed (after the screen is printed).
@@ -28,9 +28,7 @@ enum AppCommand {
     _ action: @MainActor (TerminalApp) async throws(CLIError) -> TerminalApp.Reply
   ) async throws(CLIError) {
     let appStore = try Emulator.open(arguments, context)
-    let file = AppDataStore.file(
-      besideStateAt: context.statePath(arguments), account: appStore.account)
-    let data = try AppDataStore.open(file, fingerprint: fingerprint(of: appStore))
+    let data = try AppDataStore.open(on: appStore, fingerprint: fingerprint(of: appStore))
     let app = await TerminalApp.launch(on: appStore, data: data, relaunching: relaunching)
     defer { app.quit() }
     let reply = try await action(app)

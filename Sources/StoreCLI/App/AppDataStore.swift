@@ -20,11 +20,6 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
 
   /// The key of the app's data in the state.
   static let key = "SportsTime.AppData"
-  /// The folder-like part of a location: `STATE/app-data/ACCOUNT`.
-  private static let locationFolder = "app-data"
-  /// The characters an account keeps as they are in a location; the others are escaped.
-  private static let accountCharacters = CharacterSet.alphanumerics.union(
-    CharacterSet(charactersIn: "-_"))
 
   private init(data: AppData, appStore: LocalAppStore?) {
     self.data = data
@@ -34,36 +29,6 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   /// A store in memory, for a state that is thrown away.
   static func inMemory() -> AppDataStore {
     AppDataStore(data: AppData(), appStore: nil)
-  }
-
-  /// Where the app's data of `account` lives in the state at `statePath`: a location inside the
-  /// state file (`STATE/app-data/ACCOUNT`, the account escaped), not a file of its own, to give
-  /// to ``open(_:fingerprint:)``. Each account has its own (each person's device).
-  static func file(besideStateAt statePath: String, account: String) -> URL {
-    let escaped =
-      account.addingPercentEncoding(withAllowedCharacters: accountCharacters) ?? account
-    return URL(fileURLWithPath: statePath).appendingPathComponent(locationFolder)
-      .appendingPathComponent(escaped)
-  }
-
-  /// Opens the app's data at `location` (from ``file(besideStateAt:account:)``).
-  /// - Throws: ``CLIError/failure(_:)`` when the location is not one, the state cannot be
-  ///   opened, or the data there cannot be read as the app's.
-  static func open(_ location: URL, fingerprint: String) throws(CLIError) -> AppDataStore {
-    let folder = location.deletingLastPathComponent()
-    guard folder.lastPathComponent == locationFolder,
-      let account = location.lastPathComponent.removingPercentEncoding
-    else {
-      throw .failure("\(location.path) is not a location of the app's data in a state")
-    }
-    let statePath = folder.deletingLastPathComponent().path
-    let appStore: LocalAppStore
-    do {
-      appStore = try LocalAppStore(openingStateAt: statePath, time: .stored, account: account)
-    } catch {
-      throw .failure(error.reason)
-    }
-    return try open(on: appStore, fingerprint: fingerprint)
   }
 
   /// Opens the app's data of `appStore`'s account in its state, or starts afresh when there is

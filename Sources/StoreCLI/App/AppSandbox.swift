@@ -27,9 +27,7 @@ struct AppSandbox {
     if path == ":memory:" {
       data = .inMemory()
     } else {
-      let file = AppDataStore.file(besideStateAt: path, account: appStore.account)
-      try? FileManager.default.removeItem(at: file)
-      data = try AppDataStore.open(file, fingerprint: AppCommand.fingerprint(of: appStore))
+      data = try AppDataStore.open(on: appStore, fingerprint: AppCommand.fingerprint(of: appStore))
     }
     return AppSandbox(appStore: appStore, data: data)
   }

@@ -11,8 +11,8 @@ enum LaunchCommand: CLICommand {
     onboarding paywall over it on first run, unless the customer has Pro. Open sheets close, as
     they do when an app is relaunched.
 
-    The app's own data (saved trips, hasSeenOnboardingPaywall, the open screens) lives beside
-    the state file, in STATE.app.json.
+    The app's own data (saved trips, hasSeenOnboardingPaywall, the open screens) lives in the
+    state file, beside the local App Store's ledger, one record per account.
 
     OPTIONS:
     \(AppCommand.optionsHelp)
