@@ -111,6 +111,7 @@ let package = Package(
     .library(name: "SportsTimePro", targets: ["SportsTimePro"]),
     .library(name: "SportsTimeProUI", targets: ["SportsTimeProUI"]),
     .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    .library(name: "StoreCLI", targets: ["StoreCLI"]),
     .executable(name: "sportstime-store", targets: ["sportstime-store"]),
     .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"]),
   ],
