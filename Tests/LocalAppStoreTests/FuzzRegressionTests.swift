@@ -1,0 +1,70 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import Testing
+
+/// Replays what the fuzz target `fuzz-state` stored in `Fuzz/regressions/state/` (see
+/// `scripts/fuzz`): state files that once crashed, hung or leaked the loader or an operation
+/// on what it loaded. Each must now be refused with a reason, or open and go through every
+/// operation the fuzzer runs, with every verified entitlement listed in the account's status.
+@Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
+  /// The package root, from this file's path (`<root>/Tests/LocalAppStoreTests/<file>`).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A stored input, named by its file.
+  struct Input: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]
+    var testDescription: String { name }
+  }
+
+  static let inputs: [Input] = {
+    let folder = packageRoot.appendingPathComponent("Fuzz/regressions/state")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
+      guard
+        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+      else { return nil }
+      return Input(name: name, bytes: Array(data))
+    }
+  }()
+
+  @Test(
+    "a stored state file is refused with a reason, or every operation on it completes",
+    arguments: inputs)
+  func replay(_ input: Input) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    try Data(input.bytes).write(to: URL(fileURLWithPath: path))
+    let store: LocalAppStore
+    do {
+      store = try LocalAppStore(openingStateAt: path)
+    } catch {
+      #expect(!error.reason.isEmpty)
+      return
+    }
+    guard let status = try? await store.status() else { return }
+    let entitled = Set(status.entitledProductIDs)
+    for result in await store.currentEntitlements() {
+      if case .verified(let transaction) = result {
+        #expect(entitled.contains(transaction.productID))
+      }
+    }
+    _ = await store.allTransactions()
+    _ = try? await store.renewalInfos()
+    if let product = store.allProducts.first {
+      _ = try? await store.purchase(product, options: [])
+    }
+    if let oneDay = EmulatorDuration("1d") { _ = try? await store.advanceTime(by: oneDay) }
+    if let latest = try? await store.history().last {
+      _ = try? await store.refund(transactionID: latest.id)
+    }
+    for member in status.familyMembers.prefix(2) {
+      _ = await store.backend(for: member).currentEntitlements()
+    }
+    _ = try? await store.askToBuyRequests()
+    _ = await store.unfinishedTransactions()
+  }
+}
