@@ -473,11 +473,14 @@ extension LocalAppStore {
   }
 
   /// The latest transaction of a subscription.
+  ///
+  /// Only that row is read and decoded: a renewal of a shared subscription asks for it once
+  /// per family member, so reading the whole history made catching up quadratic.
   func latestTransaction(of record: SubscriptionRecord) throws(LocalAppStoreError)
     -> Transaction?
   {
     try ledger.transactions(
-      where: "account = ? AND original_id = ?",
+      where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
       [.text(record.account), .integer(Int64(record.originalID))]
     ).last?.transaction
   }
