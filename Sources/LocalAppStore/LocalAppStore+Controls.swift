@@ -48,7 +48,8 @@ extension LocalAppStore {
   ///
   /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time
   ///   (move a `ManualClock` instead); `invalidArgument`, with nothing changed, when the time
-  ///   would leave ``supportedDates``.
+  ///   would leave ``supportedDates`` or the move spans more than ``maximumPeriodsPerAdvance``
+  ///   periods of the shortest live subscription.
   @discardableResult
   public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
     try moveStoredTime(by: duration.text) { duration.adding(to: $0) }
@@ -57,7 +58,9 @@ extension LocalAppStore {
   /// Moves the stored time forward by `seconds`, as ``advanceTime(by:)`` does.
   ///
   /// - Throws: `clockNotSettable` when the store reads a clock rather than the stored time;
-  ///   `invalidArgument`, with nothing changed, when the time would leave ``supportedDates``.
+  ///   `invalidArgument`, with nothing changed, when the time would leave ``supportedDates``
+  ///   or the move spans more than ``maximumPeriodsPerAdvance`` periods of the shortest live
+  ///   subscription.
   @discardableResult
   public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
     try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }
@@ -78,11 +81,40 @@ extension LocalAppStore {
             + "time up to before \(Self.supportedDates.end.formatted(.iso8601)) (its "
             + "certificates' validity); nothing changed")
       }
+      if let limit = try latestAdvance(from: now), later > limit {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "moving the time to \(later.formatted(.iso8601)) would renew a subscription more than "
+            + "\(Self.maximumPeriodsPerAdvance) times; move it at most to "
+            + "\(limit.formatted(.iso8601)) at once")
+      }
       try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
       storedClock.set(later)
       try catchUp(to: later)
       return later
     }
+  }
+
+  /// How many periods of a live subscription one move of the stored time may span. Each is a
+  /// renewal to make in that one operation, so a move stays a second or so of work (a monthly
+  /// subscription allows 83 years; a rate that renews every two seconds, 33 minutes); without
+  /// it, `advance 999999y` renewed for hours and wrote gigabytes.
+  public static let maximumPeriodsPerAdvance = 1_000
+
+  /// The latest date the stored time may move to from `now` in one step, or `nil` when no
+  /// subscription renews.
+  private func latestAdvance(from now: Date) throws(LocalAppStoreError) -> Date? {
+    let rate = try currentSettings().timeRate
+    var latest: Date?
+    for record in try ledger.purchasedSubscriptions()
+    where record.phase == .active || record.phase == .billingRetry {
+      for id in [record.productID, record.autoRenewProductID] {
+        guard let period = productsByID[id]?.subscription?.subscriptionPeriod else { continue }
+        let limit = rate.end(of: period, from: now, count: Self.maximumPeriodsPerAdvance)
+        latest = min(latest ?? limit, limit)
+      }
+    }
+    return latest
   }
 
   /// Catches up with the clock: makes every renewal and expiry due by now and delivers them

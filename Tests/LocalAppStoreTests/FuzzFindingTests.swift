@@ -14,12 +14,49 @@ import Testing
       atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
     _ = try await store.purchase(SportsTimeFixtures.monthly, options: [])
     try await store.startFamilySharing(with: "kid")
-    try await store.advanceTime(by: try #require(EmulatorDuration("200y")))
+    let fiftyYears = try #require(EmulatorDuration("50y"))
+    for _ in 0..<4 { try await store.advanceTime(by: fiftyYears) }
     let purchased = try await store.history()
     let shared = try await store.history(account: "kid")
     #expect(purchased.count == 1 + 200 * 12)
     #expect(shared.count == purchased.count)
     #expect(shared.allSatisfy { $0.ownershipType == .familyShared })
     #expect(purchased.last?.purchaseDate == utc(2226, 1, 1))
+  }
+
+  /// `fuzz-cli` would have found `advance 999999y`: twelve million renewals in one operation.
+  @Test("one move of the time spans at most 1,000 periods of a live subscription")
+  func advanceIsBounded() async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    _ = try await store.purchase(SportsTimeFixtures.monthly, options: [])
+    let before = try await store.history()
+    await #expect(throws: LocalAppStoreError(.invalidArgument, "")) {
+      try await store.advanceTime(by: try #require(EmulatorDuration("999999y")))
+    }
+    await #expect(throws: LocalAppStoreError(.invalidArgument, "")) {
+      try await store.advanceTime(bySeconds: 84 * 365 * 86_400)
+    }
+    #expect(store.now == utc(2026, 1, 1))
+    #expect(try await store.history() == before)
+    #expect(
+      try await store.advanceTime(by: try #require(EmulatorDuration("83y"))) == utc(2109, 1, 1))
+    #expect(try await store.history().count == 1 + 83 * 12)
+  }
+
+  @Test("the bound follows the time rate, and does not apply when nothing renews")
+  func advanceBoundFollowsTheTimeRate() async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products,
+      settings: EmulatorSettings(timeRate: .oneRenewalEveryTwoSeconds), startDate: utc(2026, 1, 1))
+    try await store.advanceTime(by: try #require(EmulatorDuration("1y")))
+    #expect(store.now == utc(2027, 1, 1))
+    _ = try await store.purchase(SportsTimeFixtures.monthly, options: [])
+    await #expect(throws: LocalAppStoreError(.invalidArgument, "")) {
+      try await store.advanceTime(by: try #require(EmulatorDuration("1d")))
+    }
+    try await store.advanceTime(bySeconds: 2_000)
+    #expect(store.now == utc(2027, 1, 1).addingTimeInterval(2_000))
+    #expect(try await store.history().count == 1 + 1_000)
   }
 }
