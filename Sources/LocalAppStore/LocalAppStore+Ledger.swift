@@ -481,7 +481,7 @@ extension LocalAppStore {
   {
     try ledger.transactions(
       where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
-      [.text(record.account), .integer(Int64(record.originalID))]
+      [.text(record.account), .integer(Int64(bitPattern: record.originalID))]
     ).last?.transaction
   }
 

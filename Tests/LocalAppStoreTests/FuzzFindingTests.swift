@@ -1,8 +1,9 @@
 import Foundation
-import LocalAppStore
 import StoreModel
 import StoreTesting
 import Testing
+
+@testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
 @Suite(.timeLimit(.minutes(1))) struct FuzzFindingTests {
@@ -58,5 +59,51 @@ import Testing
     try await store.advanceTime(bySeconds: 2_000)
     #expect(store.now == utc(2027, 1, 1).addingTimeInterval(2_000))
     #expect(try await store.history().count == 1 + 1_000)
+  }
+
+  /// `fuzz-cli` found `refund 18446744073709551615` trapping: an identifier above `Int64.max`
+  /// was converted to SQLite's integer with a trapping conversion.
+  @Test("an identifier no row has is not found, however large", arguments: [UInt64.max, 1 << 63])
+  func hugeIdentifiersAreNotFound(_ id: UInt64) async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    var bought = try await store.buyVerified(monthlyID)
+    await #expect(throws: LocalAppStoreError(.notFound, "")) {
+      try await store.refund(transactionID: id)
+    }
+    await #expect(throws: LocalAppStoreError(.notFound, "")) {
+      try await store.approveAskToBuy(id)
+    }
+    await #expect(throws: LocalAppStoreError(.notFound, "")) {
+      try await store.declineAskToBuy(id)
+    }
+    bought.id = id
+    await store.finish(bought)
+    #expect(try await store.history().map(\.id) == [1])
+  }
+
+  /// What a state file holds may be anything: identifiers that do not fit `Int64` come back as
+  /// they went in, and an exhausted identifier counter is an error, not a trap.
+  @Test("a state's identifiers round-trip all 64 bits; an exhausted counter is refused")
+  func stateIdentifiersNeverTrap() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    do {
+      let store = try LocalAppStore.create(
+        atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+      _ = try await store.buyVerified(monthlyID)
+      try await store.startFamilySharing(with: "kid")
+    }
+    let database = try SQLiteDatabase(path: path, create: false)
+    try database.execute("UPDATE transactions SET source_id = -1 WHERE source_id IS NOT NULL")
+    try database.execute("UPDATE meta SET value = '18446744073709551615' WHERE key = 'next_id'")
+
+    let store = try LocalAppStore(openingStateAt: path)
+    #expect(try await store.history(account: "kid").count == 1)
+    await #expect(throws: StoreBackendError.self) {
+      try await store.purchase(SportsTimeFixtures.annual, options: [])
+    }
+    #expect(try await store.history().count == 1)
   }
 }

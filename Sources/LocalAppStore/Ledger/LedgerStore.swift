@@ -5,6 +5,10 @@ import StoreModel
 ///
 /// Every method runs inside the caller's transaction (``SQLiteDatabase/immediateTransaction(_:)``):
 /// one store operation is one SQLite transaction.
+///
+/// Identifiers (`UInt64`) are stored as SQLite integers with the same 64 bits, so that every
+/// identifier round-trips and none traps on the way in or out, whatever a caller asks for or
+/// a state file holds.
 final class LedgerStore: @unchecked Sendable {
   // Sendable: the connection is not thread-safe, so once the store is made every use of it runs
   // inside `exclusively(_:)`, under `lock`: the store's operations on its actor and the app-data
@@ -183,6 +187,10 @@ final class LedgerStore: @unchecked Sendable {
   /// The next identifier of a transaction or a request: 1, 2, 3, …
   func nextIdentifier() throws(LocalAppStoreError) -> UInt64 {
     let current = UInt64(try meta("next_id") ?? "1") ?? 1
+    guard current < UInt64.max else {
+      throw LocalAppStoreError(
+        .invalidState, "\(database.path): no identifier is left after \(current)")
+    }
     try setMeta("next_id", String(current + 1))
     return current
   }
@@ -244,9 +252,9 @@ final class LedgerStore: @unchecked Sendable {
       VALUES(?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        .integer(Int64(stored.transaction.id)), .text(stored.account),
-        .integer(Int64(stored.transaction.originalID)),
-        stored.sourceID.map { .integer(Int64($0)) } ?? .null,
+        .integer(Int64(bitPattern: stored.transaction.id)), .text(stored.account),
+        .integer(Int64(bitPattern: stored.transaction.originalID)),
+        stored.sourceID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
         .integer(Int64(stored.revision)), .integer(stored.finished ? 1 : 0),
         .text(try encode(stored.transaction)),
       ])
@@ -256,19 +264,21 @@ final class LedgerStore: @unchecked Sendable {
   func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
-      [.text(try encode(transaction)), .integer(Int64(transaction.id))])
+      [.text(try encode(transaction)), .integer(Int64(bitPattern: transaction.id))])
     return Int(
       try database.scalar(
-        "SELECT revision FROM transactions WHERE id = ?", [.integer(Int64(transaction.id))])?
+        "SELECT revision FROM transactions WHERE id = ?",
+        [.integer(Int64(bitPattern: transaction.id))])?
         .integer ?? 0)
   }
 
   func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
-    try database.query("UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(id))])
+    try database.query(
+      "UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(bitPattern: id))])
   }
 
   func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
-    try transactions(where: "id = ?", [.integer(Int64(id))]).first
+    try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
   }
 
   func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
@@ -276,7 +286,7 @@ final class LedgerStore: @unchecked Sendable {
   }
 
   func copies(of sourceID: UInt64) throws(LocalAppStoreError) -> [StoredTransaction] {
-    try transactions(where: "source_id = ?", [.integer(Int64(sourceID))])
+    try transactions(where: "source_id = ?", [.integer(Int64(bitPattern: sourceID))])
   }
 
   func transactions(where condition: String, _ parameters: [SQLiteDatabase.Value])
@@ -296,7 +306,7 @@ final class LedgerStore: @unchecked Sendable {
         StoredTransaction(
           transaction: transaction, account: row[0].text ?? "",
           revision: Int(row[2].integer ?? 0), finished: row[3].integer == 1,
-          sourceID: row[1].integer.map { UInt64($0) }))
+          sourceID: row[1].integer.map { UInt64(bitPattern: $0) }))
     }
     return result
   }
@@ -312,8 +322,10 @@ final class LedgerStore: @unchecked Sendable {
         source_original_id = excluded.source_original_id
       """,
       [
-        .integer(Int64(record.originalID)), .text(record.account), .text(record.groupID),
-        record.sourceOriginalID.map { .integer(Int64($0)) } ?? .null, .text(try encode(record)),
+        .integer(Int64(bitPattern: record.originalID)), .text(record.account),
+        .text(record.groupID),
+        record.sourceOriginalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+        .text(try encode(record)),
       ])
   }
 
@@ -328,7 +340,7 @@ final class LedgerStore: @unchecked Sendable {
   }
 
   func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "source_original_id = ?", [.integer(Int64(originalID))])
+    try subscriptions(where: "source_original_id = ?", [.integer(Int64(bitPattern: originalID))])
   }
 
   /// Subscriptions the App Store drives itself (not family members' copies).
@@ -356,14 +368,14 @@ final class LedgerStore: @unchecked Sendable {
     try database.query(
       "INSERT INTO requests(id, account, product_id, requested_ms, status, options) VALUES(?, ?, ?, ?, ?, ?)",
       [
-        .integer(Int64(request.id)), .text(request.account), .text(request.productID),
+        .integer(Int64(bitPattern: request.id)), .text(request.account), .text(request.productID),
         .integer(AppStoreJSON.milliseconds(request.requestDate)), .text(request.status.rawValue),
         .text(options),
       ])
   }
 
   func request(_ id: UInt64) throws(LocalAppStoreError) -> (AskToBuyRequest, options: String)? {
-    try requests(where: "id = ?", [.integer(Int64(id))]).first
+    try requests(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
   }
 
   func requests(of account: String?) throws(LocalAppStoreError) -> [AskToBuyRequest] {
@@ -376,7 +388,8 @@ final class LedgerStore: @unchecked Sendable {
   func setStatus(_ status: AskToBuyRequest.Status, ofRequest id: UInt64) throws(LocalAppStoreError)
   {
     try database.query(
-      "UPDATE requests SET status = ? WHERE id = ?", [.text(status.rawValue), .integer(Int64(id))])
+      "UPDATE requests SET status = ? WHERE id = ?",
+      [.text(status.rawValue), .integer(Int64(bitPattern: id))])
   }
 
   private func requests(where condition: String, _ parameters: [SQLiteDatabase.Value])
@@ -390,7 +403,7 @@ final class LedgerStore: @unchecked Sendable {
     ).map { row in
       (
         AskToBuyRequest(
-          id: UInt64(row[0].integer ?? 0), account: row[1].text ?? "",
+          id: UInt64(bitPattern: row[0].integer ?? 0), account: row[1].text ?? "",
           productID: row[2].text ?? "",
           requestDate: AppStoreJSON.date(milliseconds: row[3].integer ?? 0),
           status: AskToBuyRequest.Status(rawValue: row[4].text ?? "") ?? .declined),
@@ -458,7 +471,7 @@ final class LedgerStore: @unchecked Sendable {
   {
     try database.query(
       "INSERT INTO updates(account, transaction_id, revision) VALUES(?, ?, ?)",
-      [.text(account), .integer(Int64(transactionID)), .integer(Int64(revision))])
+      [.text(account), .integer(Int64(bitPattern: transactionID)), .integer(Int64(revision))])
   }
 
   func lastUpdateSequence() throws(LocalAppStoreError) -> Int64 {
@@ -471,7 +484,7 @@ final class LedgerStore: @unchecked Sendable {
     try database.query(
       "SELECT seq, account, transaction_id FROM updates WHERE seq > ? ORDER BY seq",
       [.integer(sequence)]
-    ).map { (($0[0].integer ?? 0), $0[1].text ?? "", UInt64($0[2].integer ?? 0)) }
+    ).map { (($0[0].integer ?? 0), $0[1].text ?? "", UInt64(bitPattern: $0[2].integer ?? 0)) }
   }
 
   // MARK: - Coding
