@@ -55,7 +55,8 @@ struct FinalCheck {
           "soak: %.1f s wall; %.0f operations/s, %.0f store calls/s (both processes together)",
         wall, Double(steps) / max(wall, 0.001), Double(storeCalls) / max(wall, 0.001)),
       "soak: \(retries + workers.map(\.retries).reduce(0, +)) readings retried because the other "
-        + "process changed the state meanwhile",
+        + "process changed the state meanwhile; \(workers.map(\.busy).reduce(0, +)) operations "
+        + "refused because it held the lock past the busy timeout (10 s)",
       "soak: final check: \(transactions) signed transactions verified, no transaction lost, "
         + "every invariant holds",
     ]

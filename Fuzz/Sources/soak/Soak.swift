@@ -68,6 +68,8 @@ struct WorkerReport: Codable {
   var storeCalls = 0
   var checks = 0
   var retries = 0
+  /// Operations refused because the other process held the lock past the busy timeout.
+  var busy = 0
   var seconds = 0.0
   var stepsByKind: [String: Int] = [:]
   /// Every transaction identifier seen per account, and those seen revoked.

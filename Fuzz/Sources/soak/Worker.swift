@@ -61,11 +61,25 @@ struct Worker {
     while store.now < end || report.steps == 0 {
       let step = table[Int(random.next() % UInt64(table.count))]
       let account = accounts[Int(random.next() % UInt64(accounts.count))]
-      let touched = try await perform(step, account: account)
+      let touched: [String]
+      do {
+        touched = try await perform(step, account: account)
+      } catch {
+        // The other process held the state's lock past the busy timeout: the operation was
+        // rolled back whole, as a client sees it; count it and go on.
+        guard Self.isBusy(error) else { throw error }
+        report.busy += 1
+        continue
+      }
       report.steps += 1
       report.stepsByKind[step.rawValue, default: 0] += 1
       for account in touched { try await check(account) }
-      _ = try await store.synchronize()
+      do {
+        _ = try await store.synchronize()
+      } catch {
+        guard Self.isBusy(error) else { throw error }
+        report.busy += 1
+      }
       report.storeCalls += 1
     }
     report.seconds = Date().timeIntervalSince(started)
@@ -180,13 +194,30 @@ struct Worker {
     report.seen[account, default: []].append(transaction.id)
   }
 
+  /// Whether `error` says the state's lock stayed taken past the busy timeout.
+  static func isBusy(_ error: any Error) -> Bool {
+    if let error = error as? LocalAppStoreError { return error.code == .stateBusy }
+    // A backend call carries the store's error as text only (`StoreBackendError.systemError`).
+    if case .systemError(let reason)? = error as? StoreBackendError {
+      return reason.contains("database is locked")
+    }
+    return false
+  }
+
   /// Reads `account` consistently and checks every invariant.
   mutating func check(_ account: String) async throws {
-    guard
-      let snapshot = try await AccountSnapshot.read(
-        store, account: account, attempts: 50, calls: &report.storeCalls,
-        retries: &report.retries)
-    else {
+    var attempt: AccountSnapshot??
+    while attempt == nil {
+      do {
+        attempt = try await AccountSnapshot.read(
+          store, account: account, attempts: 50, calls: &report.storeCalls,
+          retries: &report.retries)
+      } catch {
+        guard Self.isBusy(error) else { throw error }
+        report.busy += 1
+      }
+    }
+    guard let snapshot = attempt ?? nil else {
       throw SoakFailure("\(account): no consistent reading in 50 attempts")
     }
     let seen = Set(report.seen[account] ?? [])
