@@ -59,8 +59,8 @@ import Testing
     }
     let roots = try Self.roots()
     for environment in [AppStoreEnvironment.sandbox, .production, .xcode, .localTesting] {
-      let verifier = try SignedDataVerifier(
-        rootCertificates: roots, bundleID: nil, environment: environment,
+      let verifier = try SignedDataVerifier.inspecting(
+        rootCertificates: roots, environment: environment,
         clock: FixedClock(Instant.appleTestTime))
       for kind in [nil] + SignedPayloadKind.allCases.map(Optional.some) {
         let result = try? verifier.verify(text, kind: kind)

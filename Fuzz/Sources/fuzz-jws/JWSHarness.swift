@@ -13,7 +13,7 @@ final class JWSHarness: Sendable {
   static let fixedTime = Date(timeIntervalSince1970: 1_761_962_975)
 
   /// One verifier per environment, each trusting every root: any bundle, any app.
-  let verifiers: [SignedDataVerifier]
+  let verifiers: [SignedDataInspector]
   /// The exact bytes of every input that may verify.
   private let accepted: Set<[UInt8]>
 
@@ -26,9 +26,8 @@ final class JWSHarness: Sendable {
     let roots = JWSRoots.all()
     verifiers = Self.environments.map { environment in
       do {
-        return try SignedDataVerifier(
-          rootCertificates: roots, bundleID: nil, environment: environment,
-          clock: FixedClock(Self.fixedTime))
+        return try SignedDataVerifier.inspecting(
+          rootCertificates: roots, environment: environment, clock: FixedClock(Self.fixedTime))
       } catch {
         fuzzFinding("cannot make the \(environment) verifier: \(error)")
       }
@@ -74,7 +73,7 @@ final class JWSHarness: Sendable {
     let kinds = SignedPayloadKind.allCases
     let pick = Int((checksum >> 8) % UInt32(kinds.count * 2))
     let kind: SignedPayloadKind? = pick < kinds.count ? kinds[pick] : nil
-    let outcome: VerificationResult<DecodedSignedPayload>
+    let outcome: VerificationResult<InspectedPayload<DecodedSignedPayload>>
     do {
       outcome = try verifiers[index].verify(text, kind: kind)
     } catch {
