@@ -2,8 +2,9 @@ import Dispatch
 
 /// Runs async work to completion from the synchronous fuzz callback.
 ///
-/// libFuzzer calls the test function on its own thread, not on a Swift concurrency thread, so
-/// waiting on a semaphore there does not starve the cooperative pool the work runs on.
+/// libFuzzer calls the test function on the driver thread of ``FuzzDriver/run(_:)``: neither a
+/// thread of Swift's cooperative pool nor the main thread, so waiting on a semaphore there
+/// starves neither the pool the work runs on nor the main actor the app's commands use.
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
   let box = ResultBox<T>()
   let done = DispatchSemaphore(value: 0)

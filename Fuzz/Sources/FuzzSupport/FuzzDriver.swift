@@ -1,4 +1,6 @@
 internal import CLibFuzzer
+internal import Dispatch
+internal import Foundation
 
 /// Runs libFuzzer with the process's arguments on a test function.
 ///
@@ -9,11 +11,22 @@ public enum FuzzDriver {
   /// The signature libFuzzer calls for each input.
   public typealias TestFunction = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
-  /// Hands the process to libFuzzer; returns its exit code.
-  public static func run(_ test: TestFunction) -> CInt {
-    var argc = CommandLine.argc
-    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    return LLVMFuzzerRunDriver(&argc, &argv, test)
+  /// Hands the process to libFuzzer and exits with its exit code.
+  ///
+  /// libFuzzer runs on a thread of its own, and the main thread serves the main queue: the
+  /// commands of the app layer run on the main actor, and a test function that waited for
+  /// them on the main thread (as `blocking` does) would wait forever — every `launch` or
+  /// `demo` was a "timeout" of the harness, not of the command.
+  public static func run(_ test: TestFunction) -> Never {
+    let driver = Thread {
+      var argc = CommandLine.argc
+      var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+      exit(LLVMFuzzerRunDriver(&argc, &argv, test))
+    }
+    // The decoders recurse as deep as their nesting limits allow; give them room.
+    driver.stackSize = 64 << 20
+    driver.start()
+    dispatchMain()
   }
 
   /// The input as a buffer (libFuzzer passes a null pointer for the empty input).

@@ -19,10 +19,9 @@ enum FuzzCLI {
 
   static func main() {
     FileHandle.standardError.write(Data("fuzz-cli: scratch folder \(harness.folder.path)\n".utf8))
-    exit(
-      FuzzDriver.run { data, size in
-        FuzzCLI.harness.check(FuzzDriver.buffer(data, size))
-        return 0
-      })
+    FuzzDriver.run { data, size in
+      FuzzCLI.harness.check(FuzzDriver.buffer(data, size))
+      return 0
+    }
   }
 }

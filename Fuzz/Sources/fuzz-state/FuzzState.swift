@@ -18,11 +18,10 @@ enum FuzzState {
   static let oneDay = EmulatorDuration("1d")
 
   static func main() {
-    exit(
-      FuzzDriver.run { data, size in
-        FuzzState.check(Data(FuzzDriver.buffer(data, size)))
-        return 0
-      })
+    FuzzDriver.run { data, size in
+      FuzzState.check(Data(FuzzDriver.buffer(data, size)))
+      return 0
+    }
   }
 
   static func check(_ data: Data) {

@@ -14,11 +14,10 @@ enum FuzzStoreKit {
   static let locales = [nil, Locale(identifier: "fr_FR"), Locale(identifier: "ja_JP")]
 
   static func main() {
-    exit(
-      FuzzDriver.run { data, size in
-        FuzzStoreKit.check(Data(FuzzDriver.buffer(data, size)))
-        return 0
-      })
+    FuzzDriver.run { data, size in
+      FuzzStoreKit.check(Data(FuzzDriver.buffer(data, size)))
+      return 0
+    }
   }
 
   static func check(_ data: Data) {
