@@ -255,6 +255,28 @@ import Testing
     #expect(errors == "sportstime-store: \(path): not a certificate (PEM or DER): \(reason)\n")
   }
 
+  @Test("a root file larger than 1 MiB is refused without reading it to the end")
+  func rootTooLarge() async throws {
+    let local = try LocalToken()
+    let path = local.folder.appendingPathComponent("huge.pem").path
+    try Data(repeating: 0x41, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+    var paths = [path]
+    // A device that never ends: read to its end, it would fill the memory.
+    if FileManager.default.fileExists(atPath: "/dev/zero") { paths.append("/dev/zero") }
+    for path in paths {
+      let (code, output, errors) = await run(["verify", "--root", path, local.token])
+      #expect(code == 1)
+      #expect(output.isEmpty)
+      #expect(
+        errors
+          == "sportstime-store: \(path): not a certificate (PEM or DER): larger than 1048576 bytes\n"
+      )
+    }
+    let (code, _, errors) = await run(["verify", "--root", local.folder.path, local.token])
+    #expect(code == 1)
+    #expect(errors.hasPrefix("sportstime-store: \(local.folder.path): cannot read the certificate"))
+  }
+
   @Test("decode shows the header and payload, marked unverified")
   func decode() async throws {
     let local = try LocalToken()

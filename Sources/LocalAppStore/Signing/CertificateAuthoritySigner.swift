@@ -39,27 +39,13 @@ struct CertificateAuthoritySigner: SigningAuthority {
     }
   }
 
-  /// The authority kept in a state (`exported()`).
+  /// The authority kept in a state (`exported()`); an archive this process decoded before is
+  /// not decoded again (``DecodedAuthorities``).
   static func load(_ text: String, bundleID: String, clock: any WallClock)
     throws(LocalAppStoreError) -> CertificateAuthoritySigner
   {
-    let archive: TestCertificateAuthority.Archive
-    do {
-      archive = try JSONDecoder().decode(
-        TestCertificateAuthority.Archive.self, from: Data(text.utf8))
-    } catch {
-      throw LocalAppStoreError(
-        .invalidState, "the state's certificate authority does not decode: \(error)")
-    }
-    do {
-      return try CertificateAuthoritySigner(
-        authority: TestCertificateAuthority(archive: archive), bundleID: bundleID, clock: clock)
-    } catch let error as LocalAppStoreError {
-      throw error
-    } catch {
-      throw LocalAppStoreError(
-        .invalidState, "the state's certificate authority is unusable: \(error)")
-    }
+    try CertificateAuthoritySigner(
+      authority: DecodedAuthorities.shared.authority(text), bundleID: bundleID, clock: clock)
   }
 
   func signWithForeignAuthority(_ payload: Data) throws(LocalAppStoreError) -> String {
@@ -111,4 +97,56 @@ struct CertificateAuthoritySigner: SigningAuthority {
   private static let placeholderRenewalInfo = RenewalInfo(
     originalTransactionID: 0, currentProductID: "", willAutoRenew: false,
     signedDate: Date(timeIntervalSince1970: 0))
+}
+
+/// The certificate authorities a process decoded, by their archive's exact text.
+///
+/// Decoding an authority parses three certificates and three private keys through OpenSSL
+/// 3.0's decoders: most of the cost of opening a state. A process that opens the same state
+/// again and again (the tests, the soak, a fuzz run, the app's commands) pays it once. Only an
+/// archive that decoded, and whose parts belong together, is kept, under its exact text; the
+/// same text always decodes to the same authority, so a hit saves time and changes nothing
+/// else, and a text altered by one byte is decoded, and judged, afresh.
+final class DecodedAuthorities: Sendable {
+  /// The process's authorities, as states are opened.
+  static let shared = DecodedAuthorities(limit: 8)
+
+  /// How many authorities are kept before the memo starts again.
+  let limit: Int
+  private let entries = Locked<[String: TestCertificateAuthority]>([:])
+
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  /// How many authorities are kept now.
+  var count: Int { entries.withLock { $0.count } }
+
+  /// Whether the authority of `text` is kept.
+  func contains(_ text: String) -> Bool { entries.withLock { $0[text] != nil } }
+
+  /// The authority of the archive `text`: the kept one, else decoded and kept.
+  /// - Throws: `invalidState` when the text is not an archive, or its parts do not parse or do
+  ///   not belong together.
+  func authority(_ text: String) throws(LocalAppStoreError) -> TestCertificateAuthority {
+    if let kept = entries.withLock({ $0[text] }) { return kept }
+    let archive: TestCertificateAuthority.Archive
+    do {
+      archive = try JSONDecoder().decode(
+        TestCertificateAuthority.Archive.self, from: Data(text.utf8))
+    } catch {
+      throw LocalAppStoreError(
+        .invalidState, "the state's certificate authority does not decode: \(error)")
+    }
+    let authority: TestCertificateAuthority
+    do {
+      authority = try TestCertificateAuthority(archive: archive)
+    } catch {
+      throw LocalAppStoreError(
+        .invalidState, "the state's certificate authority is unusable: \(error)")
+    }
+    entries.withLock { entries in
+      if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+      entries[text] = authority
+    }
+    return authority
+  }
 }
