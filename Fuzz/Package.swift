@@ -46,7 +46,7 @@ let fuzzCLI = Target.executableTarget(
   name: "fuzz-cli",
   dependencies: [
     "FuzzSupport", .product(name: "StoreCLI", package: store),
-    .product(name: "SportsTimePro", package: store),
+    .product(name: "SportsTimePro", package: store), .product(name: "StoreTesting", package: store),
   ]
 )
 

@@ -1,6 +1,7 @@
 import AppStoreJWS
 import Foundation
 import StoreModel
+import StoreTesting
 import Testing
 
 /// Replays what the fuzz target `fuzz-jws` stored in `Fuzz/regressions/jws/` (see
@@ -8,27 +9,7 @@ import Testing
 /// seed. Each must now be decoded or refused without a trap, and verify under no environment
 /// and as no kind, against every root the fuzzer trusts.
 @Suite struct FuzzRegressionTests {
-  /// The package root, from this file's path (`<root>/Tests/AppStoreJWSTests/<file>`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// A stored input, named by its file.
-  struct Input: Sendable, CustomTestStringConvertible {
-    let name: String
-    let bytes: [UInt8]
-    var testDescription: String { name }
-  }
-
-  static let inputs: [Input] = {
-    let folder = packageRoot.appendingPathComponent("Fuzz/regressions/jws")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
-      guard
-        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-      else { return nil }
-      return Input(name: name, bytes: Array(data))
-    }
-  }()
+  static let inputs = FuzzRegressionInput.stored("jws")
 
   /// The fuzzer's roots: Apple Root CA - G3, the fuzz seeds' CA (`fuzz-seeds jws`), and Apple's
   /// library test roots from the shared corpus when it is there.
@@ -51,7 +32,7 @@ import Testing
   @Test(
     "a stored fuzz input neither traps nor verifies, in any environment, as any kind",
     arguments: inputs)
-  func replay(_ input: Input) throws {
+  func replay(_ input: FuzzRegressionInput) throws {
     let text = String(decoding: input.bytes, as: UTF8.self)
     if let unverified = try? UnverifiedJWS(parsing: text) {
       _ = try? unverified.certificateChain()
@@ -73,7 +54,7 @@ import Testing
 
   @Test("the regression folder holds the fuzzer's findings, and every one is replayed")
   func folder() throws {
-    let folder = Self.packageRoot.appendingPathComponent("Fuzz/regressions/jws")
+    let folder = FuzzRegressionInput.packageRoot.appendingPathComponent("Fuzz/regressions/jws")
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder))
     #expect(isFolder.boolValue)

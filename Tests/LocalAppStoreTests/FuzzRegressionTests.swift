@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import StoreModel
+import StoreTesting
 import Testing
 
 /// Replays what the fuzz target `fuzz-state` stored in `Fuzz/regressions/state/` (see
@@ -8,32 +9,12 @@ import Testing
 /// on what it loaded. Each must now be refused with a reason, or open and go through every
 /// operation the fuzzer runs, with every verified entitlement listed in the account's status.
 @Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
-  /// The package root, from this file's path (`<root>/Tests/LocalAppStoreTests/<file>`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// A stored input, named by its file.
-  struct Input: Sendable, CustomTestStringConvertible {
-    let name: String
-    let bytes: [UInt8]
-    var testDescription: String { name }
-  }
-
-  static let inputs: [Input] = {
-    let folder = packageRoot.appendingPathComponent("Fuzz/regressions/state")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
-      guard
-        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-      else { return nil }
-      return Input(name: name, bytes: Array(data))
-    }
-  }()
+  static let inputs = FuzzRegressionInput.stored("state")
 
   @Test(
     "a stored state file is refused with a reason, or every operation on it completes",
     arguments: inputs)
-  func replay(_ input: Input) async throws {
+  func replay(_ input: FuzzRegressionInput) async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.path("state.sqlite")

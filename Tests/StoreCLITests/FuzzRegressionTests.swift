@@ -1,5 +1,6 @@
 import Foundation
 import StoreCLI
+import StoreTesting
 import Testing
 
 /// Replays what the fuzz target `fuzz-cli` stored in `Fuzz/regressions/cli/` (see
@@ -8,33 +9,10 @@ import Testing
 /// whose state has a subscription, a family member and an elapsed month, and must keep the
 /// contract: exit 0, 1 or 2; a reason for a usage error; JSON when `--json` succeeds.
 @Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
-  /// The package root, from this file's path (`<root>/Tests/StoreCLITests/<file>`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// A stored command line, named by its file.
-  struct Input: Sendable, CustomTestStringConvertible {
-    let name: String
-    let arguments: [String]
-    var testDescription: String { name }
-  }
-
-  static let inputs: [Input] = {
-    let folder = packageRoot.appendingPathComponent("Fuzz/regressions/cli")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
-      guard
-        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-      else { return nil }
-      let arguments = data.split(separator: 0, omittingEmptySubsequences: false).map {
-        String(decoding: $0, as: UTF8.self)
-      }
-      return Input(name: name, arguments: arguments)
-    }
-  }()
+  static let inputs = FuzzRegressionInput.stored("cli")
 
   @Test("a stored command line keeps the tool's contract", arguments: inputs)
-  func replay(_ input: Input) async throws {
+  func replay(_ input: FuzzRegressionInput) async throws {
     // The fuzzer never runs an argument with a '/', so no input reaches outside its folder.
     try #require(!input.arguments.contains { $0.contains("/") })
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -42,7 +20,7 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(
-      at: Self.packageRoot.appendingPathComponent(
+      at: FuzzRegressionInput.packageRoot.appendingPathComponent(
         "Sources/SportsTimePro/Resources/SportsTime.storekit"),
       to: folder.appendingPathComponent("sportstime.storekit"))
     let environment = ["SPORTSTIME_STORE_STATE": "state.sqlite", "TMPDIR": folder.path]
@@ -58,22 +36,10 @@ import Testing
     let code = await StoreCLI.run(input.arguments, context: context)
     #expect([0, 1, 2].contains(code))
     if code == 2 { #expect(!context.capturedErrors.isEmpty) }
-    if code == 0, Self.promisesJSON(input.arguments) {
+    if code == 0, FuzzRegressionInput.promisesJSON(input.arguments) {
       let output = Data(context.capturedOutput.utf8)
       #expect(
         (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil)
-    }
-  }
-
-  /// The fuzzer's rule: a command with `--json` among its options (before any `--`, not the
-  /// value of the option before it), and no `--help`, prints JSON when it succeeds.
-  static func promisesJSON(_ arguments: [String]) -> Bool {
-    guard let first = arguments.first, !first.hasPrefix("-") else { return false }
-    let options = Array(arguments.dropFirst().prefix { $0 != "--" })
-    guard !options.contains("--help") else { return false }
-    return options.indices.contains { index in
-      options[index] == "--json"
-        && (index == 0 || !options[index - 1].hasPrefix("--") || options[index - 1].contains("="))
     }
   }
 }

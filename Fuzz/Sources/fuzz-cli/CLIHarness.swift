@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import SportsTimePro
 import StoreCLI
+import StoreTesting
 
 /// The scratch folder, the template state and the oracle of `fuzz-cli`.
 final class CLIHarness: Sendable {
@@ -83,7 +84,7 @@ final class CLIHarness: Sendable {
     let shown = arguments.map { "'\($0)'" }.joined(separator: " ")
     switch code {
     case 0:
-      if Self.promisesJSON(arguments) {
+      if FuzzRegressionInput.promisesJSON(arguments) {
         let output = Data(context.capturedOutput.utf8)
         guard (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil
         else {
@@ -99,18 +100,6 @@ final class CLIHarness: Sendable {
       }
     default:
       fuzzFinding("\(shown) exited \(code); the contract is 0, 1 or 2")
-    }
-  }
-
-  /// Whether a successful run must print JSON: a command with `--json` among its options
-  /// (before any `--`, and not the value of the option before it), and no `--help`.
-  static func promisesJSON(_ arguments: [String]) -> Bool {
-    guard let first = arguments.first, !first.hasPrefix("-") else { return false }
-    let options = Array(arguments.dropFirst().prefix { $0 != "--" })
-    guard !options.contains("--help") else { return false }
-    return options.indices.contains { index in
-      options[index] == "--json"
-        && (index == 0 || !options[index - 1].hasPrefix("--") || options[index - 1].contains("="))
     }
   }
 
