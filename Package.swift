@@ -66,13 +66,17 @@ let bench = Target.executableTarget(
 
 // MARK: - Tests
 
+/// What several test targets share (starting the built tool): a target of the tests', no product.
+let testSupport = Target.target(name: "TestSupport", path: "Tests/TestSupport")
+
 let tests: [Target] = [
+  testSupport,
   .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting"]),
   .testTarget(
     name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting"]),
   .testTarget(
     name: "LocalAppStoreTests",
-    dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting"]
+    dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]
   ),
   .testTarget(
     name: "SportsTimeProTests",
@@ -80,7 +84,9 @@ let tests: [Target] = [
   ),
   .testTarget(
     name: "StoreCLITests",
-    dependencies: ["StoreCLI", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting"]),
+    dependencies: [
+      "StoreCLI", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "TestSupport",
+    ]),
 ]
 
 // MARK: - Package

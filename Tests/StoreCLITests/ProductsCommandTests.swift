@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreCLI
@@ -158,25 +159,13 @@ import Testing
     #expect(result.out.contains("--storekit FILE"))
   }
 
-  @Test("the built binary prints the same table")
+  @Test(
+    "the built binary prints the same table",
+    .enabled(if: BuiltTool.url != nil, BuiltTool.notBuilt))
   func binary() throws {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let executable = root.appendingPathComponent(".build/debug/sportstime-store")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      print("notice: \(executable.path) is not built; skipping the binary test")
-      return
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["products"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self) == Self.bundledTable)
+    let tool = try #require(BuiltTool.url)
+    let result = try ChildProcess.run(tool.path, ["products"])
+    #expect(result.termination == .exited(0))
+    #expect(result.output == Self.bundledTable)
   }
 }

@@ -112,9 +112,13 @@ final class SQLiteDatabase {
     throws(LocalAppStoreError) -> T
   {
     try execute(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
+    let changesBefore = sqlite3_total_changes(handle)
     do {
       let result = try body()
+      let wrote = sqlite3_total_changes(handle) != changesBefore
+      if wrote { CrashPoint.willCommit() }
       try execute("COMMIT")
+      if wrote { CrashPoint.didCommit() }
       return result
     } catch {
       try? execute("ROLLBACK")
