@@ -8,51 +8,73 @@ enum ObservedCondition {
   /// Waits until `condition` holds, re-checking whenever an observed property it reads
   /// changes: no polling, no sleeping to let things happen.
   ///
-  /// - Parameter timeout: Real time after which waiting gives up: a guard against a bug that
-  ///   never makes the condition true, not a delay.
+  /// What is awaited is an in-process hop: an update the local App Store has already committed
+  /// and put on the listener's stream, handled by the manager on the main actor. It takes
+  /// milliseconds, also under the sanitizers on two busy cores, so the timeout only bounds a bug
+  /// that never makes the condition true; it is far above any healthy wait so that a slow
+  /// machine cannot fail the demo by chance. Cancelling the waiting task ends the wait at once.
+  ///
+  /// - Parameter timeout: Real time after which waiting gives up.
   /// - Returns: Whether the condition holds.
   static func wait(
-    timeout: Duration = .seconds(10), until condition: @escaping @MainActor () -> Bool
+    timeout: Duration = .seconds(60), until condition: @escaping @MainActor () -> Bool
   ) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {
-      guard clock.now < deadline else { return false }
-      var timer: Task<Void, Never>?
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let once = ResumeOnce(continuation)
-        withObservationTracking {
-          _ = condition()
-        } onChange: {
-          once.resume()
-        }
-        // It may have come true between the check and the tracking.
-        if condition() { once.resume() }
-        timer = Task {
-          try? await clock.sleep(until: deadline)
-          once.resume()
-        }
+      guard clock.now < deadline, !Task.isCancelled else { return false }
+      let once = ResumeOnce()
+      let timer = Task {
+        try? await clock.sleep(until: deadline)
+        once.resume()
       }
-      timer?.cancel()
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          once.set(continuation)
+          withObservationTracking {
+            _ = condition()
+          } onChange: {
+            once.resume()
+          }
+          // It may have come true between the check and the tracking.
+          if condition() { once.resume() }
+        }
+      } onCancel: {
+        once.resume()
+      }
+      timer.cancel()
     }
     return true
   }
 }
 
-/// A continuation resumed at most once, by whichever of several events comes first.
+/// A continuation resumed at most once, by whichever of several events comes first — also by
+/// one that comes before the continuation is set.
 private final class ResumeOnce: @unchecked Sendable {
-  // Sendable: `continuation` is only touched under `lock`.
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, Never>?
+  // Sendable: `state` is only touched under `lock`; events arrive from any thread.
+  private enum State {
+    case waiting
+    case suspended(CheckedContinuation<Void, Never>)
+    case resumed
+  }
 
-  init(_ continuation: CheckedContinuation<Void, Never>) {
-    self.continuation = continuation
+  private let lock = NSLock()
+  private var state = State.waiting
+
+  func set(_ continuation: CheckedContinuation<Void, Never>) {
+    let resumeNow = lock.withLock { () -> Bool in
+      guard case .waiting = state else { return true }
+      state = .suspended(continuation)
+      return false
+    }
+    if resumeNow { continuation.resume() }
   }
 
   func resume() {
     let pending = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-      defer { continuation = nil }
-      return continuation
+      defer { state = .resumed }
+      if case .suspended(let continuation) = state { return continuation }
+      return nil
     }
     pending?.resume()
   }

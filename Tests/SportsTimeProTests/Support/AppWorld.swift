@@ -30,20 +30,62 @@ struct AppWorld {
 }
 
 /// Waits until `condition` holds, re-checking whenever an observed property it reads changes;
-/// no sleeps. The suites' time limit stops a condition that never comes true.
+/// no sleeps. The suites' time limit stops a condition that never comes true: it cancels the
+/// test's task, which ends the wait and records where it waited.
 @MainActor
 func waitUntil(
   _ condition: @escaping @MainActor () -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   while !condition() {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      withObservationTracking {
-        _ = condition()
-      } onChange: {
-        continuation.resume()
-      }
+    guard !Task.isCancelled else {
+      Issue.record("cancelled while waiting for a condition", sourceLocation: sourceLocation)
+      return
     }
+    let once = ResumeOnce()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        once.set(continuation)
+        withObservationTracking {
+          _ = condition()
+        } onChange: {
+          once.resume()
+        }
+        if condition() { once.resume() }
+      }
+    } onCancel: {
+      once.resume()
+    }
+  }
+}
+
+/// A continuation resumed at most once, by the first of several events, also by one that comes
+/// before the continuation is set.
+private final class ResumeOnce: Sendable {
+  private enum State {
+    case waiting
+    case suspended(CheckedContinuation<Void, Never>)
+    case resumed
+  }
+
+  private let state = TestLock(State.waiting)
+
+  func set(_ continuation: CheckedContinuation<Void, Never>) {
+    let resumeNow = state.withLock { state -> Bool in
+      guard case .waiting = state else { return true }
+      state = .suspended(continuation)
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+
+  func resume() {
+    let pending = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      defer { state = .resumed }
+      if case .suspended(let continuation) = state { return continuation }
+      return nil
+    }
+    pending?.resume()
   }
 }
 
