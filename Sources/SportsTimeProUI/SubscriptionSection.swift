@@ -3,7 +3,9 @@
   public import SwiftUI
   import Foundation
   #if os(iOS) || os(visionOS)
-    import StoreKit
+    // `manageSubscriptionsSheet(isPresented:)` lives in StoreKit's SwiftUI overlay, which a
+    // Swift package does not load from `import StoreKit` alone: import it by name.
+    import _StoreKit_SwiftUI
   #endif
 
   /// The "Subscription" section of the settings screen: the plan's settings section, a
