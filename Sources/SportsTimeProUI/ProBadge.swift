@@ -39,10 +39,11 @@
     }
 
     func body(content: Content) -> some View {
-      // The environment's store is read only when no badge was given.
-      let shown = badge ?? ProBadgeModel(isPro: store.isPro)
+      // The environment's store is read only when no badge was given; until it knows the
+      // customer's entitlements there is no badge (not known yet is not free).
+      let shown = badge ?? (store.hasLoadedEntitlements ? ProBadgeModel(isPro: store.isPro) : nil)
       content.overlay(alignment: .topTrailing) {
-        if shown.isVisible {
+        if let shown, shown.isVisible {
           ProBadge()
             .alignmentGuide(.top) { $0[VerticalAlignment.center] }
             .alignmentGuide(.trailing) { $0[HorizontalAlignment.center] }
