@@ -278,7 +278,8 @@ def compare(stub_text, interfaces, stub_name):
     problems = []
     parsed = {name: {d.line: d for d in parse(text)} for name, text in interfaces.items()}
     compared = 0
-    for decl in parse(stub_text):
+    stub_decls = parse(stub_text)
+    for decl in stub_decls:
         if decl.provenance == "stub-only" or decl.provenance.startswith("stub-only:"):
             continue
         m = PROVENANCE.match(decl.provenance)
@@ -308,6 +309,14 @@ def compare(stub_text, interfaces, stub_name):
         if ours != theirs:
             problems.append((decl.line, f"{decl.path}: signature differs from {file}:{line}:\n"
                              f"    stub: {ours}\n    SDK:  {theirs}"))
+        if decl.kind == "enum" and "@frozen" in sdk.attrs:
+            # A frozen enum is switched over exhaustively: the stub needs every case.
+            def cases(decls, path):
+                return {d.name for d in decls if d.kind == "case" and d.path == f"{path}.{d.name}"}
+            missing = cases(parsed[file].values(), sdk.path) - cases(stub_decls, decl.path)
+            if missing:
+                problems.append((decl.line, f"{decl.path} is @frozen in {file}:{line}; the stub "
+                                 f"lacks its cases {', '.join(sorted(missing))}"))
         for platform in PLATFORMS:
             a = seen(decl.context + [decl.attrs], platform)
             b = seen(sdk.context + [sdk.attrs], platform)
