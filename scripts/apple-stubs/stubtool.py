@@ -11,9 +11,10 @@ nesting by braces.
 
 import re
 
-PLATFORMS = ("iOS", "macOS", "visionOS")
-# The package's deployment targets (Package.swift `platforms:`).
-DEPLOYMENT = {"iOS": (17, 0), "macOS": (14, 0), "visionOS": (1, 0)}
+PLATFORMS = ("iOS", "macOS", "visionOS", "macCatalyst")
+# The package's deployment targets (Package.swift `platforms:`; Mac Catalyst takes the iOS one
+# when the package declares none, swift-package-manager#5620).
+DEPLOYMENT = {"iOS": (17, 0), "macOS": (14, 0), "visionOS": (1, 0), "macCatalyst": (17, 0)}
 # visionOS versions for iOS versions, where an SDK attribute names iOS but not visionOS (a
 # visionOS declaration is as available as on iOS then: visionOS 1.0 shipped with iOS 17.0).
 IOS_TO_VISIONOS = [((18, 0), (2, 0)), ((17, 4), (1, 1)), ((17, 2), (1, 1)), ((17, 0), (1, 0))]
@@ -198,7 +199,8 @@ def effective(chain, platform):
                 if "deprecated" in args:
                     deprecated = (0, 0)
             elif len(head) == 1 and len(args) > 1 or args[1:] and ":" in args[1]:
-                if head[0] != platform:
+                # Mac Catalyst follows iOS unless an attribute names it (written after iOS's).
+                if head[0] != platform and not (platform == "macCatalyst" and head[0] == "iOS"):
                     continue
                 for a in args[1:]:
                     key, _, value = a.partition(":")
@@ -219,6 +221,8 @@ def effective(chain, platform):
                         listed[parts[0]] = version(parts[1])
                 if platform in listed:
                     introduced = max(introduced, listed[platform])
+                elif platform == "macCatalyst" and "iOS" in listed:
+                    introduced = max(introduced, listed["iOS"])
                 elif platform == "visionOS" and "iOS" in listed:
                     mapped = next((v for i, v in IOS_TO_VISIONOS if listed["iOS"] >= i), (1, 0))
                     introduced = max(introduced, mapped)
@@ -354,7 +358,7 @@ def for_platform(text, platform, domains=None):
             state = effective([[m.group(2)]], platform)
             args = available_args(m.group(2))
             mentions = re.search(rf"\b{platform}\b", m.group(2)) or args[0] == "*" or (
-                platform == "visionOS" and re.search(r"\biOS\b", m.group(2)))
+                platform in ("visionOS", "macCatalyst") and re.search(r"\biOS\b", m.group(2)))
             if not mentions:
                 out.append("")
             elif state[1]:
