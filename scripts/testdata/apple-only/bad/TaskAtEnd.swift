@@ -2,14 +2,27 @@
   import SwiftUI
 
   extension View {
-    // expect-next: task, release
     public func refreshing(_ work: @escaping @Sendable () async -> Void) -> some View {
+      // expect-next: task, release
       padding().task { await work() }
     }
 
-    /// Ends in another modifier: links in Release.
     public func refreshingPadded(_ work: @escaping @Sendable () async -> Void) -> some View {
+      // expect-next: task, release
       task { await work() }.padding()
+    }
+
+    /// The task in a private view modifier: the public type is ModifiedContent, which links.
+    public func refreshingInModifier(_ work: @escaping @Sendable () async -> Void) -> some View {
+      modifier(Refreshing(work: work))
+    }
+  }
+
+  private struct Refreshing: ViewModifier {
+    let work: @Sendable () async -> Void
+
+    func body(content: Content) -> some View {
+      content.task { await work() }
     }
   }
 #endif
