@@ -18,7 +18,8 @@
 
   extension View {
     /// Overlays a ``ProBadge`` on the top trailing corner of this view while the customer is not
-    /// Pro, as `ProBadgeModel` decides from the `StoreManager` of the environment.
+    /// Pro, as `ProBadgeModel` decides from the `StoreManager` of the environment; no badge
+    /// until the store knows the customer's entitlements (`StoreManager/hasLoadedEntitlements`).
     public func proBadge() -> some View {
       modifier(ProBadgeOverlay(badge: nil))
     }

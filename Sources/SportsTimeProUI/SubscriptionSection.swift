@@ -15,8 +15,10 @@
   /// about the renewal, the expiry, a billing problem or family sharing, and "Manage
   /// Subscription", which opens the App Store's subscription management in a sheet. For a free
   /// customer: "Upgrade to Pro" with its subtitle, which opens the paywall, and "Restore
-  /// Purchases". Put it in a `Form` or `List`; it reads the `StoreManager`, the locale and the
-  /// time zone from the environment.
+  /// Purchases". Until the store knows the customer's entitlements
+  /// (`StoreManager/hasLoadedEntitlements`) it shows a spinner under its header: not known yet
+  /// is neither Pro nor free. Put it in a `Form` or `List`; it reads the `StoreManager`, the
+  /// locale and the time zone from the environment.
   public struct SubscriptionSection: View {
     @Environment(StoreManager.self) private var store
     @Environment(\.locale) private var locale
