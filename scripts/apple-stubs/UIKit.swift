@@ -7,7 +7,7 @@ public import Foundation
 @MainActor @preconcurrency open class UIResponder: NSObject {}  // UIResponder.h
 
 @MainActor @preconcurrency open class UIScene: UIResponder {  // UIScene.h
-  @objc public enum ActivationState: Int, @unchecked Sendable {  // UISceneDefinitions.h
+  public enum ActivationState: Int, @unchecked Sendable {  // UISceneDefinitions.h
     case unattached = -1  // UISceneDefinitions.h
     case foregroundActive = 0  // UISceneDefinitions.h
     case foregroundInactive = 1  // UISceneDefinitions.h
