@@ -1,11 +1,13 @@
 // The part of SwiftUI (with SwiftUICore, which SwiftUI re-exports) that SportsTimeProUI uses,
-// for type-checking it on Linux (scripts/check-apple-only --typecheck). Derived from the iOS 18.0
-// SDK's interfaces (xybp888/iOS-SDKs@88fdca9, SwiftUI.framework and SwiftUICore.framework
-// arm64-apple-ios.swiftinterface): names, labels, generic constraints, `nonisolated`,
-// `@MainActor`, `@escaping`/`@Sendable` closures, and availability where it differs from the
-// package's deployment targets. Each declaration names the interface it comes from; these
-// interfaces are too large to keep here, so the check compares only the StoreKit stubs line by
-// line (see README.md). Return types that the SDK spells as `ModifiedContent<Self, ...>` are
+// for type-checking it on Linux (scripts/check-apple-only --typecheck), written to the iOS 18.0
+// SDK's declarations (SwiftUI.framework and SwiftUICore.framework arm64-apple-ios.swiftinterface
+// in xybp888/iOS-SDKs@88fdca9): names, labels, generic constraints, `nonisolated` initializers
+// and modifiers of main-actor views, `@MainActor` actions, `@escaping`/`@Sendable` closures,
+// and availability where it differs from the package's deployment targets. Each declaration
+// names the interface it belongs to, without a line: those interfaces (1.4 M and 1.0 M
+// characters) are not kept here and the search tool gives no line numbers, so these stubs are
+// NOT compared with the SDK (only the head of SwiftUICore's interface was read: its imports,
+// and the shape of ZStack). Return types the SDK spells `ModifiedContent<Self, ...>` are
 // `some View` here. Nothing here runs.
 // SwiftUI re-exports CoreGraphics, whose CGFloat (with its literal conformances) Linux has in
 // Foundation: the stub re-exports Foundation for it.

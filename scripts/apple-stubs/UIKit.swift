@@ -1,7 +1,8 @@
-// The part of UIKit that StoreKitBackend uses on iOS and visionOS (a scene to confirm purchases
-// in). UIKit declares these in Objective-C; each declaration names the header of the iOS 18.0
-// SDK (xybp888/iOS-SDKs@88fdca9, UIKit.framework/Headers) it comes from. All of them are
-// main-actor isolated there (NS_SWIFT_UI_ACTOR). Not on macOS: the macOS stubs have no UIKit.
+// The part of UIKit that StoreKitBackend uses on iOS, visionOS and Mac Catalyst (a scene to
+// confirm purchases in). UIKit declares these in Objective-C; each declaration names the UIKit
+// header that declares it (those headers are not in the stored copy of the SDK, so this was not
+// checked against them). All of them are main-actor isolated (NS_SWIFT_UI_ACTOR). Not on macOS:
+// the macOS stubs have no UIKit.
 public import Foundation
 
 @MainActor @preconcurrency open class UIResponder: NSObject {}  // UIResponder.h
