@@ -1,6 +1,6 @@
 // The part of Apple's `os` module that StoreKitBackend uses: `Logger`, whose messages are
-// `OSLogMessage` string interpolations with a privacy per value. From the iOS 18.0 SDK's
-// os.swiftinterface (xybp888/iOS-SDKs@88fdca9, usr/lib/swift/os.swiftmodule).
+// `OSLogMessage` string interpolations with a privacy per value. Written to the iOS 18.0 SDK's
+// os.swiftinterface (usr/lib/swift/os.swiftmodule; not kept here, not compared).
 
 @frozen public struct OSLogPrivacy: Equatable, Sendable {  // os.swiftinterface
   public static var `public`: OSLogPrivacy { OSLogPrivacy() }  // os.swiftinterface
