@@ -1,7 +1,7 @@
 // The app's singleton exists only where the real App Store does. On other systems (Linux) there
 // is no store to default to: tests, the command-line tool and the emulator's users build their
 // own manager on the backend they mean, so no code reaches for a hidden global state.
-#if canImport(StoreKitBackend)
+#if canImport(StoreKit)
   import StoreKitBackend
   import StoreModel
 

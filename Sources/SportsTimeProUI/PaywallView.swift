@@ -15,8 +15,12 @@
   /// shows it full screen; it reads the `StoreManager` from the environment.
   public struct PaywallView: View {
     @Environment(StoreManager.self) private var store
+    @Environment(\.paywallTheme) private var theme
     private let placement: PaywallPlacement
     private let model: PaywallModel?
+    /// The model this view made, once, for a paywall opened from a placement: `@State` keeps
+    /// it across redraws of the parent (an initializer cannot read the environment's store).
+    @State private var ownModel: PaywallModel?
 
     /// Creates the paywall opened from `placement`, selling through the environment's store.
     public init(placement: PaywallPlacement) {
@@ -31,8 +35,14 @@
     }
 
     public var body: some View {
-      // The environment's store is read only when no model was given.
-      PaywallScreen(model: model ?? PaywallModel(store: store, placement: placement))
+      if let shown = model ?? ownModel {
+        PaywallScreen(model: shown)
+      } else {
+        // The environment's store is read only when no model was given, on the first frame.
+        theme.background.onAppear {
+          ownModel = PaywallModel(store: store, placement: placement)
+        }
+      }
     }
   }
 

@@ -18,7 +18,8 @@
 
   extension View {
     /// Overlays a ``ProBadge`` on the top trailing corner of this view while the customer is not
-    /// Pro, as `ProBadgeModel` decides from the `StoreManager` of the environment.
+    /// Pro, as `ProBadgeModel` decides from the `StoreManager` of the environment; no badge
+    /// until the store knows the customer's entitlements (`StoreManager/hasLoadedEntitlements`).
     public func proBadge() -> some View {
       modifier(ProBadgeOverlay(badge: nil))
     }
@@ -39,10 +40,11 @@
     }
 
     func body(content: Content) -> some View {
-      // The environment's store is read only when no badge was given.
-      let shown = badge ?? ProBadgeModel(isPro: store.isPro)
+      // The environment's store is read only when no badge was given; until it knows the
+      // customer's entitlements there is no badge (not known yet is not free).
+      let shown = badge ?? (store.hasLoadedEntitlements ? ProBadgeModel(isPro: store.isPro) : nil)
       content.overlay(alignment: .topTrailing) {
-        if shown.isVisible {
+        if let shown, shown.isVisible {
           ProBadge()
             .alignmentGuide(.top) { $0[VerticalAlignment.center] }
             .alignmentGuide(.trailing) { $0[HorizontalAlignment.center] }

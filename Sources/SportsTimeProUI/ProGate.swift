@@ -7,7 +7,10 @@
     ///
     /// For a Pro customer the view works as usual; for a free one a tap anywhere on it opens the
     /// paywall for `feature` instead, as `AccessPolicy/decision(for:isPro:)` decides from the
-    /// `StoreManager` of the environment.
+    /// `StoreManager` of the environment. The gated view is hidden from accessibility too, so
+    /// that VoiceOver cannot activate what a tap cannot reach. Until the store knows the
+    /// customer's entitlements (`StoreManager/hasLoadedEntitlements`) the view is neither: it
+    /// does not respond, and no paywall opens.
     public func proGate(feature: ProFeature) -> some View {
       modifier(ProGate(feature: feature))
     }
@@ -23,11 +26,16 @@
     }
 
     func body(content: Content) -> some View {
+      let known = store.hasLoadedEntitlements
       let gated = gatedFeature
+      let locked = !known || gated != nil
       content
-        .allowsHitTesting(gated == nil)
+        .allowsHitTesting(!locked)
+        .accessibilityHidden(locked)
         .overlay {
-          if let gated {
+          if !known {
+            ProgressView()
+          } else if let gated {
             Button {
               paywallPlacement = .feature(gated)
             } label: {

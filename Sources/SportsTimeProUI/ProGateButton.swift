@@ -5,7 +5,9 @@
   extension View {
     /// Makes this view a button gated behind Pro: a Pro customer's tap runs `action`, a free
     /// customer's opens the paywall for `feature`, as `AccessPolicy/decision(for:isPro:)`
-    /// decides from the `StoreManager` of the environment.
+    /// decides from the `StoreManager` of the environment. Until the store knows the customer's
+    /// entitlements (`StoreManager/hasLoadedEntitlements`) the button is disabled: not known yet
+    /// is neither Pro nor free.
     ///
     /// ```swift
     /// Label(exportTitle, systemImage: ProFeature.pdfExport.icon)
@@ -52,20 +54,27 @@
     }
 
     var body: some View {
+      let decision = decision
       Button {
         switch decision {
         case .allowed: action()
         case .showPaywall(let feature): paywallPlacement = .feature(feature)
+        case nil: break
         }
       } label: {
         label
       }
+      .disabled(decision == nil)
       .paywall(placement: $paywallPlacement)
     }
 
-    private var decision: AccessDecision {
+    /// The gate's decision; `nil` while the store does not know the customer's entitlements
+    /// yet (a plain Pro gate neither runs the action nor sells then).
+    private var decision: AccessDecision? {
       switch gate {
-      case .feature(let feature): AccessPolicy().decision(for: feature, isPro: store.isPro)
+      case .feature(let feature):
+        store.hasLoadedEntitlements
+          ? AccessPolicy().decision(for: feature, isPro: store.isPro) : nil
       case .decision(let decision): decision
       }
     }

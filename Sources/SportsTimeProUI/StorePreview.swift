@@ -6,19 +6,26 @@
     /// Hosts a preview on a `StoreManager` over ``PreviewAppStore``: the manager is in the
     /// environment and started, so the plans load and purchases go through.
     struct StorePreview<Content: View>: View {
-      @State private var store: StoreManager
+      /// Made once, on the first frame: `State(initialValue:)` would build a new manager (and
+      /// store) at every redraw of the parent, to throw all but the first away.
+      @State private var store: StoreManager?
+      private let isPro: Bool
       private let content: (StoreManager) -> Content
 
       /// Hosts `content` for a customer with or without Pro.
       init(isPro: Bool = false, @ViewBuilder content: @escaping (StoreManager) -> Content) {
-        _store = State(initialValue: PreviewAppStore.manager(isPro: isPro))
+        self.isPro = isPro
         self.content = content
       }
 
       var body: some View {
-        content(store)
-          .environment(store)
-          .task { [store] in await store.start() }
+        if let store {
+          content(store)
+            .environment(store)
+            .task { [store] in await store.start() }
+        } else {
+          Color.clear.onAppear { store = PreviewAppStore.manager(isPro: isPro) }
+        }
       }
     }
   #endif

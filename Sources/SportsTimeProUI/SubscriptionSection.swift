@@ -3,7 +3,9 @@
   public import SwiftUI
   import Foundation
   #if os(iOS) || os(visionOS)
-    import StoreKit
+    // `manageSubscriptionsSheet(isPresented:)` lives in StoreKit's SwiftUI overlay, which a
+    // Swift package does not load from `import StoreKit` alone: import it by name.
+    import _StoreKit_SwiftUI
   #endif
 
   /// The "Subscription" section of the settings screen: the plan's settings section, a
@@ -13,8 +15,10 @@
   /// about the renewal, the expiry, a billing problem or family sharing, and "Manage
   /// Subscription", which opens the App Store's subscription management in a sheet. For a free
   /// customer: "Upgrade to Pro" with its subtitle, which opens the paywall, and "Restore
-  /// Purchases". Put it in a `Form` or `List`; it reads the `StoreManager`, the locale and the
-  /// time zone from the environment.
+  /// Purchases". Until the store knows the customer's entitlements
+  /// (`StoreManager/hasLoadedEntitlements`) it shows a spinner under its header: not known yet
+  /// is neither Pro nor free. Put it in a `Form` or `List`; it reads the `StoreManager`, the
+  /// locale and the time zone from the environment.
   public struct SubscriptionSection: View {
     @Environment(StoreManager.self) private var store
     @Environment(\.locale) private var locale
@@ -24,10 +28,8 @@
     public init() {}
 
     public var body: some View {
-      SubscriptionSectionContent(
-        model: SubscriptionSettingsModel(store: store, locale: locale, timeZone: timeZone)
-      )
-      .id(DateFormatting(locale: locale, timeZone: timeZone))
+      SubscriptionSectionContent(store: store, locale: locale, timeZone: timeZone)
+        .id(DateFormatting(locale: locale, timeZone: timeZone))
     }
   }
 
@@ -37,34 +39,55 @@
     let timeZone: TimeZone
   }
 
-  /// The section's content; it owns its model (and the state of a running restore).
+  /// The section's content; it owns its model (and the state of a running restore), made once
+  /// when the section first appears: `@State` keeps it across redraws of the parent, and a new
+  /// locale or time zone makes a new content view (`id`), hence a new model.
   private struct SubscriptionSectionContent: View {
     @Environment(\.paywallTheme) private var theme
-    @State private var model: SubscriptionSettingsModel
+    @State private var model: SubscriptionSettingsModel?
     @State private var paywallPlacement: PaywallPlacement?
     @State private var isManagingSubscriptions = false
     #if !os(iOS) && !os(visionOS)
       @Environment(\.openURL) private var openURL
     #endif
 
-    init(model: SubscriptionSettingsModel) {
-      _model = State(initialValue: model)
+    private let store: StoreManager
+    private let locale: Locale
+    private let timeZone: TimeZone
+
+    init(store: StoreManager, locale: Locale, timeZone: TimeZone) {
+      self.store = store
+      self.locale = locale
+      self.timeZone = timeZone
     }
 
     var body: some View {
       Section {
-        switch model.section {
-        case .pro(let pro):
-          proRows(pro)
-        case .free(let free):
-          freeRows(free)
+        if let model, store.hasLoadedEntitlements {
+          switch model.section {
+          case .pro(let pro):
+            proRows(pro, model: model)
+          case .free(let free):
+            freeRows(free, model: model)
+          }
+        } else {
+          // Entitlements not known yet: neither the Pro rows nor the free ones.
+          ProgressView()
+            .frame(maxWidth: .infinity)
         }
       } header: {
-        Text(model.header)
+        Text(SubscriptionSettingsModel.header)
+      }
+      .onAppear {
+        if model == nil {
+          model = SubscriptionSettingsModel(store: store, locale: locale, timeZone: timeZone)
+        }
       }
     }
 
-    @ViewBuilder private func proRows(_ pro: SubscriptionSettingsModel.ProSection) -> some View {
+    @ViewBuilder private func proRows(
+      _ pro: SubscriptionSettingsModel.ProSection, model: SubscriptionSettingsModel
+    ) -> some View {
       HStack(alignment: .top, spacing: theme.spacing) {
         VStack(alignment: .leading, spacing: 2) {
           Text(pro.title).font(theme.headlineFont)
@@ -88,13 +111,15 @@
           .accessibilityHidden(true)
       }
       .accessibilityElement(children: .combine)
-      Button(pro.manageButtonTitle) { manageSubscriptions() }
+      Button(pro.manageButtonTitle) { manageSubscriptions(model) }
         #if os(iOS) || os(visionOS)
           .manageSubscriptionsSheet(isPresented: $isManagingSubscriptions)
         #endif
     }
 
-    @ViewBuilder private func freeRows(_ free: SubscriptionSettingsModel.FreeSection) -> some View {
+    @ViewBuilder private func freeRows(
+      _ free: SubscriptionSettingsModel.FreeSection, model: SubscriptionSettingsModel
+    ) -> some View {
       Button {
         paywallPlacement = model.upgradePlacement
       } label: {
@@ -130,7 +155,7 @@
       }
     }
 
-    private func manageSubscriptions() {
+    private func manageSubscriptions(_ model: SubscriptionSettingsModel) {
       #if os(iOS) || os(visionOS)
         isManagingSubscriptions = true
       #else

@@ -333,8 +333,8 @@
 
     /// StoreModel's product type for a product's `Product.ProductType`.
     static func productType(_ storeKit: StoreKit.Product.ProductType) -> StoreModel.ProductType {
-      knownProductType(storeKit)
-        ?? StoreModel.ProductType(rawValue: String(describing: storeKit))
+      // StoreKit: ProductType.rawValue
+      knownProductType(storeKit) ?? StoreModel.ProductType(rawValue: storeKit.rawValue)
     }
 
     /// StoreModel's product type for a transaction's `Product.ProductType`, or else the signed
@@ -454,18 +454,18 @@
       return payload.expirationIntent.map(StoreModel.ExpirationReason.init) ?? .unknown
     }
 
-    /// StoreModel's price-increase status for StoreKit's `RenewalInfo.PriceIncreaseStatus`.
-    ///
-    /// StoreModel's ``StoreModel/PriceIncreaseStatus/noIncreasePending`` (raw 0) stands both for
-    /// no pending increase and for an increase the customer has not answered yet.
+    /// StoreModel's price-increase status for StoreKit's `RenewalInfo.PriceIncreaseStatus`, in
+    /// the App Store's terms (App Store Server API, `priceIncreaseStatus`): absent when no
+    /// increase is pending, 0 while the customer has not answered one, 1 once they consented.
+    /// The three states stay three.
     static func priceIncreaseStatus(
       _ storeKit: StoreKit.Product.SubscriptionInfo.RenewalInfo.PriceIncreaseStatus
-    ) -> StoreModel.PriceIncreaseStatus {
+    ) -> StoreModel.PriceIncreaseStatus? {
       switch storeKit {
       // StoreKit: PriceIncreaseStatus.noIncreasePending
-      case .noIncreasePending: .noIncreasePending
-      // StoreKit: PriceIncreaseStatus.pending
-      case .pending: .noIncreasePending
+      case .noIncreasePending: nil
+      // StoreKit: PriceIncreaseStatus.pending (raw 0: the customer has not answered)
+      case .pending: StoreModel.PriceIncreaseStatus(rawValue: 0)
       // StoreKit: PriceIncreaseStatus.agreed
       case .agreed: .agreed
       }
@@ -474,8 +474,9 @@
     // MARK: - Signed payload
 
     /// The fields of a signed payload (StoreKit's `jsonRepresentation`) that StoreKit's Swift API
-    /// does not expose in StoreModel's form; every field is `nil` when the payload does not
-    /// decode.
+    /// does not expose in StoreModel's form, decoded one at a time: a field that is missing or
+    /// of an unexpected shape is `nil` (and named in `unreadableFields`), and the others keep
+    /// their values.
     struct SignedPayload: Decodable, Sendable {
       /// `type`: the product type's raw value.
       var type: String?
@@ -507,10 +508,66 @@
       var appAccountToken: UUID?
       /// `renewalBillingPlanType`.
       var renewalBillingPlanType: String?
+      /// The fields present in the payload whose values did not decode to their type.
+      var unreadableFields: [String] = []
 
-      /// The fields of `json`; all `nil` when it does not decode.
+      init() {}
+
+      init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        var unreadable: [String] = []
+        func field<T: Decodable>(_ key: Key) -> T? {
+          guard c.contains(key) else { return nil }
+          do {
+            return try c.decodeIfPresent(T.self, forKey: key)
+          } catch {
+            unreadable.append(key.rawValue)
+            return nil
+          }
+        }
+        type = field(.type)
+        inAppOwnershipType = field(.inAppOwnershipType)
+        transactionReason = field(.transactionReason)
+        price = field(.price)
+        offerDiscountType = field(.offerDiscountType)
+        offerPeriod = field(.offerPeriod)
+        revocationType = field(.revocationType)
+        revocationPercentage = field(.revocationPercentage)
+        billingPlanType = field(.billingPlanType)
+        appTransactionId = field(.appTransactionId)
+        expirationIntent = field(.expirationIntent)
+        renewalPrice = field(.renewalPrice)
+        eligibleWinBackOfferIds = field(.eligibleWinBackOfferIds)
+        appAccountToken = field(.appAccountToken)
+        renewalBillingPlanType = field(.renewalBillingPlanType)
+        unreadableFields = unreadable
+      }
+
+      private enum Key: String, CodingKey {
+        case type, inAppOwnershipType, transactionReason, price, offerDiscountType, offerPeriod
+        case revocationType, revocationPercentage, billingPlanType, appTransactionId
+        case expirationIntent, renewalPrice, eligibleWinBackOfferIds, appAccountToken
+        case renewalBillingPlanType
+      }
+
+      /// The fields of `json`, each on its own; all `nil` when `json` is not a JSON object.
+      /// Fields of an unexpected shape are logged.
       static func decoding(_ json: Data) -> SignedPayload {
-        (try? JSONDecoder().decode(SignedPayload.self, from: json)) ?? SignedPayload()
+        let payload: SignedPayload
+        do {
+          payload = try JSONDecoder().decode(SignedPayload.self, from: json)
+        } catch {
+          let reason = String(describing: error)
+          StoreKitBackend.logger.error(
+            "the signed payload is not a JSON object: \(reason, privacy: .public)")
+          return SignedPayload()
+        }
+        if !payload.unreadableFields.isEmpty {
+          let fields = payload.unreadableFields.joined(separator: ", ")
+          StoreKitBackend.logger.error(
+            "signed payload fields of an unexpected shape: \(fields, privacy: .public)")
+        }
+        return payload
       }
     }
   }

@@ -21,13 +21,19 @@
   /// StoreKit's reason carried in a ``StoreModel/VerificationError``, and every translated
   /// transaction and renewal info keeps its `jwsRepresentation`.
   ///
-  /// The backend keeps the StoreKit `Product` values it loaded, to buy them, and the StoreKit
-  /// `Transaction` values it handed out, to finish them.
+  /// The backend keeps the StoreKit `Product` values it loaded, to buy them, and the last
+  /// ``transactionCacheLimit`` StoreKit `Transaction` values it handed out, to finish them (an
+  /// older one is found again among StoreKit's `Transaction.unfinished` when it is finished).
   public actor StoreKitBackend: StoreModel.StoreBackend {
     /// The StoreKit products loaded so far, by identifier: `purchase` buys these.
     private var storeKitProducts: [String: StoreKit.Product] = [:]
-    /// The StoreKit transactions handed out and not finished through this backend, by identifier.
+    /// The StoreKit transactions handed out and not finished through this backend, by identifier:
+    /// at most ``transactionCacheLimit``, the oldest handed out leaving first.
     private var storeKitTransactions: [UInt64: StoreKit.Transaction] = [:]
+    /// The identifiers of `storeKitTransactions`, oldest first.
+    private var storeKitTransactionOrder: [UInt64] = []
+    /// How many StoreKit transactions the backend keeps to finish.
+    public static let transactionCacheLimit = 64
 
     #if os(iOS) || os(visionOS)
       /// The scene StoreKit shows its purchase confirmation in; `nil` lets StoreKit choose.
@@ -251,6 +257,7 @@
     /// up among StoreKit's `Transaction.unfinished`, and nothing happens when it is not there.
     public func finish(_ transaction: StoreModel.Transaction) async {
       if let storeKitTransaction = storeKitTransactions.removeValue(forKey: transaction.id) {
+        storeKitTransactionOrder.removeAll { $0 == transaction.id }
         await storeKitTransaction.finish()  // StoreKit: Transaction.finish()
         return
       }
@@ -298,7 +305,14 @@
       -> StoreModel.VerificationResult<StoreModel.Transaction>
     {
       let storeKitTransaction = result.unsafePayloadValue
-      storeKitTransactions[storeKitTransaction.id] = storeKitTransaction
+      if storeKitTransactions.updateValue(storeKitTransaction, forKey: storeKitTransaction.id)
+        == nil
+      {
+        storeKitTransactionOrder.append(storeKitTransaction.id)
+        while storeKitTransactionOrder.count > Self.transactionCacheLimit {
+          storeKitTransactions[storeKitTransactionOrder.removeFirst()] = nil
+        }
+      }
       return Self.transaction(result)
     }
 

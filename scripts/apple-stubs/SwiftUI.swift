@@ -1,0 +1,553 @@
+// The part of SwiftUI (with SwiftUICore, which SwiftUI re-exports) that SportsTimeProUI uses,
+// for type-checking it on Linux (scripts/check-apple-only --typecheck), written to the iOS 18.0
+// SDK's declarations (SwiftUI.framework and SwiftUICore.framework arm64-apple-ios.swiftinterface
+// in xybp888/iOS-SDKs@88fdca9): names, labels, generic constraints, `nonisolated` initializers
+// and modifiers of main-actor views, `@MainActor` actions, `@escaping`/`@Sendable` closures,
+// and availability where it differs from the package's deployment targets. Each declaration
+// names the interface it belongs to, without a line: those interfaces (1.4 M and 1.0 M
+// characters) are not kept here and the search tool gives no line numbers, so these stubs are
+// NOT compared with the SDK (only the head of SwiftUICore's interface was read: its imports,
+// and the shape of ZStack). Return types the SDK spells `ModifiedContent<Self, ...>` are
+// `some View` here. Nothing here runs.
+// SwiftUI re-exports CoreGraphics, whose CGFloat (with its literal conformances) Linux has in
+// Foundation: the stub re-exports Foundation for it.
+@_exported public import Foundation
+public import Observation
+
+private struct StubView: View {  // stub-only
+  nonisolated init() {}  // stub-only
+  var body: Never { fatalError() }  // stub-only
+}
+
+// MARK: - View and its builder
+
+@MainActor @preconcurrency public protocol View {  // SwiftUICore.swiftinterface
+  associatedtype Body: View  // SwiftUICore.swiftinterface
+  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }  // SwiftUICore.swiftinterface
+}
+extension Never: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension Optional: View where Wrapped: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+
+@resultBuilder public struct ViewBuilder {  // SwiftUICore.swiftinterface
+  public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface
+  public static func buildBlock() -> EmptyView { EmptyView() }  // SwiftUICore.swiftinterface
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface
+  public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View { TupleView((repeat each content)) }  // SwiftUICore.swiftinterface
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }  // SwiftUICore.swiftinterface
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface
+  public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View { AnyView(content) }  // SwiftUICore.swiftinterface
+}
+
+@frozen public struct EmptyView: View {  // SwiftUICore.swiftinterface
+  nonisolated public init() {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct TupleView<T>: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(_ value: T) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct _ConditionalContent<TrueContent, FalseContent> {  // SwiftUICore.swiftinterface
+}
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct AnyView: View {  // SwiftUICore.swiftinterface
+  nonisolated public init<V>(_ view: V) where V: View {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+
+// MARK: - Modifiers
+
+@MainActor @preconcurrency public protocol ViewModifier {  // SwiftUICore.swiftinterface
+  associatedtype Body: View  // SwiftUICore.swiftinterface
+  @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body  // SwiftUICore.swiftinterface
+  typealias Content = _ViewModifier_Content<Self>  // SwiftUICore.swiftinterface
+}
+public struct _ViewModifier_Content<Modifier>: View where Modifier: ViewModifier {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct ModifiedContent<Content, Modifier> {  // SwiftUICore.swiftinterface
+  public var content: Content  // SwiftUICore.swiftinterface
+  public var modifier: Modifier  // SwiftUICore.swiftinterface
+}
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension View {  // SwiftUICore.swiftinterface
+  nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }  // SwiftUICore.swiftinterface
+}
+
+extension View {  // SwiftUICore.swiftinterface
+  nonisolated public func font(_ font: Font?) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func lineLimit(_ number: Int?) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func minimumScaleFactor(_ factor: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func padding(_ length: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S: ShapeStyle, T: Shape { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func fixedSize() -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func opacity(_ opacity: Double) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S: Shape { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func disabled(_ disabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func tint(_ tint: Color?) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func tint<S>(_ tint: S?) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func tag<V>(_ tag: V) -> some View where V: Hashable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func environment<T>(_ object: T?) -> some View where T: AnyObject, T: Observable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View where V: Equatable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V: Equatable { StubView() }  // SwiftUICore.swiftinterface
+  @available(iOS, deprecated: 17.0)
+  @available(macOS, deprecated: 14.0)
+  @available(visionOS, deprecated: 1.0)
+  nonisolated public func onChange<V>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View where V: Equatable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func task<T>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View where T: Equatable { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func accessibilityLabel(_ label: Text) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) -> some View where S: StringProtocol { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: ButtonStyle { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func tabViewStyle<S>(_ style: S) -> some View where S: TabViewStyle { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface
+  @available(macOS, unavailable)
+  nonisolated public func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface
+  @available(macOS, unavailable)
+  nonisolated public func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface
+}
+
+// MARK: - State and environment
+
+public protocol DynamicProperty {}  // SwiftUICore.swiftinterface
+
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {  // SwiftUICore.swiftinterface
+  public init(wrappedValue value: Value) {}  // SwiftUICore.swiftinterface
+  public init(initialValue value: Value) {}  // SwiftUICore.swiftinterface
+  public var wrappedValue: Value { get { fatalError() } nonmutating set {} }  // SwiftUICore.swiftinterface
+  public var projectedValue: Binding<Value> { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension State: Sendable where Value: Sendable {}  // SwiftUICore.swiftinterface
+extension State where Value: ExpressibleByNilLiteral {  // SwiftUICore.swiftinterface
+  public init() {}  // SwiftUICore.swiftinterface
+}
+
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {  // SwiftUICore.swiftinterface
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}  // SwiftUICore.swiftinterface
+  public init(projectedValue: Binding<Value>) {}  // SwiftUICore.swiftinterface
+  public var wrappedValue: Value { get { fatalError() } nonmutating set {} }  // SwiftUICore.swiftinterface
+  public var projectedValue: Binding<Value> { fatalError() }  // SwiftUICore.swiftinterface
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension Binding: @unchecked Sendable where Value: Sendable {}  // SwiftUICore.swiftinterface
+
+@frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {  // SwiftUICore.swiftinterface
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}  // SwiftUICore.swiftinterface
+  public var wrappedValue: Value { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension Environment {  // SwiftUICore.swiftinterface
+  public init(_ objectType: Value.Type) where Value: AnyObject, Value: Observable {}  // SwiftUICore.swiftinterface
+  public init<T>(_ objectType: T.Type) where Value == T?, T: AnyObject, T: Observable {}  // SwiftUICore.swiftinterface
+}
+extension Environment: Sendable where Value: Sendable {}  // SwiftUICore.swiftinterface
+
+public protocol EnvironmentKey {  // SwiftUICore.swiftinterface
+  associatedtype Value  // SwiftUICore.swiftinterface
+  static var defaultValue: Self.Value { get }  // SwiftUICore.swiftinterface
+}
+public struct EnvironmentValues: CustomStringConvertible {  // SwiftUICore.swiftinterface
+  public init() {}  // SwiftUICore.swiftinterface
+  public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var description: String { "" }  // SwiftUICore.swiftinterface
+  public var locale: Locale { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var timeZone: TimeZone { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var isEnabled: Bool { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var colorScheme: ColorScheme { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var dismiss: DismissAction { fatalError() }  // SwiftUI.swiftinterface
+  public var openURL: OpenURLAction { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+}
+@MainActor @preconcurrency public struct DismissAction {  // SwiftUI.swiftinterface
+  public func callAsFunction() {}  // SwiftUI.swiftinterface
+}
+@MainActor @preconcurrency public struct OpenURLAction {  // SwiftUICore.swiftinterface
+  public func callAsFunction(_ url: URL) {}  // SwiftUICore.swiftinterface
+}
+
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result { try body() }  // SwiftUICore.swiftinterface
+@frozen public struct Animation: Equatable, Sendable {  // SwiftUICore.swiftinterface
+  public static let `default`: Animation = Animation()  // SwiftUICore.swiftinterface
+}
+
+// MARK: - Views
+
+@frozen public struct Text: Equatable, Sendable {  // SwiftUICore.swiftinterface
+  nonisolated public init(verbatim content: String) {}  // SwiftUICore.swiftinterface
+  nonisolated public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}  // SwiftUICore.swiftinterface
+  @_disfavoredOverload nonisolated public init<S>(_ content: S) where S: StringProtocol {}  // SwiftUICore.swiftinterface
+  public func font(_ font: Font?) -> Text { self }  // SwiftUICore.swiftinterface
+  public func bold() -> Text { self }  // SwiftUICore.swiftinterface
+  public func foregroundStyle<S>(_ style: S) -> Text where S: ShapeStyle { self }  // SwiftUICore.swiftinterface
+}
+extension Text: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {  // SwiftUICore.swiftinterface
+  public init(_ value: String) {}  // SwiftUICore.swiftinterface
+  public init(stringLiteral value: String) {}  // SwiftUICore.swiftinterface
+}
+@frozen public struct Image: Equatable {  // SwiftUICore.swiftinterface
+  nonisolated public init(systemName: String) {}  // SwiftUICore.swiftinterface
+}
+extension Image: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct VStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct HStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct ZStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct Spacer: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(minLength: CGFloat? = nil) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct Group<Content> {  // SwiftUICore.swiftinterface
+}
+extension Group: View where Content: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {  // SwiftUICore.swiftinterface
+}
+extension ForEach: View where Content: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+}
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {  // SwiftUICore.swiftinterface
+  nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}  // SwiftUICore.swiftinterface
+}
+extension ForEach where Content: View {  // SwiftUICore.swiftinterface
+  nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}  // SwiftUICore.swiftinterface
+}
+public struct Button<Label>: View where Label: View {  // SwiftUI.swiftinterface
+  nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only: the SDK's Button has a body of its own
+  public var body: Never { fatalError() }  // stub-only
+}
+extension Button where Label == Text {  // SwiftUI.swiftinterface
+  nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}  // SwiftUI.swiftinterface
+  @_disfavoredOverload nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}  // SwiftUI.swiftinterface
+}
+public struct Link<Label>: View where Label: View {  // SwiftUI.swiftinterface
+  nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+extension Link where Label == Text {  // SwiftUI.swiftinterface
+  nonisolated public init(_ titleKey: LocalizedStringKey, destination: URL) {}  // SwiftUI.swiftinterface
+  @_disfavoredOverload nonisolated public init<S>(_ title: S, destination: URL) where S: StringProtocol {}  // SwiftUI.swiftinterface
+}
+public struct ProgressView<Label, CurrentValueLabel> {  // SwiftUI.swiftinterface
+}
+extension ProgressView: View where Label: View, CurrentValueLabel: View {  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {  // SwiftUI.swiftinterface
+  nonisolated public init() {}  // SwiftUI.swiftinterface
+}
+public struct ScrollView<Content>: View where Content: View {  // SwiftUI.swiftinterface
+  nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+public struct Form<Content>: View where Content: View {  // SwiftUI.swiftinterface
+  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+public struct Section<Parent, Content, Footer> {  // SwiftUI.swiftinterface
+}
+extension Section: View where Parent: View, Content: View, Footer: View {  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+extension Section where Parent: View, Content: View, Footer == EmptyView {  // SwiftUI.swiftinterface
+  nonisolated public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}  // SwiftUI.swiftinterface
+}
+public struct TabView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {  // SwiftUI.swiftinterface
+  nonisolated public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+
+// MARK: - Styles
+
+@MainActor @preconcurrency public protocol ButtonStyle {  // SwiftUI.swiftinterface
+  associatedtype Body: View  // SwiftUI.swiftinterface
+  @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body  // SwiftUI.swiftinterface
+  typealias Configuration = ButtonStyleConfiguration  // SwiftUI.swiftinterface
+}
+public struct ButtonStyleConfiguration {  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public struct Label: View {  // SwiftUI.swiftinterface
+    public typealias Body = Never  // SwiftUI.swiftinterface
+    public var body: Never { fatalError() }  // SwiftUI.swiftinterface
+  }
+  public let label: ButtonStyleConfiguration.Label  // SwiftUI.swiftinterface
+  public let isPressed: Bool  // SwiftUI.swiftinterface
+}
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {  // SwiftUI.swiftinterface
+  associatedtype Body: View  // SwiftUI.swiftinterface
+}
+public struct PlainButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  nonisolated public init() {}  // SwiftUI.swiftinterface
+}
+public struct BorderedButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface
+  public typealias Body = Never  // stub-only
+  nonisolated public init() {}  // SwiftUI.swiftinterface
+}
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public static var plain: PlainButtonStyle { PlainButtonStyle() }  // SwiftUI.swiftinterface
+}
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }  // SwiftUI.swiftinterface
+}
+public protocol TabViewStyle {}  // SwiftUI.swiftinterface
+@available(macOS, unavailable)
+public struct PageTabViewStyle: TabViewStyle {  // SwiftUI.swiftinterface
+  public struct IndexDisplayMode: Sendable {  // SwiftUI.swiftinterface
+    public static let automatic: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
+    public static let always: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
+    public static let never: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
+  }
+  public init(indexDisplayMode: PageTabViewStyle.IndexDisplayMode = .automatic) {}  // SwiftUI.swiftinterface
+}
+@available(macOS, unavailable)
+extension TabViewStyle where Self == PageTabViewStyle {  // SwiftUI.swiftinterface
+  @available(macOS, unavailable)
+  public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle { PageTabViewStyle() }  // SwiftUI.swiftinterface
+}
+public struct KeyboardShortcut: Sendable {  // SwiftUI.swiftinterface
+  public static let defaultAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface
+  public static let cancelAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface
+}
+
+// MARK: - Shapes, colours and fonts
+
+public protocol ShapeStyle: Sendable {}  // SwiftUICore.swiftinterface
+public protocol Shape: Sendable, View {}  // SwiftUICore.swiftinterface
+public protocol InsettableShape: Shape {}  // SwiftUICore.swiftinterface
+extension Shape {  // SwiftUICore.swiftinterface
+  nonisolated public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
+}
+extension InsettableShape {  // SwiftUICore.swiftinterface
+  nonisolated public func strokeBorder<S>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
+}
+@frozen public struct Circle: InsettableShape {  // SwiftUICore.swiftinterface
+  nonisolated public init() {}  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // stub-only: the SDK's shapes draw a path
+}
+@frozen public struct Capsule: InsettableShape {  // SwiftUICore.swiftinterface
+  nonisolated public init(style: RoundedCornerStyle = .continuous) {}  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // stub-only
+}
+@frozen public struct Rectangle: InsettableShape {  // SwiftUICore.swiftinterface
+  nonisolated public init() {}  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // stub-only
+}
+@frozen public struct RoundedRectangle: InsettableShape {  // SwiftUICore.swiftinterface
+  nonisolated public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // stub-only
+}
+@frozen public enum RoundedCornerStyle: Equatable, Hashable, Sendable {  // SwiftUICore.swiftinterface
+  case circular  // SwiftUICore.swiftinterface
+  case continuous  // SwiftUICore.swiftinterface
+}
+@frozen public struct FillStyle: Equatable {  // SwiftUICore.swiftinterface
+  public init(eoFill: Bool = false, antialiased: Bool = true) {}  // SwiftUICore.swiftinterface
+}
+@frozen public struct Color: Hashable, CustomStringConvertible, Sendable {  // SwiftUICore.swiftinterface
+  public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {}  // SwiftUICore.swiftinterface
+  public var description: String { "" }  // SwiftUICore.swiftinterface
+  public func opacity(_ opacity: Double) -> Color { self }  // SwiftUICore.swiftinterface
+  public static let clear: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let black: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let white: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let red: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let orange: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let green: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let blue: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let purple: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let gray: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let primary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let secondary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+}
+extension Color: ShapeStyle {}  // SwiftUICore.swiftinterface
+extension Color: View {  // SwiftUICore.swiftinterface
+  public typealias Body = Never  // stub-only
+  public var body: Never { fatalError() }  // stub-only
+}
+@frozen public struct Font: Hashable, Sendable {  // SwiftUICore.swiftinterface
+  public static let largeTitle: Font = Font()  // SwiftUICore.swiftinterface
+  public static let title: Font = Font()  // SwiftUICore.swiftinterface
+  public static let title2: Font = Font()  // SwiftUICore.swiftinterface
+  public static let title3: Font = Font()  // SwiftUICore.swiftinterface
+  public static let headline: Font = Font()  // SwiftUICore.swiftinterface
+  public static let subheadline: Font = Font()  // SwiftUICore.swiftinterface
+  public static let body: Font = Font()  // SwiftUICore.swiftinterface
+  public static let callout: Font = Font()  // SwiftUICore.swiftinterface
+  public static let footnote: Font = Font()  // SwiftUICore.swiftinterface
+  public static let caption: Font = Font()  // SwiftUICore.swiftinterface
+  public static let caption2: Font = Font()  // SwiftUICore.swiftinterface
+  public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font { Font() }  // SwiftUICore.swiftinterface
+  public func bold() -> Font { self }  // SwiftUICore.swiftinterface
+  @frozen public struct Weight: Hashable, Sendable {  // SwiftUICore.swiftinterface
+    public static let regular: Font.Weight = Weight()  // SwiftUICore.swiftinterface
+    public static let bold: Font.Weight = Weight()  // SwiftUICore.swiftinterface
+  }
+  public enum Design: Hashable, Sendable {  // SwiftUICore.swiftinterface
+    case `default`  // SwiftUICore.swiftinterface
+    case rounded  // SwiftUICore.swiftinterface
+  }
+}
+@frozen public enum ColorScheme: CaseIterable, Sendable {  // SwiftUICore.swiftinterface
+  case light  // SwiftUICore.swiftinterface
+  case dark  // SwiftUICore.swiftinterface
+}
+
+// MARK: - Layout values
+
+@frozen public enum TextAlignment: Hashable, CaseIterable, Sendable {  // SwiftUICore.swiftinterface
+  case leading  // SwiftUICore.swiftinterface
+  case center  // SwiftUICore.swiftinterface
+  case trailing  // SwiftUICore.swiftinterface
+}
+@frozen public enum Edge: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface
+  case top, leading, bottom, trailing  // SwiftUICore.swiftinterface
+  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface
+    public let rawValue: Int8  // SwiftUICore.swiftinterface
+    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface
+    public static let top: Edge.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface
+    public static let leading: Edge.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface
+    public static let bottom: Edge.Set = Set(rawValue: 4)  // SwiftUICore.swiftinterface
+    public static let trailing: Edge.Set = Set(rawValue: 8)  // SwiftUICore.swiftinterface
+    public static let all: Edge.Set = Set(rawValue: 15)  // SwiftUICore.swiftinterface
+    public static let horizontal: Edge.Set = Set(rawValue: 10)  // SwiftUICore.swiftinterface
+    public static let vertical: Edge.Set = Set(rawValue: 5)  // SwiftUICore.swiftinterface
+  }
+}
+@frozen public enum Axis: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface
+  case horizontal, vertical  // SwiftUICore.swiftinterface
+  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface
+    public let rawValue: Int8  // SwiftUICore.swiftinterface
+    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface
+    public static let horizontal: Axis.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface
+    public static let vertical: Axis.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface
+  }
+}
+@frozen public struct HorizontalAlignment: Equatable, Sendable {  // SwiftUICore.swiftinterface
+  public static let leading: HorizontalAlignment = HorizontalAlignment()  // SwiftUICore.swiftinterface
+  public static let center: HorizontalAlignment = HorizontalAlignment()  // SwiftUICore.swiftinterface
+  public static let trailing: HorizontalAlignment = HorizontalAlignment()  // SwiftUICore.swiftinterface
+}
+@frozen public struct VerticalAlignment: Equatable, Sendable {  // SwiftUICore.swiftinterface
+  public static let top: VerticalAlignment = VerticalAlignment()  // SwiftUICore.swiftinterface
+  public static let center: VerticalAlignment = VerticalAlignment()  // SwiftUICore.swiftinterface
+  public static let bottom: VerticalAlignment = VerticalAlignment()  // SwiftUICore.swiftinterface
+}
+@frozen public struct Alignment: Equatable, Sendable {  // SwiftUICore.swiftinterface
+  public var horizontal: HorizontalAlignment  // SwiftUICore.swiftinterface
+  public var vertical: VerticalAlignment  // SwiftUICore.swiftinterface
+  public static let center: Alignment = Alignment(horizontal: .center, vertical: .center)  // SwiftUICore.swiftinterface
+  public static let leading: Alignment = Alignment(horizontal: .leading, vertical: .center)  // SwiftUICore.swiftinterface
+  public static let trailing: Alignment = Alignment(horizontal: .trailing, vertical: .center)  // SwiftUICore.swiftinterface
+  public static let top: Alignment = Alignment(horizontal: .center, vertical: .top)  // SwiftUICore.swiftinterface
+  public static let bottom: Alignment = Alignment(horizontal: .center, vertical: .bottom)  // SwiftUICore.swiftinterface
+  public static let topLeading: Alignment = Alignment(horizontal: .leading, vertical: .top)  // SwiftUICore.swiftinterface
+  public static let topTrailing: Alignment = Alignment(horizontal: .trailing, vertical: .top)  // SwiftUICore.swiftinterface
+  public static let bottomLeading: Alignment = Alignment(horizontal: .leading, vertical: .bottom)  // SwiftUICore.swiftinterface
+  public static let bottomTrailing: Alignment = Alignment(horizontal: .trailing, vertical: .bottom)  // SwiftUICore.swiftinterface
+}
+@frozen public struct UnitPoint: Hashable, Sendable {  // SwiftUICore.swiftinterface
+  public static let center: UnitPoint = UnitPoint()  // SwiftUICore.swiftinterface
+}
+public struct ViewDimensions: Equatable {  // SwiftUICore.swiftinterface
+  public var width: CGFloat { 0 }  // SwiftUICore.swiftinterface
+  public var height: CGFloat { 0 }  // SwiftUICore.swiftinterface
+  public subscript(guide: HorizontalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface
+  public subscript(guide: VerticalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface
+}
+
+// MARK: - Accessibility
+
+public struct AccessibilityTraits: SetAlgebra, Sendable {  // SwiftUICore.swiftinterface
+  private var bits: Set<Int>  // stub-only
+  private init(_ bits: Set<Int>) { self.bits = bits }  // stub-only
+  public init() { bits = [] }  // SwiftUICore.swiftinterface
+  public static let isButton: AccessibilityTraits = AccessibilityTraits([1])  // SwiftUICore.swiftinterface
+  public static let isHeader: AccessibilityTraits = AccessibilityTraits([2])  // SwiftUICore.swiftinterface
+  public static let isSelected: AccessibilityTraits = AccessibilityTraits([3])  // SwiftUICore.swiftinterface
+  public static let isLink: AccessibilityTraits = AccessibilityTraits([4])  // SwiftUICore.swiftinterface
+  public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.union(other.bits)) }  // SwiftUICore.swiftinterface
+  public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.intersection(other.bits)) }  // SwiftUICore.swiftinterface
+  public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.symmetricDifference(other.bits)) }  // SwiftUICore.swiftinterface
+  public func contains(_ member: AccessibilityTraits) -> Bool { member.bits.isSubset(of: bits) }  // SwiftUICore.swiftinterface
+  public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { bits.formUnion(newMember.bits); return (true, newMember) }  // SwiftUICore.swiftinterface
+  public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { bits.subtract(member.bits); return member }  // SwiftUICore.swiftinterface
+  public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { bits.formUnion(newMember.bits); return nil }  // SwiftUICore.swiftinterface
+  public mutating func formUnion(_ other: AccessibilityTraits) { bits.formUnion(other.bits) }  // SwiftUICore.swiftinterface
+  public mutating func formIntersection(_ other: AccessibilityTraits) { bits.formIntersection(other.bits) }  // SwiftUICore.swiftinterface
+  public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits.formSymmetricDifference(other.bits) }  // SwiftUICore.swiftinterface
+}
+public struct AccessibilityChildBehavior: Hashable, Sendable {  // SwiftUICore.swiftinterface
+  public static let ignore: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUICore.swiftinterface
+  public static let contain: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUICore.swiftinterface
+  public static let combine: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUICore.swiftinterface
+}
