@@ -30,11 +30,11 @@ package final class AnswerGates: Sendable {
 
   package init() {}
 
-  /// Closes a new gate on `kind`: every such call from now on waits until it opens.
+  /// Closes a new gate on `kind`: every such call from now on waits until it opens. Calls a
+  /// previous gate holds stay held until that gate opens.
   package func hold(_ kind: Kind) -> Gate {
     let gate = Gate()
-    let previous = state.withLock { $0.gates.updateValue(gate, forKey: kind) }
-    previous?.open()
+    state.withLock { $0.gates[kind] = gate }
     return gate
   }
 

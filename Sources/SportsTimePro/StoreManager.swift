@@ -512,8 +512,8 @@ public final class StoreManager {
         record(.purchased(productID: transaction.productID, transactionID: transaction.id))
       }
       await readEntitlements()
+      await backend.finish(transaction)
     }
-    await backend.finish(transaction)
   }
 
   // MARK: - Purchase and restore

@@ -39,7 +39,9 @@ extension LocalAppStore {
   /// await launch.value
   /// ```
   ///
-  /// A new gate on the same answer releases the previous one.
+  /// A new gate on the same answer holds the calls from then on; the calls the previous gate
+  /// holds wait for that one's release, so that a test can let answers go in an order of its
+  /// choosing.
   public nonisolated func hold(_ answer: HeldAnswer) -> AnswerGate {
     AnswerGate(gates.hold(answer.kind))
   }
