@@ -17,8 +17,10 @@ extension LocalAppStore {
     public func purchase(_ product: Product, options: Set<PurchaseOption>)
       async throws(StoreBackendError) -> PurchaseResult
     {
-      try await store.purchaseWithOutcome(product, options: options, account: account)
-        .purchaseResult
+      await store.gates.pass(.purchase)
+      return await store.appPurchase(
+        try store.purchaseWithOutcome(product, options: options, account: account),
+        account: account)
     }
 
     public func currentEntitlements() async -> [VerificationResult<Transaction>] {

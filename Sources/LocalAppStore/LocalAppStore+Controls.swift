@@ -133,12 +133,15 @@ extension LocalAppStore {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let request = try pendingRequest(id)
       let product = try product(request.0.productID)
+      let settings = try currentSettings()
       let outcome = try executePurchase(
         product, account: request.0.account, options: Self.decodeOptions(request.options),
-        now: now, identifier: id, settings: try currentSettings())
+        now: now, identifier: id, settings: settings)
       let transaction: Transaction
       switch outcome {
-      case .success(let purchase): transaction = purchase.transaction
+      case .success(let purchase):
+        transaction = purchase.transaction
+        noteListingLag(of: transaction, account: request.0.account, settings: settings)
       case .failure(let error):
         throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(error)")
       }

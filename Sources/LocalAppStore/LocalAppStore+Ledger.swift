@@ -137,6 +137,7 @@ extension LocalAppStore {
       originalPurchaseDate: record.originalPurchaseDate, expirationDate: expiration,
       reason: .renewal, offer: offer, appAccountToken: record.appAccountToken, settings: settings)
     try insert(transaction, account: record.account, emitUpdate: true)
+    try noteRenewalForNextLaunch(transaction, account: record.account, settings: settings)
     record.productID = product.id
     record.expirationDate = expiration
     record.phase = .active

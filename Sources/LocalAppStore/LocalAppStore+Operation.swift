@@ -39,9 +39,7 @@ extension LocalAppStore {
       }
     }
     deliveredSequence = max(deliveredSequence, deliveries.sequence)
-    for item in deliveries.items {
-      hub.deliver(item.result, key: item.key, account: item.account)
-    }
+    gates.deliver(deliveries.items.map { ($0.result, $0.key, $0.account) }, through: hub)
     schedule(at: deliveries.nextDue)
     return result
   }

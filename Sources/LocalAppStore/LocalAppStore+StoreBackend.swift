@@ -9,13 +9,14 @@ extension LocalAppStore {
   ///
   /// - Throws: `systemError` with an armed `load-products` fault, `networkError` with `network`.
   public func products(for ids: [String]) async throws(StoreBackendError) -> [Product] {
-    try products(for: ids, account: account)
+    try await products(for: ids, account: account)
   }
 
   /// Buys `product`: StoreKit's `Product.purchase(options:)`.
   ///
   /// Returns `.pending` with Ask to Buy on, `.userCancelled` with a `user-cancel` fault, and
-  /// `.success` with the transaction otherwise.
+  /// `.success` with the transaction otherwise. With ``DeviceTiming`` on, a new transaction is
+  /// missed by the next reads of `currentEntitlements` in this launch, as on a device.
   ///
   /// A second purchase of what the customer already has (the same active subscription, an
   /// owned non-consumable) is not charged again and makes no transaction: as StoreKit 2 does,
@@ -29,13 +30,15 @@ extension LocalAppStore {
   public func purchase(_ product: Product, options: Set<PurchaseOption>)
     async throws(StoreBackendError) -> PurchaseResult
   {
-    try purchaseWithOutcome(product, options: options, account: account).purchaseResult
+    await gates.pass(.purchase)
+    return appPurchase(
+      try purchaseWithOutcome(product, options: options, account: account), account: account)
   }
 
   /// The account's current entitlements: StoreKit's `Transaction.currentEntitlements`, as the
   /// entitlement engine decides them, each signed and verified.
   public func currentEntitlements() async -> [VerificationResult<Transaction>] {
-    currentEntitlements(account: account)
+    await currentEntitlements(account: account)
   }
 
   /// A new stream of the account's transaction updates: StoreKit's `Transaction.updates`.
@@ -50,7 +53,7 @@ extension LocalAppStore {
 
   /// The account's unfinished transactions: StoreKit's `Transaction.unfinished`.
   public func unfinishedTransactions() async -> [VerificationResult<Transaction>] {
-    unfinishedTransactions(account: account)
+    await unfinishedTransactions(account: account)
   }
 
   /// Marks a transaction finished: StoreKit's `Transaction.finish()`.
@@ -90,9 +93,14 @@ extension LocalAppStore {
 
   // MARK: - The same, for any account
 
-  func products(for ids: [String], account: String) throws(StoreBackendError) -> [Product] {
-    try backendOperation {
+  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product]
+  {
+    await gates.pass(.products)
+    return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
+      guard productsRead(account: account, settings: try currentSettings()) else {
+        return .success([])
+      }
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .loadProducts?: return .failure(.systemError("simulated product load failure"))
@@ -153,9 +161,13 @@ extension LocalAppStore {
     }
   }
 
-  func currentEntitlements(account: String) -> [VerificationResult<Transaction>] {
-    (try? operation { (now: Date) throws(LocalAppStoreError) in
-      let ledger = try purchaseLedger(account: account, now: now)
+  func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
+    await gates.pass(.currentEntitlements)
+    return (try? operation { (now: Date) throws(LocalAppStoreError) in
+      guard let missed = try listingRead(account: account, settings: try currentSettings())
+      else { return [] }
+      var ledger = try purchaseLedger(account: account, now: now)
+      ledger.transactions.removeAll { missed.contains($0.id) }
       var results: [VerificationResult<Transaction>] = []
       for transaction in engine.currentEntitlements(in: ledger, at: now) {
         results.append(try signed(transaction, now: now))
@@ -168,13 +180,16 @@ extension LocalAppStore {
     VerificationResult<Transaction>
   > {
     let (id, stream) = hub.subscribe(account: account)
-    Task { await self.deliverUnfinished(account: account, to: id) }
+    timing.read(account: account)
+    let first = timing.claimHandover(account: account)
+    Task { await self.deliverUnfinished(account: account, to: id, firstListener: first) }
     return stream
   }
 
-  private func deliverUnfinished(account: String, to subscriber: UUID) {
+  private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
     let items = try? operation { (now: Date) throws(LocalAppStoreError) in
       var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
+      guard try handsOverUnfinished(firstListener: firstListener) else { return items }
       for stored in try ledger.transactions(of: account) where !stored.finished {
         let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
         items.append((try signed(stored.transaction, now: now), key))
@@ -186,8 +201,9 @@ extension LocalAppStore {
     }
   }
 
-  func unfinishedTransactions(account: String) -> [VerificationResult<Transaction>] {
-    (try? operation { (now: Date) throws(LocalAppStoreError) in
+  func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
+    timing.read(account: account)
+    return (try? operation { (now: Date) throws(LocalAppStoreError) in
       var results: [VerificationResult<Transaction>] = []
       for stored in try ledger.transactions(of: account) where !stored.finished {
         results.append(try signed(stored.transaction, now: now))

@@ -75,6 +75,10 @@ public actor LocalAppStore: StoreBackend {
   nonisolated let ledger: LedgerStore
   let authority: any SigningAuthority
   nonisolated let hub: UpdateHub
+  /// What this launch has read, for device timing (``DeviceTiming``).
+  nonisolated let timing = DeviceTimingLog()
+  /// The answers a test holds (`StoreTesting`'s gates).
+  package nonisolated let gates = AnswerGates()
   let storedClock: StoredClock?
   let engine = EntitlementEngine()
   /// The products, in catalog order.

@@ -19,6 +19,15 @@ public import StoreModel
 /// Only verified transactions grant anything; each verified transaction is finished after the
 /// entitlements are updated, and a repeated delivery of the same transaction is handled once.
 ///
+/// It is written for real StoreKit's timing (the DocC article "Entitlement timing"), which the
+/// local App Store reproduces: a verified purchase, or a granting transaction that arrives
+/// through the listener or the unfinished ones (an approved Ask to Buy, a renewal made while
+/// the app was not running), grants Pro at once and is *held* until the listing counts its
+/// product, the store withdraws it, it expires, or ``listingHoldLimit`` passes (re-checked on
+/// the injected clock); ownership is read in a task of the manager's own, one read at a time,
+/// so that a caller's cancellation (SwiftUI's `.task`) never publishes the empty answer
+/// StoreKit gives a cancelled task; products load the same way.
+///
 /// The listener and the other tasks belong to the manager: ``stop()`` or the manager's end
 /// cancels them.
 @Observable
@@ -32,6 +41,10 @@ public final class StoreManager {
   public nonisolated static let productIDs = [monthlyProductID, annualProductID]
   /// How many trips a free customer may save.
   public nonisolated static let freeTripLimit = 1
+  /// How long a purchase (or a granting update) that the listing does not count yet is held
+  /// at most; after that, the listing has the last word. Real StoreKit lists a purchase about
+  /// a second late (macOS 26.6): 30 seconds leaves room, and re-locks nothing just bought.
+  public nonisolated static let listingHoldLimit: TimeInterval = 30
 
   /// The loaded Pro products, shortest period first; empty until ``productsState`` is loaded.
   public private(set) var products: [Product] = []
@@ -65,15 +78,33 @@ public final class StoreManager {
   @ObservationIgnored private var productsTask: Task<Void, Never>?
   @ObservationIgnored private var renewalDetailsTask: Task<Void, Never>?
   @ObservationIgnored private var activeEntitlements: [Transaction] = []
+  /// What the latest reading of `currentEntitlements` listed, granting Pro.
+  @ObservationIgnored private var listedEntitlements: [Transaction] = []
   @ObservationIgnored private var statusesByGroup: [String: [SubscriptionStatus]] = [:]
   @ObservationIgnored private var hasCurrentStatuses = false
   @ObservationIgnored private var handledDeliveries: Set<Delivery> = []
   @ObservationIgnored private var hasStarted = false
   @ObservationIgnored private var refreshGeneration = 0
   @ObservationIgnored private var purchasesInFlight = 0
+  /// Verified grants the listing does not count yet, by transaction.
+  @ObservationIgnored private var holds: [UInt64: Hold] = [:]
+  /// The single-flight read of the entitlements: one backend read at a time, in a task of the
+  /// manager; a caller that arrives while one runs gets the next one.
+  @ObservationIgnored private var readTask: Task<Void, Never>?
+  @ObservationIgnored private var readLoopID = 0
+  @ObservationIgnored private var readsRequested = 0
+  @ObservationIgnored private var readsCompleted = 0
+  @ObservationIgnored private var productsGeneration = 0
 
   private enum TaskSlot: Hashable, Sendable {
-    case listener, products, entitlementCheck, renewalDetails
+    case listener, products, entitlementCheck, renewalDetails, entitlements
+  }
+
+  /// A verified transaction that grants Pro and that the listing did not count yet.
+  private struct Hold {
+    let transaction: Transaction
+    /// When the hold lapses: ``listingHoldLimit`` after it began, or the expiration, if sooner.
+    let until: Date
   }
 
   /// What makes two deliveries of a transaction the same: StoreKit may deliver a transaction
@@ -166,6 +197,11 @@ public final class StoreManager {
   /// Launches the store: the listener, the unfinished transactions, the entitlements, then the
   /// renewal details and the products in the background. Returns once ``isPro`` is known,
   /// without waiting for the network. Calling it again does nothing.
+  ///
+  /// The unfinished transactions are read here, after subscribing, rather than waited for on
+  /// the listener: StoreKit hands them to `Transaction.updates` once, as the app launches, and a
+  /// listener that subscribes later gets none of them. One that arrives both ways is handled
+  /// once.
   public func start() async {
     startListening()
     guard !hasStarted else { return }
@@ -182,6 +218,9 @@ public final class StoreManager {
     tasks.cancelAll()
     // A reading still waiting for the entitlements publishes nothing and starts nothing.
     refreshGeneration += 1
+    productsGeneration += 1
+    readTask = nil
+    readLoopID += 1
     productsTask = nil
     renewalDetailsTask = nil
     hasStarted = false
@@ -207,20 +246,26 @@ public final class StoreManager {
   private func startLoadingProducts() -> Task<Void, Never> {
     if productsState == .loading, let productsTask { return productsTask }
     productsState = .loading
-    let task = Task { [weak self] () -> Void in await self?.fetchProducts() }
+    productsGeneration += 1
+    let generation = productsGeneration
+    // In a task of the manager: StoreKit answers a cancelled `Product.products(for:)` with an
+    // empty list, which would read as "nothing for sale".
+    let task = Task { [weak self] () -> Void in await self?.fetchProducts(generation: generation) }
     productsTask = task
     tasks.replace(.products, with: task)
     return task
   }
 
-  private func fetchProducts() async {
+  private func fetchProducts(generation: Int) async {
     let result: Result<[Product], StoreBackendError>
     do {
       result = .success(try await backend.products(for: Self.productIDs))
     } catch {
       result = .failure(error)
     }
-    guard !Task.isCancelled else { return }
+    // A cancelled load (the manager stopped) answered nothing worth showing, and a load that
+    // a later one replaced never overwrites it.
+    guard !Task.isCancelled, generation == productsGeneration else { return }
     switch result {
     case .success(let loaded):
       let pro = loaded.filter { Self.productIDs.contains($0.id) }.sorted(
@@ -274,28 +319,98 @@ public final class StoreManager {
   /// Reads the current entitlements (local, no network) and publishes them, then loads the
   /// subscription statuses in a task of the manager: launch never waits on the network.
   ///
-  /// A newer reading wins over one that is still waiting, and cancels the older statuses load.
+  /// The read runs in a task the manager owns, one at a time: StoreKit answers a read made in a
+  /// cancelled task with nothing (0 of N), so a caller's task — SwiftUI cancels a view's
+  /// `.task` whenever the view goes away — never reads. A caller that arrives while a read runs
+  /// waits for the next one, which starts after it: what is owned may just have changed.
   private func readEntitlements() async {
-    refreshGeneration += 1
-    let generation = refreshGeneration
-    let results = await backend.currentEntitlements()
-    // A newer reading started while this one waited (or the manager stopped): it wins.
-    guard generation == refreshGeneration else { return }
-    let active = results.compactMap { result -> Transaction? in
-      guard case .verified(let transaction) = result,
-        Self.productIDs.contains(transaction.productID),
-        transaction.revocationDate == nil, !transaction.isUpgraded
-      else { return nil }
+    readsRequested += 1
+    let ticket = readsRequested
+    if readTask == nil {
+      readLoopID += 1
+      let loopID = readLoopID
+      let task = Task { [weak self] () -> Void in await self?.runReads(loopID: loopID) }
+      readTask = task
+      tasks.replace(.entitlements, with: task)
+    }
+    while readsCompleted < ticket, let task = readTask {
+      await task.value
+    }
+  }
+
+  /// Reads until every requested read is served, or the manager stops.
+  private func runReads(loopID: Int) async {
+    defer { if readLoopID == loopID { readTask = nil } }
+    while readsCompleted < readsRequested {
+      let target = readsRequested
+      refreshGeneration += 1
+      let generation = refreshGeneration
+      let results = await backend.currentEntitlements()
+      // Cancelled (the manager stopped): an answer read now may be StoreKit's empty one.
+      guard !Task.isCancelled, readLoopID == loopID, generation == refreshGeneration else {
+        return
+      }
+      publish(results, generation: generation)
+      readsCompleted = max(readsCompleted, target)
+    }
+  }
+
+  /// Publishes a reading of the entitlements, together with the grants it does not count yet.
+  private func publish(_ results: [VerificationResult<Transaction>], generation: Int) {
+    let listed = results.compactMap { result -> Transaction? in
+      guard case .verified(let transaction) = result, Self.grantsPro(transaction) else {
+        return nil
+      }
       return transaction
     }
-    activeEntitlements = active
-    let productIDs = Set(active.map(\.productID))
-    if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
+    let counted = Set(listed.map(\.productID))
+    // A hold ends when the listing counts its product.
+    holds = holds.filter { !counted.contains($0.value.transaction.productID) }
+    listedEntitlements = listed
     if !hasLoadedEntitlements { hasLoadedEntitlements = true }
     // Until the statuses arrive, the details take their renewal fields from the ones read last.
     hasCurrentStatuses = false
-    publishEntitlementDetails()
+    applyEntitlements()
     startLoadingRenewalDetails(generation: generation)
+  }
+
+  /// Publishes the listed entitlements and the holds that have not lapsed.
+  private func applyEntitlements() {
+    let now = clock.now
+    holds = holds.filter { $0.value.until > now }
+    let held = holds.values.map(\.transaction).sorted { $0.id < $1.id }
+    activeEntitlements = listedEntitlements + held
+    let productIDs = Set(activeEntitlements.map(\.productID))
+    if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
+    publishEntitlementDetails()
+  }
+
+  /// Whether `transaction` may grant Pro: a Pro product, neither revoked nor upgraded away.
+  private static func grantsPro(_ transaction: Transaction) -> Bool {
+    productIDs.contains(transaction.productID) && transaction.revocationDate == nil
+      && !transaction.isUpgraded
+  }
+
+  /// Holds a verified grant until the listing counts it (or it lapses); ends the holds a
+  /// withdrawal (a refund, a revocation, an upgrade away) names.
+  private func hold(_ transaction: Transaction) {
+    let now = clock.now
+    guard Self.grantsPro(transaction) else {
+      // A refund or revocation ends the subscription's holds; an upgrade only its own.
+      let revoked = transaction.revocationDate != nil
+      holds = holds.filter {
+        $0.key != transaction.id
+          && !(revoked && $0.value.transaction.originalID == transaction.originalID)
+      }
+      return
+    }
+    var until = now.addingTimeInterval(Self.listingHoldLimit)
+    if let expiration = transaction.expirationDate { until = min(until, expiration) }
+    guard until > now, !listedEntitlements.contains(where: { $0.productID == transaction.productID })
+    else { return }
+    holds[transaction.id] = Hold(transaction: transaction, until: until)
+    // Granted at once; the reading that follows confirms it or keeps holding.
+    applyEntitlements()
   }
 
   /// Loads the statuses of the entitled groups and the products' groups in a task of the
@@ -354,8 +469,10 @@ public final class StoreManager {
       productIDs: Set(Self.productIDs))
     let details = EntitlementDetails.choose(from: candidates, statuses: statuses, levels: levels)
     if details != entitlement { entitlement = details }
-    scheduleEntitlementCheck(
-      at: EntitlementDetails.nextChange(of: candidates, statuses: statuses, after: clock.now))
+    // A hold is re-checked when it lapses, on the injected clock.
+    let holdEnd = holds.values.map(\.until).min()
+    let change = EntitlementDetails.nextChange(of: candidates, statuses: statuses, after: clock.now)
+    scheduleEntitlementCheck(at: [holdEnd, change].compactMap { $0 }.min())
   }
 
   private func scheduleEntitlementCheck(at date: Date?) {
@@ -384,17 +501,19 @@ public final class StoreManager {
   private func handle(_ update: VerificationResult<Transaction>) async {
     guard case .verified(let transaction) = update else { return }
     if handledDeliveries.insert(Delivery(transaction)).inserted {
-      await readEntitlements()
+      // The update carries a fact: the listing may not have it yet (an approved Ask to Buy
+      // arrives before `currentEntitlements` lists it).
+      hold(transaction)
       if case .pending(let productID) = purchaseState, transaction.productID == productID,
-        transaction.ownershipType == .purchased, transaction.revocationDate == nil,
-        purchasedProductIDs.contains(productID)
+        transaction.ownershipType == .purchased, purchasedProductIDs.contains(productID)
       {
         // The Ask to Buy request was approved.
         purchaseState = .idle
         record(.purchased(productID: transaction.productID, transactionID: transaction.id))
       }
+      await readEntitlements()
+      await backend.finish(transaction)
     }
-    await backend.finish(transaction)
   }
 
   // MARK: - Purchase and restore
@@ -453,6 +572,8 @@ public final class StoreManager {
     switch result {
     case .success(.verified(let transaction)):
       handledDeliveries.insert(Delivery(transaction))
+      // StoreKit lists a purchase a moment after `purchase()` returns: it is held meanwhile.
+      hold(transaction)
       await readEntitlements()
       await backend.finish(transaction)
       return .purchased(transaction)

@@ -35,6 +35,7 @@ import Testing
     let catalog = try Catalog(contentsOf: Self.bundledFile)
     let store = try LocalAppStore(catalog: catalog, clock: ManualClock())
     #expect(try await store.products(for: [monthlyID, annualID]).count == 2)
+    try await store.setDeviceTiming(.polite)
     try await store.buyVerified(annualID)
     #expect(await store.entitledProductIDs() == [annualID])
   }

@@ -32,7 +32,7 @@ import Testing
   @Test("stopping sharing revokes the member's transactions")
   func unshare() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     try await store.buyVerified(monthlyID)
     try await store.startFamilySharing(with: "alex")
     let member = store.backend(for: "alex")

@@ -94,7 +94,7 @@ import Testing
 
   @Test("a tamper fault alters a signed payload, so the signature no longer matches")
   func tampered() async throws {
-    let store = try LocalAppStore.sportsTime()
+    let store = try LocalAppStore.sportsTime(settings: .polite)
     try await store.buyVerified(monthlyID)
     try await store.inject(.tamper)
     let entitlement = try #require(await store.currentEntitlements().first)

@@ -8,7 +8,7 @@ import Testing
   @Test("buying a subscription makes a verified transaction that entitles")
   func subscription() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let transaction = try verified(try await store.buy(monthlyID))
     #expect(transaction.productID == monthlyID)
     #expect(transaction.originalID == transaction.id)
@@ -33,7 +33,7 @@ import Testing
     ])
   func productTypes(type: ProductType, entitles: Bool) async throws {
     let item = product("com.sportstime.item", type)
-    let store = try LocalAppStore.sportsTime(products: [item])
+    let store = try LocalAppStore.sportsTime(settings: .polite, products: [item])
     let transaction = try verified(try await store.buy(item.id))
     #expect(transaction.productType == type)
     #expect(transaction.expirationDate == nil)

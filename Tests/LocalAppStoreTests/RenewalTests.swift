@@ -8,7 +8,7 @@ import Testing
   @Test("time passing renews: same original id, reason renewal, purchase date = previous expiry")
   func renewals() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let first = try verified(try await store.buy(monthlyID))
     clock.set(to: utc(2026, 4, 15))
     let history = try await store.history()
@@ -108,7 +108,8 @@ import Testing
     let plan = product("plan", .autoRenewable, group: "g", period: period)
     let store = try LocalAppStore.sportsTime(
       clock: clock,
-      settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: true),
+      settings: EmulatorSettings(
+        billingIssuesEnabled: true, gracePeriodEnabled: true, deviceTiming: .polite),
       products: [plan])
     let first = try verified(try await store.buy(plan.id))
     let expiry = try #require(first.expirationDate)

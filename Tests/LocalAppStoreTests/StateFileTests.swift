@@ -175,7 +175,8 @@ struct TemporaryFolder {
     defer { folder.remove() }
     let path = folder.path("state.sqlite")
     let first = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
+      startDate: utc(2026, 1, 1))
     let second = try LocalAppStore(openingStateAt: path)
     try await first.buyVerified(monthlyID)
     try await second.advanceTime(by: try #require(EmulatorDuration("1m")))

@@ -8,7 +8,7 @@ import Testing
   @Test("ten years of monthly renewals, a refund, then a re-purchase: the exact history")
   func tenYears() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let first = try await store.buyVerified(monthlyID)
     clock.set(to: utc(2036, 1, 1).addingTimeInterval(3600))
     let history = try await store.history()

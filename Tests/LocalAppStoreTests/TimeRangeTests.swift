@@ -23,7 +23,8 @@ import Testing
   @Test("a century of renewals later every token still verifies")
   func century() async throws {
     let store = try LocalAppStore.create(
-      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+      atPath: ":memory:", products: SportsTimeFixtures.products, settings: .polite,
+      startDate: utc(2026, 1, 1))
     try await store.buyVerified(annualID)
     try await store.advanceTime(by: try #require(EmulatorDuration("100y")))
     let all = await store.allTransactions()

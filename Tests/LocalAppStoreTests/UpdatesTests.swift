@@ -38,9 +38,9 @@ import Testing
     #expect(renewal.purchaseDate == utc(2026, 2, 1))
   }
 
-  @Test("unfinished transactions are delivered to each new subscriber; finished ones are not")
+  @Test("polite: unfinished transactions go to each new subscriber; finished ones do not")
   func unfinishedRedelivered() async throws {
-    let store = try LocalAppStore.sportsTime()
+    let store = try LocalAppStore.sportsTime(settings: .polite)
     let bought = try verified(try await store.buy(monthlyID))
     #expect(await store.unfinishedTransactions().map(\.unsafePayloadValue.id) == [bought.id])
     var first = store.transactionUpdates().makeAsyncIterator()
@@ -94,7 +94,7 @@ import Testing
 @Suite struct AskToBuyTests {
   @Test("Ask to Buy: pending now; approval delivers the transaction through updates")
   func approve() async throws {
-    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(askToBuyEnabled: true))
+    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(askToBuyEnabled: true, deviceTiming: .polite))
     var updates = store.transactionUpdates().makeAsyncIterator()
     #expect(try await store.buy(monthlyID) == .pending)
     #expect(await store.entitledProductIDs() == [])

@@ -8,7 +8,7 @@ import Testing
   @Test("upgrade to a higher level takes effect at once; the old transaction is upgraded")
   func upgrade() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let monthly = try await store.buyVerified(monthlyID)
     clock.advance(by: 10 * day)
     let annual = try verified(try await store.buy(annualID))
@@ -23,7 +23,7 @@ import Testing
   @Test("downgrade to a lower level waits for the next renewal")
   func downgrade() async throws {
     let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let annual = try await store.buyVerified(annualID)
     let result = try verified(try await store.buy(monthlyID))
     #expect(result.id == annual.id)
