@@ -10,6 +10,12 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in try currentSettings() }
   }
 
+  /// Turns `emulatorSwitch` on or off (one of ``EmulatorSwitch/all``); the switch's own setter
+  /// (``setBillingIssuesEnabled(_:)``) does the same.
+  public func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) throws(LocalAppStoreError) {
+    try changeSettings { $0[emulatorSwitch] = on }
+  }
+
   /// Turns Ask to Buy on or off: `SKTestSession.askToBuyEnabled`.
   public func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.askToBuyEnabled = enabled }
