@@ -48,12 +48,15 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
   public static let billingIssues = EmulatorSwitch(
     name: "billing-issue", key: "billingIssuesEnabled",
     sessionName: "shouldEnterBillingRetryOnRenewal",
-    summary: "Make renewals fail (billing retry) or recover them",
+    summary: "Make renewals fail (billing retry), or stop new failures",
     help: """
       On: each renewal that falls due fails and the subscription enters billing retry
       (SKTestSession.shouldEnterBillingRetryOnRenewal), with a grace period when grace-period is
-      on; retry ends after 60 days and the subscription expires. Off: every subscription in
-      billing retry recovers now with a renewal.
+      on; retry lasts as the time rate says (60 days in real time) and the subscription then
+      expires. Off: renewals stop failing; a subscription already in billing retry stays there
+      until 'resolve-issue TX' (SKTestSession.resolveIssueForTransaction) recovers it or its
+      retry ends. Apple says only that resolving the issue ends it: that turning the switch off
+      leaves retries in place is our reading.
       """)
 
   /// Billing retry starts with a grace period: `SKTestSession.billingGracePeriodIsEnabled`.
@@ -62,11 +65,27 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
     summary: "Grant a billing grace period (16 days, 6 for weekly) or not",
     help: """
       On (SKTestSession.billingGracePeriodIsEnabled), billing retry starts with a grace period
-      during which the customer keeps access: 16 days, 6 for weekly subscriptions.
+      during which the customer keeps access: 16 days, 6 for weekly subscriptions, in real
+      time; at other time rates, as Apple's table for the rate says (2 s at two-second
+      renewals, whatever the period).
+      """)
+
+  /// Introductory offers follow Apple's article rather than Apple staff: a customer who
+  /// subscribed without one stays eligible. Ours: StoreKitTest has no such switch.
+  public static let introOfferAfterLapse = EmulatorSwitch(
+    name: "intro-offer-after-lapse", key: "introOfferAfterLapseEnabled", sessionName: nil,
+    summary: "Keep customers who never had an intro offer eligible after a lapse, or not",
+    help: """
+      Off (the default), only a customer who never subscribed to the group is eligible for its
+      introductory offer, as Apple staff answer on developer forum thread 758078. On, a
+      customer is eligible until they have received an introductory offer in the group, as
+      Apple's article on introductory offers puts it. Family-shared copies count for neither.
       """)
 
   /// Every switch, in the order the tool lists them.
-  public static let all: [EmulatorSwitch] = [.askToBuy, .billingIssues, .gracePeriod]
+  public static let all: [EmulatorSwitch] = [
+    .askToBuy, .billingIssues, .gracePeriod, .introOfferAfterLapse,
+  ]
 
   /// The switch named `name`.
   public static func named(_ name: String) -> EmulatorSwitch? { all.first { $0.name == name } }

@@ -5,6 +5,12 @@ import StoreModel
 extension LocalAppStore {
   static let sixtyDays: TimeInterval = 60 * 86_400
 
+  /// The environment the store signs: `Xcode`, as StoreKit Testing in Xcode does (real
+  /// Xcode-signed tokens say `"environment":"Xcode"`; `AppStore.Environment` has `production`,
+  /// `sandbox` and `xcode`). `LocalTesting`, which states written before wrote, is the App Store
+  /// Server Library's name and still verifies.
+  static let signedEnvironment = AppStoreEnvironment.xcode
+
   // MARK: - Time passing
 
   /// Makes every renewal, expiry and billing-retry step due by `now`, subscription by
@@ -54,7 +60,8 @@ extension LocalAppStore {
 
   /// Moves one subscription to `now`: renews each period that ended (with the product that
   /// renews next), or expires it (auto-renew off, product gone), or enters billing retry
-  /// (and its grace period) when billing issues are on, and ends the retry after 60 days.
+  /// (and its grace period) when billing issues are on, and ends the retry when the time
+  /// rate's billing retry period is over (60 days in real time).
   func advance(_ record: inout SubscriptionRecord, to now: Date, settings: EmulatorSettings)
     throws(LocalAppStoreError)
   {
@@ -104,10 +111,22 @@ extension LocalAppStore {
 
   /// Recovers a subscription in billing retry at `now`: within the grace period the renewal
   /// keeps its date (no interruption); after it, the subscription restarts at `now`.
+  ///
+  /// A subscription whose auto-renew the customer turned off during the retry is not renewed:
+  /// resolving the billing issue ends the retry, and it expires now, for the billing error it
+  /// lapsed with (our reading: nothing was bought, so nothing renews).
   func recover(_ record: inout SubscriptionRecord, at now: Date, settings: EmulatorSettings)
     throws(LocalAppStoreError)
   {
     guard record.phase == .billingRetry else { return }
+    guard record.willAutoRenew else {
+      record.phase = .expired
+      record.expirationReason = .billingError
+      record.retryEndDate = nil
+      record.gracePeriodEndDate = nil
+      try save(record)
+      return
+    }
     let product = productsByID[record.autoRenewProductID] ?? productsByID[record.productID]
     guard let product else { return }
     if let grace = record.gracePeriodEndDate, now < grace {
@@ -341,11 +360,20 @@ extension LocalAppStore {
     }
   }
 
-  /// Whether `account` may still use an introductory offer in `group`: once per group, ever.
+  /// Whether `account` may still use an introductory offer in `group`.
+  ///
+  /// Apple's two accounts differ. Its article on introductory offers makes eligible a customer
+  /// who has not "previously received an introductory offer" in the group; Apple staff on
+  /// developer forum thread 758078 say only customers who never subscribed to the group are.
+  /// By default the store follows the staff's answer (the stricter: a paywall that shows a
+  /// trial to a returning subscriber fails here as it may on a device); the switch
+  /// ``EmulatorSwitch/introOfferAfterLapse`` follows the article. Family-shared copies count
+  /// for neither.
   func isEligibleForIntroOffer(account: String, group: String) throws(LocalAppStoreError) -> Bool {
-    try !ledger.transactions(of: account).contains {
-      $0.transaction.subscriptionGroupID == group && $0.transaction.offerType == .introductory
-        && $0.sourceID == nil
+    let articleRule = try currentSettings()[.introOfferAfterLapse]
+    return try !ledger.transactions(of: account).contains {
+      $0.transaction.subscriptionGroupID == group && $0.sourceID == nil
+        && (!articleRule || $0.transaction.offerType == .introductory)
     }
   }
 
@@ -367,7 +395,7 @@ extension LocalAppStore {
       productType: product.type, purchaseDate: purchaseDate, signedDate: purchaseDate,
       subscriptionGroupID: product.subscription?.subscriptionGroupID,
       originalPurchaseDate: originalPurchaseDate, expirationDate: expirationDate,
-      reason: reason, environment: .localTesting)
+      reason: reason, environment: Self.signedEnvironment)
     transaction.appAccountToken = appAccountToken
     transaction.storefrontCountryCode = settings.storefront
     transaction.storefrontID = Self.storefrontIDs[settings.storefront]
@@ -533,6 +561,18 @@ extension LocalAppStore {
     return PurchaseLedger(transactions: transactions, renewalInfos: infos)
   }
 
+  /// Why the subscription expired: in billing retry (its grace period included) the renewal
+  /// already failed, and Apple sets `expirationReason` to `billingError` beside
+  /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
+  /// grace period both carry `billingError`); once expired, the reason recorded then.
+  func expirationReason(of record: SubscriptionRecord) -> ExpirationReason? {
+    switch record.phase {
+    case .billingRetry: .billingError
+    case .expired: record.expirationReason
+    case .active, .revoked: nil
+    }
+  }
+
   /// The renewal info of a subscription, as the App Store would sign it at `now`.
   func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
     let live = record.phase == .active || record.phase == .billingRetry
@@ -540,11 +580,11 @@ extension LocalAppStore {
       originalTransactionID: record.originalID, currentProductID: record.productID,
       willAutoRenew: live && record.willAutoRenew, signedDate: now,
       autoRenewPreference: record.autoRenewProductID,
-      expirationReason: record.phase == .expired ? record.expirationReason : nil,
+      expirationReason: expirationReason(of: record),
       isInBillingRetry: record.phase == .billingRetry,
       gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
       renewalDate: record.expirationDate,
-      recentSubscriptionStartDate: record.recentStartDate, environment: .localTesting)
+      recentSubscriptionStartDate: record.recentStartDate, environment: Self.signedEnvironment)
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }

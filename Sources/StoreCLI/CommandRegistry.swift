@@ -2,28 +2,31 @@ import LocalAppStore
 
 /// Every command of the tool, in the order `--help` lists them.
 enum CommandRegistry {
-  static let all: [CommandEntry] = [
-    .init(HelpCommand.self),
-    .init(ProductsCommand.self),
-    .init(CatalogCommand.self),
-    .init(VerifyCommand.self), .init(DecodeCommand.self),
-    .init(ResetCommand.self), .init(StatusCommand.self), .init(HistoryCommand.self),
-    .init(BuyCommand.self), .init(RestoreCommand.self), .init(CancelRenewalCommand.self),
-    .init(RefundCommand.self), .init(AdvanceCommand.self),
-    SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
-    SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
-    .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
-    .init(FailCommand.self),
-    .init(LaunchCommand.self),
-    .init(OnboardingCommand.self),
-    .init(PaywallCommand.self),
-    .init(SaveTripCommand.self),
-    .init(ExportPDFCommand.self),
-    .init(ProgressCommand.self),
-    .init(SettingsCommand.self),
-    .init(ChecklistCommand.self),
-    .init(DemoCommand.self),
-  ]
+  static let all: [CommandEntry] =
+    [
+      .init(HelpCommand.self),
+      .init(ProductsCommand.self),
+      .init(CatalogCommand.self),
+      .init(VerifyCommand.self), .init(DecodeCommand.self),
+      .init(ResetCommand.self), .init(StatusCommand.self), .init(HistoryCommand.self),
+      .init(BuyCommand.self), .init(RestoreCommand.self), .init(CancelRenewalCommand.self),
+      .init(RefundCommand.self), .init(AdvanceCommand.self),
+      SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
+      SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
+    ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [
+      .init(ResolveIssueCommand.self),
+      .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
+      .init(FailCommand.self),
+      .init(LaunchCommand.self),
+      .init(OnboardingCommand.self),
+      .init(PaywallCommand.self),
+      .init(SaveTripCommand.self),
+      .init(ExportPDFCommand.self),
+      .init(ProgressCommand.self),
+      .init(SettingsCommand.self),
+      .init(ChecklistCommand.self),
+      .init(DemoCommand.self),
+    ]
 
   /// The command named `name`.
   static func command(named name: String) -> CommandEntry? {

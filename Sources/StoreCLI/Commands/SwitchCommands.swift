@@ -15,6 +15,13 @@ enum SwitchCommand {
     }
   }
 
+  /// The commands of the switches of ``EmulatorSwitch/all`` other than `listed` (which the
+  /// registry places itself), in the table's order: a switch added to the table is a command
+  /// without a line here or in the registry.
+  static func entries(after listed: [EmulatorSwitch]) -> [CommandEntry] {
+    EmulatorSwitch.all.filter { !listed.contains($0) }.map(entry)
+  }
+
   /// The help of `emulatorSwitch`'s command.
   static func usage(_ emulatorSwitch: EmulatorSwitch) -> String {
     """

@@ -25,7 +25,7 @@ enum VerifyCommand: CLICommand {
     EXAMPLES:
       sportstime-store verify --environment Sandbox --bundle-id com.example.app "$TOKEN"
       sportstime-store history --jws | tail -1 | sportstime-store verify \\
-        --root local-root.pem --environment LocalTesting -
+        --root local-root.pem --environment Xcode -
     """
   static let options: [OptionSpec] = [
     .repeated(
