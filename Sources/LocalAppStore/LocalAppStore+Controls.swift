@@ -413,7 +413,7 @@ extension LocalAppStore {
   public func status(account: String? = nil) throws(LocalAppStoreError) -> AccountStatus {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let purchases = try purchaseLedger(account: account, now: now)
+      let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)
       let entitled = engine.currentEntitlements(in: purchases, at: now).map(\.productID)
       var subscriptions: [AccountStatus.Subscription] = []
       let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()

@@ -555,10 +555,18 @@ extension LocalAppStore {
   // MARK: - What the engine decides from
 
   /// `account`'s transactions and the renewal info of each of its subscriptions at `now`.
-  func purchaseLedger(account: String, now: Date) throws(LocalAppStoreError) -> PurchaseLedger {
-    let transactions = try ledger.transactions(of: account).map(\.transaction)
-    let infos = try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
-    return PurchaseLedger(transactions: transactions, renewalInfos: infos)
+  /// `account`'s purchases at `now`, as this device knows them (without other devices'
+  /// purchases it has not synced), or as the App Store knows them when `includingUnsynced`.
+  func purchaseLedger(account: String, now: Date, includingUnsynced: Bool = false)
+    throws(LocalAppStoreError) -> PurchaseLedger
+  {
+    let stored =
+      includingUnsynced ? try ledger.transactions(of: account) : try deviceTransactions(of: account)
+    let known = Set(stored.map(\.transaction.originalID))
+    let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
+      renewalInfo(of: $0, now: now)
+    }
+    return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
   }
 
   /// Why the subscription expired: in billing retry (its grace period included) the renewal

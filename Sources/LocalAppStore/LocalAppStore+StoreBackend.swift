@@ -60,15 +60,23 @@ extension LocalAppStore {
     }
   }
 
-  /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock.
+  /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock,
+  /// and brings the purchases made on the customer's other devices to this one (through
+  /// `Transaction.updates`).
   /// - Throws: `networkError` with an armed `network` fault, `systemError` with `sync`.
   public func sync() async throws(StoreBackendError) {
+    try sync(account: account)
+  }
+
+  func sync(account: String) throws(StoreBackendError) {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
       switch try consumeFault([.network, .sync]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .sync?: return .failure(.systemError("simulated App Store sync failure"))
-      default: return .success(())
+      default:
+        try syncDevice(account: account)
+        return .success(())
       }
     }
   }
@@ -175,7 +183,7 @@ extension LocalAppStore {
   private func deliverUnfinished(account: String, to subscriber: UUID) {
     let items = try? operation { (now: Date) throws(LocalAppStoreError) in
       var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-      for stored in try ledger.transactions(of: account) where !stored.finished {
+      for stored in try deviceTransactions(of: account) where !stored.finished {
         let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
         items.append((try signed(stored.transaction, now: now), key))
       }
@@ -189,7 +197,7 @@ extension LocalAppStore {
   func unfinishedTransactions(account: String) -> [VerificationResult<Transaction>] {
     (try? operation { (now: Date) throws(LocalAppStoreError) in
       var results: [VerificationResult<Transaction>] = []
-      for stored in try ledger.transactions(of: account) where !stored.finished {
+      for stored in try deviceTransactions(of: account) where !stored.finished {
         results.append(try signed(stored.transaction, now: now))
       }
       return results
@@ -199,7 +207,7 @@ extension LocalAppStore {
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
     (try? operation { (now: Date) throws(LocalAppStoreError) in
       var results: [VerificationResult<Transaction>] = []
-      for stored in try ledger.transactions(of: account) {
+      for stored in try deviceTransactions(of: account) {
         results.append(try signed(stored.transaction, now: now))
       }
       return results

@@ -70,6 +70,8 @@ public final class StoreManager {
   @ObservationIgnored private var handledDeliveries: Set<Delivery> = []
   @ObservationIgnored private var hasStarted = false
   @ObservationIgnored private var refreshGeneration = 0
+  /// The generation of the reading of the entitlements published last.
+  @ObservationIgnored private var publishedGeneration = 0
   @ObservationIgnored private var purchasesInFlight = 0
 
   private enum TaskSlot: Hashable, Sendable {
@@ -281,6 +283,7 @@ public final class StoreManager {
     let results = await backend.currentEntitlements()
     // A newer reading started while this one waited (or the manager stopped): it wins.
     guard generation == refreshGeneration else { return }
+    publishedGeneration = generation
     let active = results.compactMap { result -> Transaction? in
       guard case .verified(let transaction) = result,
         Self.productIDs.contains(transaction.productID),
@@ -480,6 +483,12 @@ public final class StoreManager {
       syncError = StoreError(error)
     }
     await readEntitlements()
+    // The sync's own updates (purchases from other devices) start readings in the listener
+    // that supersede this one: read until the newest reading is the one published, so that
+    // the answer includes what the sync brought.
+    while publishedGeneration != refreshGeneration, !Task.isCancelled {
+      await readEntitlements()
+    }
     if !isPro, let syncError { lastError = syncError }
     record(.restored(isPro: isPro))
     return isPro

@@ -69,4 +69,22 @@ import Testing
     #expect(try json(resolved.out)["resolved"] as? Bool == true)
     #expect(await session.run("resolve-issue", "1").code == 1, "no billing issue any more")
   }
+
+  /// SKTestSession.buyProduct from the terminal, and a purchase on another device that this
+  /// device learns of at its next launch (or Restore Purchases).
+  @Test("buy-product --another-device: the app stays free until the next launch")
+  func anotherDeviceUntilLaunch() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("launch").code == 0)
+    #expect(await session.run("onboarding", "continue-free").code == 0)
+    let bought = await session.run(
+      "buy-product", "com.sportstime.pro.annual", "--another-device", "--json")
+    #expect(bought.code == 0)
+    #expect(try json(bought.out)["origin"] as? String == "anotherDevice")
+    #expect(await session.run("settings").out.contains("Upgrade to Pro"))
+    #expect(await session.run("launch").code == 0)
+    #expect(await session.run("settings").out.contains("Manage Subscription"))
+  }
 }
