@@ -82,9 +82,24 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
       Apple's article on introductory offers puts it. Family-shared copies count for neither.
       """)
 
+  /// Purchases are interrupted (the customer must act, as for new terms) and complete later:
+  /// `SKTestSession.interruptedPurchasesEnabled`.
+  public static let interruptedPurchases = EmulatorSwitch(
+    name: "interrupted-purchases", key: "interruptedPurchasesEnabled",
+    sessionName: "interruptedPurchasesEnabled",
+    summary: "Interrupt purchases until the customer acts (resolve-issue), or not",
+    help: """
+      On (SKTestSession.interruptedPurchasesEnabled), every purchase is interrupted: it returns
+      pending with a request identifier and nothing is bought until 'resolve-issue REQUEST_ID'
+      (SKTestSession.resolveIssueForTransaction) stands for the customer's action; the purchase
+      then completes and arrives through Transaction.updates. Apple: enabling it "causes all
+      purchases to fail until you disable it"; StoreKit 2 reports a purchase that needs the
+      customer's action as pending. Ask to Buy, when on too, takes precedence.
+      """)
+
   /// Every switch, in the order the tool lists them.
   public static let all: [EmulatorSwitch] = [
-    .askToBuy, .billingIssues, .gracePeriod, .introOfferAfterLapse,
+    .askToBuy, .billingIssues, .gracePeriod, .introOfferAfterLapse, .interruptedPurchases,
   ]
 
   /// The switch named `name`.

@@ -57,9 +57,18 @@ extension LocalAppStore {
   ///   expired instead.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy
   ///   (the organizer's subscription is the one billed) or a subscription not in billing retry.
+  ///
+  /// For an interrupted purchase (``EmulatorSwitch/interruptedPurchases``) pass its request
+  /// identifier: the customer's action is done, the purchase is made now and its transaction
+  /// arrives through `Transaction.updates`.
   @discardableResult
   public func resolveIssue(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction? {
-    try operation { (now: Date) throws(LocalAppStoreError) in
+    if try operation({ (_: Date) throws(LocalAppStoreError) in
+      try isInterrupted(transactionID)
+    }) {
+      return try completeInterruptedPurchase(transactionID)
+    }
+    return try operation { (now: Date) throws(LocalAppStoreError) in
       guard let stored = try ledger.transaction(transactionID) else {
         throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
       }

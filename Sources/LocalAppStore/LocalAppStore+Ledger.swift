@@ -138,7 +138,7 @@ extension LocalAppStore {
   }
 
   /// Adds a renewal transaction that starts at `start`.
-  private func renew(
+  func renew(
     _ record: inout SubscriptionRecord, with product: Product, at start: Date,
     settings: EmulatorSettings
   ) throws(LocalAppStoreError) {

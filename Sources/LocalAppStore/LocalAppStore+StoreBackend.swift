@@ -135,12 +135,13 @@ extension LocalAppStore {
         return .failure(.productUnavailable("no product \(product.id) in the catalog"))
       }
       let settings = try currentSettings()
-      if settings.askToBuyEnabled {
+      if settings.askToBuyEnabled || settings[.interruptedPurchases] {
         try ledger.ensureAccount(account)
         let request = AskToBuyRequest(
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: Self.encodeOptions(options))
+        if !settings.askToBuyEnabled { try markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
       let outcome = try executePurchase(

@@ -15,7 +15,10 @@ enum CommandRegistry {
       SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
       SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
     ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [
-      .init(ResolveIssueCommand.self),
+      .init(ResolveIssueCommand.self), .init(ExpireCommand.self), .init(ForceRenewalCommand.self),
+      .init(EnableAutoRenewCommand.self), .init(DisableAutoRenewCommand.self),
+      .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
+      .init(ResetToDefaultCommand.self), .init(TimeRateCommand.self), .init(StorefrontCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self),
       .init(LaunchCommand.self),

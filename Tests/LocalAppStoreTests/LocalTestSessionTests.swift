@@ -1,0 +1,113 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import StoreTesting
+import Testing
+
+/// `LocalTestSession`: an `SKTestSession` test ported member by member.
+@Suite(.timeLimit(.minutes(1))) struct LocalTestSessionTests {
+  @Test("the settings read back what was set, under SKTestSession's names")
+  func settings() async throws {
+    let session = try LocalTestSession()
+    #expect(try await session.askToBuyEnabled == false)
+    try await session.setAskToBuyEnabled(true)
+    try await session.setBillingGracePeriodIsEnabled(true)
+    try await session.setShouldEnterBillingRetryOnRenewal(true)
+    try await session.setInterruptedPurchasesEnabled(true)
+    try await session.setTimeRate(.oneRenewalEveryMinute)
+    try await session.setStorefront("GBR")
+    #expect(try await session.askToBuyEnabled)
+    #expect(try await session.billingGracePeriodIsEnabled)
+    #expect(try await session.shouldEnterBillingRetryOnRenewal)
+    #expect(try await session.interruptedPurchasesEnabled)
+    #expect(try await session.timeRate == .oneRenewalEveryMinute)
+    #expect(try await session.storefront == "GBR")
+    try await session.resetToDefaultState()
+    #expect(try await session.askToBuyEnabled == false)
+    #expect(try await session.timeRate == .realTime)
+  }
+
+  @Test("a ported subscription test: buy outside the app, renew, turn auto-renew off, expire")
+  func subscriptionLifecycle() async throws {
+    let clock = ManualClock()
+    let session = try LocalTestSession(clock: clock)
+    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.monthlyID)
+    clock.advance(by: 5 * day)
+    let renewal = try await session.forceRenewalOfSubscription(
+      productIdentifier: SportsTimeFixtures.monthlyID)
+    #expect(renewal.originalID == bought.id)
+    try await session.disableAutoRenewForTransaction(identifier: renewal.id)
+    #expect(try await session.store.renewalInfos().first?.willAutoRenew == false)
+    try await session.enableAutoRenewForTransaction(identifier: bought.id)
+    #expect(try await session.store.renewalInfos().first?.willAutoRenew == true)
+    try await session.expireSubscription(productIdentifier: SportsTimeFixtures.monthlyID)
+    #expect(await session.store.currentEntitlements().isEmpty)
+    #expect(try await session.allTransactions().count == 2)
+    try await session.deleteTransaction(identifier: renewal.id)
+    #expect(try await session.allTransactions().map(\.id) == [bought.id])
+    try await session.clearTransactions()
+    #expect(try await session.allTransactions().isEmpty)
+  }
+
+  @Test("billing retry resolved, Ask to Buy approved, an interrupted purchase resolved")
+  func issues() async throws {
+    let clock = ManualClock()
+    let session = try LocalTestSession(clock: clock)
+    try await session.setShouldEnterBillingRetryOnRenewal(true)
+    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.monthlyID)
+    clock.set(to: utc(2026, 2, 2))
+    try await session.setShouldEnterBillingRetryOnRenewal(false)
+    #expect(try await session.resolveIssueForTransaction(identifier: bought.id) != nil)
+    try await session.refundTransaction(identifier: bought.id)
+
+    try await session.setAskToBuyEnabled(true)
+    #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
+    let request = try #require(try await session.store.askToBuyRequests().last?.id)
+    try await session.declineAskToBuyTransaction(identifier: request)
+    try await session.setAskToBuyEnabled(false)
+    try await session.setInterruptedPurchasesEnabled(true)
+    #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
+    let interrupted = try #require(try await session.store.askToBuyRequests().last?.id)
+    let made = try await session.resolveIssueForTransaction(identifier: interrupted)
+    #expect(made?.productID == SportsTimeFixtures.annualID)
+  }
+
+  @Test(
+    "setSimulatedError arms the chosen error for the API, and nil clears it",
+    arguments: [
+      (
+        LocalTestSession.SimulatedError.systemError, CatalogSettings.StoreKitAPI.purchase,
+        "systemError"
+      ),
+      (.userCancelled, .purchase, "userCancelled"),
+      (.networkError, .purchase, "networkError"),
+    ])
+  func simulatedError(
+    error: LocalTestSession.SimulatedError, api: CatalogSettings.StoreKitAPI, kind: String
+  ) async throws {
+    let session = try LocalTestSession()
+    try await session.setSimulatedError(error, forAPI: api)
+    do {
+      let result = try await session.store.buy(SportsTimeFixtures.monthlyID)
+      #expect(kind == "userCancelled" && result == .userCancelled)
+    } catch {
+      #expect(error.kind == kind)
+    }
+    try await session.setSimulatedError(nil, forAPI: api)
+    if error == .networkError { try await session.store.clearFaults(.network) }
+    #expect(
+      try verified(try await session.store.buy(SportsTimeFixtures.monthlyID)).productID
+        == SportsTimeFixtures.monthlyID)
+  }
+
+  @Test("an error the store cannot raise for an API is refused")
+  func refusedSimulatedError() async throws {
+    let session = try LocalTestSession()
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.setSimulatedError(.userCancelled, forAPI: .loadProducts)
+    }
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.setSimulatedError(.systemError, forAPI: .manageSubscriptions)
+    }
+  }
+}
