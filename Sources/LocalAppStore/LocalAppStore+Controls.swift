@@ -448,7 +448,9 @@ extension LocalAppStore {
               ownership: status.transaction.ownershipType.rawValue,
               isInBillingRetry: info?.isInBillingRetry ?? false,
               gracePeriodExpirationDate: info?.gracePeriodExpirationDate,
-              expirationReason: info?.expirationReason?.description))
+              expirationReason: info?.expirationReason?.description,
+              priceIncreaseStatus: info?.priceIncreaseStatus?.rawValue,
+              renewalPrice: info?.renewalPrice))
         }
       }
       var faults: [String: Bool] = [:]

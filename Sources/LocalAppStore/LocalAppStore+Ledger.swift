@@ -82,6 +82,7 @@ extension LocalAppStore {
           try save(record)
           return
         }
+        if try expiresForPriceIncrease(&record) { return }
         if settings.billingIssuesEnabled {
           let period = period(of: record)
           record.phase = .billingRetry
@@ -142,6 +143,7 @@ extension LocalAppStore {
     _ record: inout SubscriptionRecord, with product: Product, at start: Date,
     settings: EmulatorSettings
   ) throws(LocalAppStoreError) {
+    let product = try renewalPriced(product, for: record)
     var offer: SubscriptionOffer?
     if record.offerPeriodsLeft > 0, product.id == record.productID {
       offer = self.offer(record.offerID, of: product)
@@ -192,6 +194,7 @@ extension LocalAppStore {
     _ product: Product, account: String, options: Set<PurchaseOption>, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
+    let product = try currentlyPriced(product)
     try ledger.ensureAccount(account)
     var token: UUID?
     var quantity = 1
@@ -596,6 +599,10 @@ extension LocalAppStore {
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
+    if let increase = priceIncrease(of: record) {
+      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .noIncreasePending
+      info.renewalPriceMilliunits = increase.priceMilliunits
+    }
     info.appAccountToken = record.appAccountToken
     return info
   }

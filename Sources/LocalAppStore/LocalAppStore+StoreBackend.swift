@@ -107,7 +107,11 @@ extension LocalAppStore {
       default: break
       }
       let wanted = Set(ids)
-      return .success(catalog.filter { wanted.contains($0.id) })
+      var products: [Product] = []
+      for product in catalog where wanted.contains(product.id) {
+        products.append(try currentlyPriced(product))
+      }
+      return .success(products)
     }
   }
 

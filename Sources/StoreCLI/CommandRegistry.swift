@@ -19,6 +19,7 @@ enum CommandRegistry {
       .init(EnableAutoRenewCommand.self), .init(DisableAutoRenewCommand.self),
       .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
       .init(ResetToDefaultCommand.self), .init(TimeRateCommand.self), .init(StorefrontCommand.self),
+      .init(SetPriceCommand.self), .init(PriceConsentCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self),
       .init(LaunchCommand.self),

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import LocalAppStore
 public import StoreModel
 
@@ -217,6 +217,30 @@ public struct LocalTestSession: Sendable {
     -> Transaction?
   {
     try await store.resolveIssue(transactionID: identifier)
+  }
+
+  /// `requestPriceIncreaseConsentForTransaction(identifier:)`: the customer of the subscription
+  /// is asked to consent to its product's new price (set with ``setPrice(_:forProduct:)``).
+  public func requestPriceIncreaseConsentForTransaction(identifier: UInt64)
+    async throws(LocalAppStoreError)
+  {
+    try await store.requestPriceIncreaseConsent(transactionID: identifier)
+  }
+
+  /// Changes a product's price while running, as editing it in Xcode's StoreKit configuration
+  /// editor during a test does (ours: `SKTestSession` has no such call).
+  public func setPrice(_ price: Decimal, forProduct productIdentifier: String)
+    async throws(LocalAppStoreError)
+  {
+    try await store.setPrice(price, forProduct: productIdentifier)
+  }
+
+  /// The customer agrees to (or declines) the price increase of a subscription, as on the
+  /// price-increase sheet (ours: Xcode answers it in its UI).
+  public func respondToPriceIncrease(identifier: UInt64, agreed: Bool)
+    async throws(LocalAppStoreError)
+  {
+    try await store.respondToPriceIncrease(transactionID: identifier, agreed: agreed)
   }
 
   /// `clearTransactions()`.

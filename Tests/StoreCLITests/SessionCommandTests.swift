@@ -117,3 +117,37 @@ import Testing
     #expect(reverted["storefront"] as? String == "USA")
   }
 }
+
+/// A price increase from the terminal.
+@Suite struct PriceCommandTests {
+  @Test("set-price, price-consent request and agree: status shows it, the renewal pays it")
+  func priceIncrease() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("set-price", "com.sportstime.pro.monthly", "5.99").code == 0)
+    #expect(await session.run("set-price", "com.sportstime.pro.monthly", "cheap").code == 2)
+    #expect(await session.run("price-consent", "request", "1").code == 0)
+    #expect(
+      await session.run("status").out.contains("price increase to 5.99 awaiting consent"))
+    #expect(await session.run("price-consent", "agree", "1").code == 0)
+    #expect(await session.run("status").out.contains("price increase to 5.99 agreed"))
+    #expect(await session.run("advance", "1m").code == 0)
+    let history = await session.run("history", "--json").out
+    #expect(history.contains("\"price\" : 5990"))
+  }
+
+  @Test("declining expires the subscription at renewal with didNotConsentToPriceIncrease")
+  func priceIncreaseDeclined() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("set-price", "com.sportstime.pro.monthly", "5.99").code == 0)
+    #expect(await session.run("price-consent", "request", "1").code == 0)
+    #expect(await session.run("price-consent", "decline", "1").code == 0)
+    #expect(await session.run("advance", "1m").code == 0)
+    #expect(await session.run("status").out.contains("(didNotConsentToPriceIncrease)"))
+  }
+}

@@ -75,6 +75,9 @@ enum StatusCommand: CLICommand {
         text += ", grace until \(Emulator.format(grace))"
       }
       if let reason = subscription.expirationReason { text += " (\(reason))" }
+      if let consent = subscription.priceIncreaseStatus, let price = subscription.renewalPrice {
+        text += ", price increase to \(price) \(consent == 1 ? "agreed" : "awaiting consent")"
+      }
       lines.append(text)
     }
     let pending = status.pendingRequests.map { "#\($0.id) \($0.productID)" }
