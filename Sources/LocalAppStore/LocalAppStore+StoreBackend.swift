@@ -71,6 +71,7 @@ extension LocalAppStore {
   func sync(account: String) throws(StoreBackendError) {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
+      if let error = try simulatedError(for: .appStoreSync) { return .failure(error) }
       switch try consumeFault([.network, .sync]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .sync?: return .failure(.systemError("simulated App Store sync failure"))
@@ -101,6 +102,7 @@ extension LocalAppStore {
   func products(for ids: [String], account: String) throws(StoreBackendError) -> [Product] {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
+      if let error = try simulatedError(for: .loadProducts) { return .failure(error) }
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .loadProducts?: return .failure(.systemError("simulated product load failure"))
@@ -129,6 +131,11 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
+      switch try simulatedError(for: .purchase) {
+      case .userCancelled?: return .success(.userCancelled)
+      case let error?: return .failure(error)
+      case nil: break
+      }
       switch try consumeFault([.network, .purchase, .userCancel]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .purchase?: return .failure(.systemError("simulated purchase failure"))
@@ -224,6 +231,7 @@ extension LocalAppStore {
   {
     try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
+      if let error = try simulatedError(for: .subscriptionStatus) { return .failure(error) }
       switch try consumeFault([.network, .subscriptionStatus]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .subscriptionStatus?:

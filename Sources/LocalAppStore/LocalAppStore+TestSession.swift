@@ -154,6 +154,7 @@ extension LocalAppStore {
       try ledger.encodeMeta(defaults.settings, "settings")
       try ledger.removeAllFaults()
       for fault in defaults.faults { try ledger.setFault(fault, sticky: true) }
+      try ledger.setMeta("simulatedErrors", "{}")
     }
   }
 

@@ -96,54 +96,32 @@ public struct LocalTestSession: Sendable {
     try await store.setStorefront(value)
   }
 
-  /// `setSimulatedError(_:forAPI:)`: arms `error` for `api` until cleared with `nil`.
+  /// `setSimulatedError(_:forAPI:)`: every call of `api` fails with `error` (any case of
+  /// StoreKit's `StoreKitError` and `Product.PurchaseError`) until cleared with `nil`.
   ///
-  /// The errors the local App Store can raise: a system error for loading products, purchase,
-  /// App Store sync and subscription status; `userCancelled` for purchase; a failed
-  /// verification for verification. A network error fails every call that reaches the App
-  /// Store, whatever `api` says. Other combinations throw `invalidArgument`.
+  /// Loading products, purchase, App Store sync and subscription status fail with the error
+  /// chosen; for verification any error arms a real verification failure (a token signed by an
+  /// authority the app does not trust). The sheets and the app transaction are not served here:
+  /// they throw `invalidArgument`.
   public func setSimulatedError(
-    _ error: SimulatedError?, forAPI api: CatalogSettings.StoreKitAPI
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
   ) async throws(LocalAppStoreError) {
-    let faults: [CatalogSettings.StoreKitAPI: Fault] = [
-      .loadProducts: .loadProducts, .purchase: .purchase, .appStoreSync: .sync,
-      .subscriptionStatus: .subscriptionStatus, .verification: .verification,
-    ]
-    guard let fault = faults[api] else {
-      throw LocalAppStoreError(.invalidArgument, "the local App Store cannot fail \(api)")
-    }
-    guard let error else {
-      try await store.clearFaults(fault)
-      if api == .purchase { try await store.clearFaults(.userCancel) }
+    guard api == .verification else {
+      try await store.setSimulatedError(error, forAPI: api)
       return
     }
-    let refused = LocalAppStoreError(
-      .invalidArgument, "\(error.rawValue) cannot be simulated for \(api)")
-    switch error {
-    case .userCancelled:
-      guard api == .purchase else { throw refused }
-      try await store.inject(.userCancel, sticky: true)
-    case .networkError:
-      try await store.inject(.network, sticky: true)
-    case .verificationFailed:
-      guard api == .verification else { throw refused }
+    if error == nil {
+      try await store.clearFaults(.verification)
+    } else {
       try await store.inject(.verification, sticky: true)
-    case .systemError:
-      guard api != .verification else { throw refused }
-      try await store.inject(fault, sticky: true)
     }
   }
 
-  /// An error ``setSimulatedError(_:forAPI:)`` can arm.
-  public enum SimulatedError: String, Sendable, Hashable, CaseIterable {
-    /// `StoreKitError.systemError`.
-    case systemError
-    /// `StoreKitError.networkError`.
-    case networkError
-    /// `StoreKitError.userCancelled` (a purchase's `.userCancelled` result).
-    case userCancelled
-    /// `VerificationResult.unverified`: a token signed by an authority the app does not trust.
-    case verificationFailed
+  /// `simulatedError(forAPI:)`: the error simulated for `api`, if any.
+  public func simulatedError(forAPI api: CatalogSettings.StoreKitAPI)
+    async throws(LocalAppStoreError) -> StoreBackendError?
+  {
+    try await store.simulatedError(forAPI: api)
   }
 
   // MARK: - Transactions

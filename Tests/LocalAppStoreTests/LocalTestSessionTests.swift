@@ -72,42 +72,54 @@ import Testing
     #expect(made?.productID == SportsTimeFixtures.annualID)
   }
 
+  /// `setSimulatedError(_:forAPI:)` with the error chosen: each API fails with it, nil clears.
   @Test(
-    "setSimulatedError arms the chosen error for the API, and nil clears it",
-    arguments: [
-      (
-        LocalTestSession.SimulatedError.systemError, CatalogSettings.StoreKitAPI.purchase,
-        "systemError"
-      ),
-      (.userCancelled, .purchase, "userCancelled"),
-      (.networkError, .purchase, "networkError"),
-    ])
-  func simulatedError(
-    error: LocalTestSession.SimulatedError, api: CatalogSettings.StoreKitAPI, kind: String
-  ) async throws {
+    "setSimulatedError fails the API with the error chosen until cleared",
+    arguments: StoreBackendError.caseNames)
+  func simulatedError(name: String) async throws {
     let session = try LocalTestSession()
-    try await session.setSimulatedError(error, forAPI: api)
+    let error = try #require(StoreBackendError(caseName: name, reason: "chosen"))
+    try await session.setSimulatedError(error, forAPI: .purchase)
+    #expect(try await session.simulatedError(forAPI: .purchase) == error)
     do {
       let result = try await session.store.buy(SportsTimeFixtures.monthlyID)
-      #expect(kind == "userCancelled" && result == .userCancelled)
+      #expect(name == "userCancelled" && result == .userCancelled)
     } catch {
-      #expect(error.kind == kind)
+      #expect(error == (try #require(StoreBackendError(caseName: name, reason: "chosen"))))
     }
-    try await session.setSimulatedError(nil, forAPI: api)
-    if error == .networkError { try await session.store.clearFaults(.network) }
+    try await session.setSimulatedError(.notAvailableInStorefront("chosen"), forAPI: .loadProducts)
+    await #expect(throws: StoreBackendError.notAvailableInStorefront("chosen")) {
+      try await session.store.products(for: [SportsTimeFixtures.monthlyID])
+    }
+    try await session.setSimulatedError(nil, forAPI: .purchase)
+    try await session.setSimulatedError(nil, forAPI: .loadProducts)
     #expect(
       try verified(try await session.store.buy(SportsTimeFixtures.monthlyID)).productID
         == SportsTimeFixtures.monthlyID)
   }
 
-  @Test("an error the store cannot raise for an API is refused")
-  func refusedSimulatedError() async throws {
+  @Test("sync and subscription status fail with the error chosen; the sheets are refused")
+  func simulatedErrorOtherAPIs() async throws {
     let session = try LocalTestSession()
-    await #expect(throws: LocalAppStoreError.self) {
-      try await session.setSimulatedError(.userCancelled, forAPI: .loadProducts)
+    try await session.setSimulatedError(.networkError("offline"), forAPI: .appStoreSync)
+    try await session.setSimulatedError(.unknown, forAPI: .subscriptionStatus)
+    await #expect(throws: StoreBackendError.networkError("offline")) {
+      try await session.store.sync()
+    }
+    await #expect(throws: StoreBackendError.unknown) {
+      try await session.store.subscriptionStatuses(forGroup: SportsTimeFixtures.groupID)
     }
     await #expect(throws: LocalAppStoreError.self) {
-      try await session.setSimulatedError(.systemError, forAPI: .manageSubscriptions)
+      try await session.setSimulatedError(.unknown, forAPI: .manageSubscriptions)
     }
+    try await session.setSimulatedError(.unknown, forAPI: .verification)
+    guard case .success(let signed) = try await session.store.buy(SportsTimeFixtures.monthlyID)
+    else {
+      Issue.record("the purchase did not go through")
+      return
+    }
+    #expect(signed.verificationError?.code == .invalidChain)
+    try await session.setSimulatedError(nil, forAPI: .verification)
+    #expect(await session.store.currentEntitlements().allSatisfy(\.isVerified))
   }
 }

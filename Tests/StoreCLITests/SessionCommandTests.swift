@@ -151,3 +151,24 @@ import Testing
     #expect(await session.run("status").out.contains("(didNotConsentToPriceIncrease)"))
   }
 }
+
+/// `simulate-error` from the terminal.
+@Suite struct SimulateErrorCommandTests {
+  @Test("simulate-error makes the purchase fail with the StoreKit error chosen, clear ends it")
+  func simulateError() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    let armed = await session.run("simulate-error", "purchase", "invalidOfferSignature")
+    #expect(armed.out == "purchase fails with invalidOfferSignature.\n")
+    let failed = await session.run("buy", "com.sportstime.pro.monthly")
+    #expect(failed.code == 1)
+    #expect(failed.err.contains("invalidOfferSignature"))
+    #expect(await session.run("simulate-error", "purchase", "clear").code == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("simulate-error", "purchase", "oops").code == 2)
+    #expect(await session.run("simulate-error", "sheets", "unknown").code == 2)
+    let help = await session.run("simulate-error", "--help").out
+    #expect(help.contains("SKTestSession.setSimulatedError") && help.contains("notEntitled"))
+  }
+}
