@@ -33,13 +33,19 @@ public struct AccountStatus: Sendable, Hashable, Codable {
     public var gracePeriodExpirationDate: Date?
     /// Why it expired, when it did.
     public var expirationReason: String?
+    /// The customer's answer to a pending price increase (`priceIncreaseStatus`: 0 not yet, 1
+    /// agreed), when one awaits the renewal.
+    public var priceIncreaseStatus: Int?
+    /// The price of the next renewal, in the catalog's currency (`renewalPrice`).
+    public var renewalPrice: Decimal?
 
     /// Creates a subscription status.
     public init(
       groupID: String, groupName: String? = nil, state: String, isEntitled: Bool, productID: String,
       transactionID: UInt64, originalTransactionID: UInt64, expirationDate: Date?,
       willAutoRenew: Bool, autoRenewProductID: String?, ownership: String,
-      isInBillingRetry: Bool, gracePeriodExpirationDate: Date?, expirationReason: String?
+      isInBillingRetry: Bool, gracePeriodExpirationDate: Date?, expirationReason: String?,
+      priceIncreaseStatus: Int? = nil, renewalPrice: Decimal? = nil
     ) {
       self.groupID = groupID
       self.groupName = groupName
@@ -55,6 +61,8 @@ public struct AccountStatus: Sendable, Hashable, Codable {
       self.isInBillingRetry = isInBillingRetry
       self.gracePeriodExpirationDate = gracePeriodExpirationDate
       self.expirationReason = expirationReason
+      self.priceIncreaseStatus = priceIncreaseStatus
+      self.renewalPrice = renewalPrice
     }
   }
 

@@ -1,15 +1,13 @@
 /// The switches of the local App Store: a `.storekit` file's `settings`, and what
 /// StoreKitTest's `SKTestSession` sets at run time.
+///
+/// The on/off switches are the entries of ``EmulatorSwitch/all``, read with
+/// `settings[.askToBuy]`; they are stored under their keys, so that a state written before a
+/// switch existed reads its default.
 public struct EmulatorSettings: Sendable, Hashable, Codable {
-  /// Purchases wait for a parent's approval (`_askToBuyEnabled`, `SKTestSession.askToBuyEnabled`).
-  public var askToBuyEnabled: Bool
-  /// Renewals fail and enter billing retry (`_renewalBillingIssuesEnabled`,
-  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`). Turning it off recovers every
-  /// subscription in billing retry, as `resolveIssueForTransaction(identifier:)` does.
-  public var billingIssuesEnabled: Bool
-  /// Billing retry starts with a grace period (`_billingGracePeriodEnabled`,
-  /// `SKTestSession.billingGracePeriodIsEnabled`).
-  public var gracePeriodEnabled: Bool
+  /// Each switch's value, by ``EmulatorSwitch/key``: every switch of ``EmulatorSwitch/all`` is
+  /// set (to its default unless given), so that equal settings compare equal.
+  private var switches: [String: Bool] = [:]
   /// How fast subscriptions renew (`_timeRate`).
   public var timeRate: TimeRate
   /// The storefront's ISO 3166-1 alpha-3 code (`_storefront`).
@@ -31,31 +29,75 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
     bundleID: String = "com.sportstime.app",
     deviceTiming: DeviceTiming = .device
   ) {
-    self.askToBuyEnabled = askToBuyEnabled
-    self.billingIssuesEnabled = billingIssuesEnabled
-    self.gracePeriodEnabled = gracePeriodEnabled
     self.timeRate = timeRate
     self.storefront = storefront
     self.bundleID = bundleID
     self.deviceTiming = deviceTiming
+    for emulatorSwitch in EmulatorSwitch.all { self[emulatorSwitch] = emulatorSwitch.defaultValue }
+    self[.askToBuy] = askToBuyEnabled
+    self[.billingIssues] = billingIssuesEnabled
+    self[.gracePeriod] = gracePeriodEnabled
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case askToBuyEnabled, billingIssuesEnabled, gracePeriodEnabled, timeRate, storefront
-    case bundleID, deviceTiming
+  /// Whether `emulatorSwitch` is on.
+  public subscript(emulatorSwitch: EmulatorSwitch) -> Bool {
+    get { switches[emulatorSwitch.key] ?? emulatorSwitch.defaultValue }
+    set { switches[emulatorSwitch.key] = newValue }
   }
 
-  /// Decodes settings; a state written before device timing existed gets ``DeviceTiming/device``.
+  /// Purchases wait for a parent's approval (`_askToBuyEnabled`, `SKTestSession.askToBuyEnabled`).
+  public var askToBuyEnabled: Bool {
+    get { self[.askToBuy] }
+    set { self[.askToBuy] = newValue }
+  }
+  /// Renewals fail and enter billing retry (`_renewalBillingIssuesEnabled`,
+  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`). Turning it off stops new failures; a
+  /// subscription already in billing retry stays there until its issue is resolved
+  /// (`resolveIssueForTransaction(identifier:)`) or its retry ends.
+  public var billingIssuesEnabled: Bool {
+    get { self[.billingIssues] }
+    set { self[.billingIssues] = newValue }
+  }
+  /// Billing retry starts with a grace period (`_billingGracePeriodEnabled`,
+  /// `SKTestSession.billingGracePeriodIsEnabled`).
+  public var gracePeriodEnabled: Bool {
+    get { self[.gracePeriod] }
+    set { self[.gracePeriod] = newValue }
+  }
+
+  // MARK: - Codable: one key per switch, beside the other settings
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      askToBuyEnabled: try container.decode(Bool.self, forKey: .askToBuyEnabled),
-      billingIssuesEnabled: try container.decode(Bool.self, forKey: .billingIssuesEnabled),
-      gracePeriodEnabled: try container.decode(Bool.self, forKey: .gracePeriodEnabled),
-      timeRate: try container.decode(TimeRate.self, forKey: .timeRate),
-      storefront: try container.decode(String.self, forKey: .storefront),
-      bundleID: try container.decode(String.self, forKey: .bundleID),
-      deviceTiming: try container.decodeIfPresent(DeviceTiming.self, forKey: .deviceTiming)
-        ?? .device)
+    let container = try decoder.container(keyedBy: Key.self)
+    timeRate = try container.decode(TimeRate.self, forKey: Key("timeRate"))
+    storefront = try container.decode(String.self, forKey: Key("storefront"))
+    bundleID = try container.decode(String.self, forKey: Key("bundleID"))
+    // A state written before device timing existed gets a device's timing.
+    deviceTiming =
+      try container.decodeIfPresent(DeviceTiming.self, forKey: Key("deviceTiming")) ?? .device
+    for emulatorSwitch in EmulatorSwitch.all {
+      self[emulatorSwitch] =
+        try container.decodeIfPresent(Bool.self, forKey: Key(emulatorSwitch.key))
+        ?? emulatorSwitch.defaultValue
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(timeRate, forKey: Key("timeRate"))
+    try container.encode(storefront, forKey: Key("storefront"))
+    try container.encode(bundleID, forKey: Key("bundleID"))
+    try container.encode(deviceTiming, forKey: Key("deviceTiming"))
+    for emulatorSwitch in EmulatorSwitch.all {
+      try container.encode(self[emulatorSwitch], forKey: Key(emulatorSwitch.key))
+    }
   }
 }

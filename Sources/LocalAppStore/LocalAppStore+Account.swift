@@ -40,7 +40,7 @@ extension LocalAppStore {
     }
 
     public func sync() async throws(StoreBackendError) {
-      try await store.sync()
+      try await store.sync(account: account)
     }
 
     public func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)

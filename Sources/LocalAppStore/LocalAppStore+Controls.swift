@@ -10,14 +10,24 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in try currentSettings() }
   }
 
+  /// Turns `emulatorSwitch` on or off (one of ``EmulatorSwitch/all``); the switch's own setter
+  /// (``setBillingIssuesEnabled(_:)``) does the same.
+  public func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) throws(LocalAppStoreError) {
+    try changeSettings { $0[emulatorSwitch] = on }
+  }
+
   /// Turns Ask to Buy on or off: `SKTestSession.askToBuyEnabled`.
   public func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.askToBuyEnabled = enabled }
   }
 
   /// Makes renewals fail (billing retry) or succeed again:
-  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`. Turning it off recovers every
-  /// subscription in billing retry at once, as `resolveIssueForTransaction(identifier:)` does.
+  /// `SKTestSession.shouldEnterBillingRetryOnRenewal`.
+  ///
+  /// Apple: while it is on, renewals fail; "to resolve the simulated billing issue, call
+  /// `resolveIssueForTransaction(identifier:)`". Read as: turning it off stops new failures and
+  /// leaves a subscription already in billing retry there until ``resolveIssue(transactionID:)``
+  /// or the end of its retry (our reading; Apple says no more).
   public func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.billingIssuesEnabled = enabled }
   }
@@ -34,10 +44,56 @@ extension LocalAppStore {
       var settings = try currentSettings()
       change(&settings)
       try ledger.encodeMeta(settings, "settings")
-      guard !settings.billingIssuesEnabled else { return }
-      for var record in try ledger.purchasedSubscriptions() where record.phase == .billingRetry {
-        try recover(&record, at: now, settings: settings)
+    }
+  }
+
+  /// Resolves the billing issue of the subscription that transaction `transactionID` belongs
+  /// to (any of its transactions): `SKTestSession.resolveIssueForTransaction(identifier:)`.
+  ///
+  /// In billing retry it renews now (within the grace period, at its renewal date, with no
+  /// gap), or expires when the customer turned auto-renew off during the retry. The renewal
+  /// arrives through `Transaction.updates`.
+  /// - Returns: The subscription's latest transaction afterwards (the renewal), or `nil` when it
+  ///   expired instead.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy
+  ///   (the organizer's subscription is the one billed) or a subscription not in billing retry.
+  ///
+  /// For an interrupted purchase (``EmulatorSwitch/interruptedPurchases``) pass its request
+  /// identifier: the customer's action is done, the purchase is made now and its transaction
+  /// arrives through `Transaction.updates`.
+  @discardableResult
+  public func resolveIssue(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction? {
+    if try operation({ (_: Date) throws(LocalAppStoreError) in
+      try isInterrupted(transactionID)
+    }) {
+      return try completeInterruptedPurchase(transactionID)
+    }
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      guard let stored = try ledger.transaction(transactionID) else {
+        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
       }
+      guard stored.sourceID == nil else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "transaction \(transactionID) is a family-shared copy; resolve the purchaser's "
+            + "transaction \(stored.sourceID ?? 0)")
+      }
+      guard
+        var record = try ledger.subscriptions(of: stored.account).first(where: {
+          $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+        })
+      else {
+        throw LocalAppStoreError(
+          .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
+      }
+      guard record.phase == .billingRetry else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "the subscription of transaction \(transactionID) has no billing issue "
+            + "(it is \(record.phase.rawValue))")
+      }
+      try recover(&record, at: now, settings: try currentSettings())
+      return record.phase == .active ? try latestTransaction(of: record) : nil
     }
   }
 
@@ -326,7 +382,10 @@ extension LocalAppStore {
   // MARK: - Reading
 
   /// Whether `account` may still use an introductory offer in `group`:
-  /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. Once per group, ever.
+  /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. By default only a customer who never
+  /// subscribed to the group (Apple staff, forum thread 758078); with
+  /// ``EmulatorSwitch/introOfferAfterLapse`` on, one who never received an introductory offer
+  /// in it (Apple's article).
   public func isEligibleForIntroOffer(group: String, account: String? = nil)
     throws(LocalAppStoreError) -> Bool
   {
@@ -366,7 +425,7 @@ extension LocalAppStore {
   public func status(account: String? = nil) throws(LocalAppStoreError) -> AccountStatus {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let purchases = try purchaseLedger(account: account, now: now)
+      let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)
       let entitled = engine.currentEntitlements(in: purchases, at: now).map(\.productID)
       var subscriptions: [AccountStatus.Subscription] = []
       let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()
@@ -392,7 +451,9 @@ extension LocalAppStore {
               ownership: status.transaction.ownershipType.rawValue,
               isInBillingRetry: info?.isInBillingRetry ?? false,
               gracePeriodExpirationDate: info?.gracePeriodExpirationDate,
-              expirationReason: info?.expirationReason?.description))
+              expirationReason: info?.expirationReason?.description,
+              priceIncreaseStatus: info?.priceIncreaseStatus?.rawValue,
+              renewalPrice: info?.renewalPrice))
         }
       }
       var faults: [String: Bool] = [:]

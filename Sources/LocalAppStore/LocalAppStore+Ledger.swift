@@ -5,6 +5,12 @@ import StoreModel
 extension LocalAppStore {
   static let sixtyDays: TimeInterval = 60 * 86_400
 
+  /// The environment the store signs: `Xcode`, as StoreKit Testing in Xcode does (real
+  /// Xcode-signed tokens say `"environment":"Xcode"`; `AppStore.Environment` has `production`,
+  /// `sandbox` and `xcode`). `LocalTesting`, which states written before wrote, is the App Store
+  /// Server Library's name and still verifies.
+  static let signedEnvironment = AppStoreEnvironment.xcode
+
   // MARK: - Time passing
 
   /// Makes every renewal, expiry and billing-retry step due by `now`, subscription by
@@ -54,7 +60,8 @@ extension LocalAppStore {
 
   /// Moves one subscription to `now`: renews each period that ended (with the product that
   /// renews next), or expires it (auto-renew off, product gone), or enters billing retry
-  /// (and its grace period) when billing issues are on, and ends the retry after 60 days.
+  /// (and its grace period) when billing issues are on, and ends the retry when the time
+  /// rate's billing retry period is over (60 days in real time).
   func advance(_ record: inout SubscriptionRecord, to now: Date, settings: EmulatorSettings)
     throws(LocalAppStoreError)
   {
@@ -75,6 +82,7 @@ extension LocalAppStore {
           try save(record)
           return
         }
+        if try expiresForPriceIncrease(&record) { return }
         if settings.billingIssuesEnabled {
           let period = period(of: record)
           record.phase = .billingRetry
@@ -104,10 +112,22 @@ extension LocalAppStore {
 
   /// Recovers a subscription in billing retry at `now`: within the grace period the renewal
   /// keeps its date (no interruption); after it, the subscription restarts at `now`.
+  ///
+  /// A subscription whose auto-renew the customer turned off during the retry is not renewed:
+  /// resolving the billing issue ends the retry, and it expires now, for the billing error it
+  /// lapsed with (our reading: nothing was bought, so nothing renews).
   func recover(_ record: inout SubscriptionRecord, at now: Date, settings: EmulatorSettings)
     throws(LocalAppStoreError)
   {
     guard record.phase == .billingRetry else { return }
+    guard record.willAutoRenew else {
+      record.phase = .expired
+      record.expirationReason = .billingError
+      record.retryEndDate = nil
+      record.gracePeriodEndDate = nil
+      try save(record)
+      return
+    }
     let product = productsByID[record.autoRenewProductID] ?? productsByID[record.productID]
     guard let product else { return }
     if let grace = record.gracePeriodEndDate, now < grace {
@@ -119,10 +139,11 @@ extension LocalAppStore {
   }
 
   /// Adds a renewal transaction that starts at `start`.
-  private func renew(
+  func renew(
     _ record: inout SubscriptionRecord, with product: Product, at start: Date,
     settings: EmulatorSettings
   ) throws(LocalAppStoreError) {
+    let product = try renewalPriced(product, for: record)
     var offer: SubscriptionOffer?
     if record.offerPeriodsLeft > 0, product.id == record.productID {
       offer = self.offer(record.offerID, of: product)
@@ -174,6 +195,7 @@ extension LocalAppStore {
     _ product: Product, account: String, options: Set<PurchaseOption>, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
+    let product = try currentlyPriced(product)
     try ledger.ensureAccount(account)
     var token: UUID?
     var quantity = 1
@@ -342,11 +364,20 @@ extension LocalAppStore {
     }
   }
 
-  /// Whether `account` may still use an introductory offer in `group`: once per group, ever.
+  /// Whether `account` may still use an introductory offer in `group`.
+  ///
+  /// Apple's two accounts differ. Its article on introductory offers makes eligible a customer
+  /// who has not "previously received an introductory offer" in the group; Apple staff on
+  /// developer forum thread 758078 say only customers who never subscribed to the group are.
+  /// By default the store follows the staff's answer (the stricter: a paywall that shows a
+  /// trial to a returning subscriber fails here as it may on a device); the switch
+  /// ``EmulatorSwitch/introOfferAfterLapse`` follows the article. Family-shared copies count
+  /// for neither.
   func isEligibleForIntroOffer(account: String, group: String) throws(LocalAppStoreError) -> Bool {
-    try !ledger.transactions(of: account).contains {
-      $0.transaction.subscriptionGroupID == group && $0.transaction.offerType == .introductory
-        && $0.sourceID == nil
+    let articleRule = try currentSettings()[.introOfferAfterLapse]
+    return try !ledger.transactions(of: account).contains {
+      $0.transaction.subscriptionGroupID == group && $0.sourceID == nil
+        && (!articleRule || $0.transaction.offerType == .introductory)
     }
   }
 
@@ -368,7 +399,7 @@ extension LocalAppStore {
       productType: product.type, purchaseDate: purchaseDate, signedDate: purchaseDate,
       subscriptionGroupID: product.subscription?.subscriptionGroupID,
       originalPurchaseDate: originalPurchaseDate, expirationDate: expirationDate,
-      reason: reason, environment: .localTesting)
+      reason: reason, environment: Self.signedEnvironment)
     transaction.appAccountToken = appAccountToken
     transaction.storefrontCountryCode = settings.storefront
     transaction.storefrontID = Self.storefrontIDs[settings.storefront]
@@ -528,10 +559,30 @@ extension LocalAppStore {
   // MARK: - What the engine decides from
 
   /// `account`'s transactions and the renewal info of each of its subscriptions at `now`.
-  func purchaseLedger(account: String, now: Date) throws(LocalAppStoreError) -> PurchaseLedger {
-    let transactions = try ledger.transactions(of: account).map(\.transaction)
-    let infos = try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
-    return PurchaseLedger(transactions: transactions, renewalInfos: infos)
+  /// `account`'s purchases at `now`, as this device knows them (without other devices'
+  /// purchases it has not synced), or as the App Store knows them when `includingUnsynced`.
+  func purchaseLedger(account: String, now: Date, includingUnsynced: Bool = false)
+    throws(LocalAppStoreError) -> PurchaseLedger
+  {
+    let stored =
+      includingUnsynced ? try ledger.transactions(of: account) : try deviceTransactions(of: account)
+    let known = Set(stored.map(\.transaction.originalID))
+    let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
+      renewalInfo(of: $0, now: now)
+    }
+    return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
+  }
+
+  /// Why the subscription expired: in billing retry (its grace period included) the renewal
+  /// already failed, and Apple sets `expirationReason` to `billingError` beside
+  /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
+  /// grace period both carry `billingError`); once expired, the reason recorded then.
+  func expirationReason(of record: SubscriptionRecord) -> ExpirationReason? {
+    switch record.phase {
+    case .billingRetry: .billingError
+    case .expired: record.expirationReason
+    case .active, .revoked: nil
+    }
   }
 
   /// The renewal info of a subscription, as the App Store would sign it at `now`.
@@ -541,14 +592,18 @@ extension LocalAppStore {
       originalTransactionID: record.originalID, currentProductID: record.productID,
       willAutoRenew: live && record.willAutoRenew, signedDate: now,
       autoRenewPreference: record.autoRenewProductID,
-      expirationReason: record.phase == .expired ? record.expirationReason : nil,
+      expirationReason: expirationReason(of: record),
       isInBillingRetry: record.phase == .billingRetry,
       gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
       renewalDate: record.expirationDate,
-      recentSubscriptionStartDate: record.recentStartDate, environment: .localTesting)
+      recentSubscriptionStartDate: record.recentStartDate, environment: Self.signedEnvironment)
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
+    if let increase = priceIncrease(of: record) {
+      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .noIncreasePending
+      info.renewalPriceMilliunits = increase.priceMilliunits
+    }
     info.appAccountToken = record.appAccountToken
     return info
   }

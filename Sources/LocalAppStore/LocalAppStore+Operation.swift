@@ -122,7 +122,9 @@ extension LocalAppStore {
     let events = try ledger.updates(after: deliveredSequence)
     var deliveries = Deliveries(sequence: events.last?.sequence ?? deliveredSequence)
     for event in events where hub.hasSubscribers(account: event.account) {
-      guard let stored = try ledger.transaction(event.transactionID) else { continue }
+      guard let stored = try ledger.transaction(event.transactionID),
+        try !isUnsynced(stored.transaction, account: event.account)
+      else { continue }
       let result = try signed(stored.transaction, now: now)
       deliveries.items.append(
         (

@@ -63,15 +63,24 @@ extension LocalAppStore {
     }
   }
 
-  /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock.
+  /// Synchronizes with the App Store: StoreKit's `AppStore.sync()`. Catches up with the clock,
+  /// and brings the purchases made on the customer's other devices to this one (through
+  /// `Transaction.updates`).
   /// - Throws: `networkError` with an armed `network` fault, `systemError` with `sync`.
   public func sync() async throws(StoreBackendError) {
+    try sync(account: account)
+  }
+
+  func sync(account: String) throws(StoreBackendError) {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
+      if let error = try simulatedError(for: .appStoreSync) { return .failure(error) }
       switch try consumeFault([.network, .sync]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .sync?: return .failure(.systemError("simulated App Store sync failure"))
-      default: return .success(())
+      default:
+        try syncDevice(account: account)
+        return .success(())
       }
     }
   }
@@ -101,13 +110,18 @@ extension LocalAppStore {
       guard productsRead(account: account, settings: try currentSettings()) else {
         return .success([])
       }
+      if let error = try simulatedError(for: .loadProducts) { return .failure(error) }
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .loadProducts?: return .failure(.systemError("simulated product load failure"))
       default: break
       }
       let wanted = Set(ids)
-      return .success(catalog.filter { wanted.contains($0.id) })
+      var products: [Product] = []
+      for product in catalog where wanted.contains(product.id) {
+        products.append(try currentlyPriced(product))
+      }
+      return .success(products)
     }
   }
 
@@ -125,6 +139,11 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
+      switch try simulatedError(for: .purchase) {
+      case .userCancelled?: return .success(.userCancelled)
+      case let error?: return .failure(error)
+      case nil: break
+      }
       switch try consumeFault([.network, .purchase, .userCancel]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .purchase?: return .failure(.systemError("simulated purchase failure"))
@@ -135,12 +154,13 @@ extension LocalAppStore {
         return .failure(.productUnavailable("no product \(product.id) in the catalog"))
       }
       let settings = try currentSettings()
-      if settings.askToBuyEnabled {
+      if settings.askToBuyEnabled || settings[.interruptedPurchases] {
         try ledger.ensureAccount(account)
         let request = AskToBuyRequest(
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: Self.encodeOptions(options))
+        if !settings.askToBuyEnabled { try markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
       let outcome = try executePurchase(
@@ -190,7 +210,7 @@ extension LocalAppStore {
     let items = try? operation { (now: Date) throws(LocalAppStoreError) in
       var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
       guard try handsOverUnfinished(firstListener: firstListener) else { return items }
-      for stored in try ledger.transactions(of: account) where !stored.finished {
+      for stored in try deviceTransactions(of: account) where !stored.finished {
         let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
         items.append((try signed(stored.transaction, now: now), key))
       }
@@ -205,7 +225,7 @@ extension LocalAppStore {
     timing.read(account: account)
     return (try? operation { (now: Date) throws(LocalAppStoreError) in
       var results: [VerificationResult<Transaction>] = []
-      for stored in try ledger.transactions(of: account) where !stored.finished {
+      for stored in try deviceTransactions(of: account) where !stored.finished {
         results.append(try signed(stored.transaction, now: now))
       }
       return results
@@ -215,7 +235,7 @@ extension LocalAppStore {
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
     (try? operation { (now: Date) throws(LocalAppStoreError) in
       var results: [VerificationResult<Transaction>] = []
-      for stored in try ledger.transactions(of: account) {
+      for stored in try deviceTransactions(of: account) {
         results.append(try signed(stored.transaction, now: now))
       }
       return results
@@ -227,6 +247,7 @@ extension LocalAppStore {
   {
     try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
+      if let error = try simulatedError(for: .subscriptionStatus) { return .failure(error) }
       switch try consumeFault([.network, .subscriptionStatus]) {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .subscriptionStatus?:

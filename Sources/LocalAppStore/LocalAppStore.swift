@@ -215,6 +215,7 @@ public actor LocalAppStore: StoreBackend {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
     try ledger.replaceProducts(products)
     try ledger.encodeMeta(settings, "settings")
+    try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")
     try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
     try ledger.setMeta("authority", try authority.exported())
     try ledger.ensureAccount(purchaser)

@@ -5,8 +5,20 @@ public import StoreModel
 /// StoreKitTest's `SKTestSession.TimeRate`.
 ///
 /// The local App Store keeps reading dates from its clock; a time rate compresses the length of
-/// subscription periods, grace periods and billing retry instead, exactly as Xcode's table says
+/// subscription periods instead, exactly as Xcode's table says
 /// (`monthlyRenewalEveryThirtySeconds`: a month lasts 30 s, a year 6 min).
+///
+/// Grace periods and billing retry follow Apple's table for the rate where Apple gives one,
+/// whatever the subscription's period (``gracePeriod(for:)``, ``billingRetryPeriod(for:)``):
+///
+/// | rate | grace period | billing retry | source |
+/// | --- | --- | --- | --- |
+/// | `realTime` | 6 days weekly, 16 days otherwise | 60 days | `SKTestSession.TimeRate.realTime` page |
+/// | `monthlyRenewalEveryThirtySeconds` | 9 s weekly, 15 s otherwise | 1 min | its page |
+/// | `oneRenewalEvery…` (15 min, 5 min, 1 min, 10 s, 2 s) | the renewal interval | twice the interval | each case's page |
+/// | `oneRenewalEveryThirtySeconds` | 30 s | 1 min | ours: its page was not read; its five siblings' rule |
+/// | other `monthlyRenewalEvery…` | half a month, 0.9 of a week for weekly | two months | ours: those pages give renewal times only; the rule of the thirty-seconds table |
+/// | deprecated `…IsOneDay` | the real-time lengths, a day lasting as the rate says | the same | ours |
 public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   /// The raw value of `_timeRate` (`SKTestTimeRate`).
   public let rawValue: Int
@@ -29,8 +41,30 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   public static let monthlyRenewalEveryHour = TimeRate(known: 10)
   /// A month lasts 30 seconds, a week 10 seconds, a year 6 minutes.
   public static let monthlyRenewalEveryThirtySeconds = TimeRate(known: 15)
+  /// One day lasts 30 minutes (deprecated `thirtyMinutesIsOneDay`).
+  public static let thirtyMinutesIsOneDay = TimeRate(known: 2)
+  /// One day lasts 5 minutes (deprecated `fiveMinutesIsOneDay`).
+  public static let fiveMinutesIsOneDay = TimeRate(known: 3)
+  /// One day lasts a minute (deprecated `oneMinuteIsOneDay`).
+  public static let oneMinuteIsOneDay = TimeRate(known: 4)
+  /// One day lasts 30 seconds (deprecated `thirtySecondsIsOneDay`).
+  public static let thirtySecondsIsOneDay = TimeRate(known: 5)
+  /// A month lasts 30 minutes, a week 10 minutes, a year 6 hours.
+  public static let monthlyRenewalEveryThirtyMinutes = TimeRate(known: 11)
+  /// A month lasts 15 minutes, a week 5 minutes, a year 3 hours.
+  public static let monthlyRenewalEveryFifteenMinutes = TimeRate(known: 12)
+  /// A month lasts 5 minutes, a week 3 minutes, a year an hour.
+  public static let monthlyRenewalEveryFiveMinutes = TimeRate(known: 13)
+  /// Every period, whatever its length, lasts 15 minutes.
+  public static let oneRenewalEveryFifteenMinutes = TimeRate(known: 1000)
+  /// Every period, whatever its length, lasts 5 minutes.
+  public static let oneRenewalEveryFiveMinutes = TimeRate(known: 1001)
   /// Every period, whatever its length, lasts one minute.
   public static let oneRenewalEveryMinute = TimeRate(known: 1002)
+  /// Every period, whatever its length, lasts 30 seconds.
+  public static let oneRenewalEveryThirtySeconds = TimeRate(known: 1003)
+  /// Every period, whatever its length, lasts 10 seconds.
+  public static let oneRenewalEveryTenSeconds = TimeRate(known: 1004)
   /// Every period, whatever its length, lasts two seconds.
   public static let oneRenewalEveryTwoSeconds = TimeRate(known: 1005)
 
@@ -63,6 +97,28 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
 
   public var description: String { rawValue == 0 ? "realTime" : "timeRate(\(rawValue))" }
 
+  /// StoreKitTest's name of the rate (`oneRenewalEveryTwoSeconds`).
+  public var name: String { Self.names[rawValue] ?? "timeRate(\(rawValue))" }
+
+  /// The rate StoreKitTest names `name` (`oneRenewalEveryTwoSeconds`), or `nil`.
+  public static func named(_ name: String) -> TimeRate? {
+    names.first { $0.value == name }.map { TimeRate(known: $0.key) }
+  }
+
+  /// Every rate StoreKitTest declares, by raw value.
+  public static var all: [TimeRate] { plans.keys.sorted().map { TimeRate(known: $0) } }
+
+  private static let names: [Int: String] = [
+    0: "realTime", 1: "oneHourIsOneDay", 2: "thirtyMinutesIsOneDay", 3: "fiveMinutesIsOneDay",
+    4: "oneMinuteIsOneDay", 5: "thirtySecondsIsOneDay", 6: "oneSecondIsOneDay",
+    10: "monthlyRenewalEveryHour", 11: "monthlyRenewalEveryThirtyMinutes",
+    12: "monthlyRenewalEveryFifteenMinutes", 13: "monthlyRenewalEveryFiveMinutes",
+    15: "monthlyRenewalEveryThirtySeconds", 1000: "oneRenewalEveryFifteenMinutes",
+    1001: "oneRenewalEveryFiveMinutes", 1002: "oneRenewalEveryMinute",
+    1003: "oneRenewalEveryThirtySeconds", 1004: "oneRenewalEveryTenSeconds",
+    1005: "oneRenewalEveryTwoSeconds",
+  ]
+
   /// The end of `count` periods that start at `date`.
   public func end(of period: SubscriptionPeriod, from date: Date, count: Int = 1) -> Date {
     switch plan {
@@ -76,23 +132,29 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
     }
   }
 
-  /// The billing grace period that follows a failed renewal of `period`: 16 days, 6 for weekly
-  /// periods (StoreKit's real-time values), compressed like the period.
+  /// The billing grace period that follows a failed renewal of `period`, from Apple's table
+  /// for the rate (see the type's table): in real time 16 days, 6 for weekly periods; at a
+  /// fixed rate the renewal interval, for every period (an annual plan at two-second renewals
+  /// gets 2 s, not a compressed 0.09 s).
   public func gracePeriod(for period: SubscriptionPeriod) -> TimeInterval {
-    let days: Double = period.unit == .week || (period.unit == .day && period.value <= 7) ? 6 : 16
-    return scaled(days * 86_400, for: period)
-  }
-
-  /// How long the App Store retries a failed renewal of `period`: 60 days, compressed.
-  public func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
-    scaled(60 * 86_400, for: period)
-  }
-
-  private func scaled(_ interval: TimeInterval, for period: SubscriptionPeriod) -> TimeInterval {
+    let weekly = period.unit == .week || (period.unit == .day && period.value <= 7)
     switch plan {
-    case .calendar: interval
-    case .dayLasts(let seconds): interval * seconds / 86_400
-    case .perUnit, .everyPeriod: interval * compressedLength(of: period) / nominalLength(of: period)
+    case .calendar: return (weekly ? 6 : 16) * 86_400
+    case .dayLasts(let seconds): return (weekly ? 6 : 16) * seconds
+    case .perUnit(let week, let month, _): return weekly ? 0.9 * week : month / 2
+    case .everyPeriod(let seconds): return seconds
+    }
+  }
+
+  /// How long the App Store retries a failed renewal of `period`, from Apple's table for the
+  /// rate: 60 days in real time, twice the renewal interval at a fixed rate, two (compressed)
+  /// months at a `monthlyRenewalEvery…` rate.
+  public func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
+    switch plan {
+    case .calendar: 60 * 86_400
+    case .dayLasts(let seconds): 60 * seconds
+    case .perUnit(_, let month, _): 2 * month
+    case .everyPeriod(let seconds): 2 * seconds
     }
   }
 

@@ -6,8 +6,11 @@ extension StoreError {
     switch error {
     case .networkError: self = .networkUnavailable
     case .userCancelled: self = .userCancelled
-    case .productUnavailable: self = .productNotFound
-    case .systemError, .purchaseNotAllowed, .ineligibleForOffer: self = .purchaseFailed
+    case .productUnavailable, .notAvailableInStorefront: self = .productNotFound
+    case .systemError, .purchaseNotAllowed, .ineligibleForOffer, .unknown, .notEntitled,
+      .unsupported, .invalidQuantity, .invalidOfferIdentifier, .invalidOfferPrice,
+      .invalidOfferSignature, .missingOfferParameters:
+      self = .purchaseFailed
     }
   }
 }

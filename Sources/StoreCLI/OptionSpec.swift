@@ -1,4 +1,8 @@
-/// An option a command accepts.
+/// An option a command accepts, with the words its help shows.
+///
+/// A command declares each option once, here, and both the parser and the OPTIONS section of
+/// its help read that declaration (``OptionSpec/helpSection(_:column:)``), so that the two
+/// cannot drift apart.
 struct OptionSpec: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     /// `--sticky`: present or not.
@@ -12,16 +16,84 @@ struct OptionSpec: Sendable, Hashable {
   /// The option's name without dashes.
   let name: String
   let kind: Kind
+  /// The placeholder of the value in the help (`FILE`); `nil` for a flag.
+  let valueName: String?
+  /// What the option does, for the help; lines after the first continue under it, aligned.
+  let help: String
 
   /// A flag: `--name`.
-  static func flag(_ name: String) -> OptionSpec { OptionSpec(name: name, kind: .flag) }
+  static func flag(_ name: String, help: String = "") -> OptionSpec {
+    OptionSpec(name: name, kind: .flag, valueName: nil, help: help)
+  }
   /// An option with one value: `--name VALUE`.
-  static func value(_ name: String) -> OptionSpec { OptionSpec(name: name, kind: .value) }
+  static func value(_ name: String, _ valueName: String = "VALUE", help: String = "")
+    -> OptionSpec
+  {
+    OptionSpec(name: name, kind: .value, valueName: valueName, help: help)
+  }
   /// An option that may repeat: `--name VALUE ...`.
-  static func repeated(_ name: String) -> OptionSpec { OptionSpec(name: name, kind: .repeated) }
+  static func repeated(_ name: String, _ valueName: String = "VALUE", help: String = "")
+    -> OptionSpec
+  {
+    OptionSpec(name: name, kind: .repeated, valueName: valueName, help: help)
+  }
 
-  /// The options every command accepts.
+  /// How the option is written in the help: `--storekit FILE`.
+  var label: String { valueName.map { "--\(name) \($0)" } ?? "--\(name)" }
+
+  /// The same option with another help text (the global options say what they do for each
+  /// command).
+  func helping(_ help: String) -> OptionSpec {
+    OptionSpec(name: name, kind: kind, valueName: valueName, help: help)
+  }
+
+  // MARK: - The global options
+
+  /// `--json`, with what the command prints.
+  static func json(_ help: String = "machine-readable output") -> OptionSpec {
+    .flag("json", help: help)
+  }
+  /// `--help`.
+  static let help = OptionSpec.flag("help", help: "help for the tool or a command")
+  /// `--state PATH`.
+  static let state = OptionSpec.value(
+    "state", "PATH",
+    help: "the state file (default: $SPORTSTIME_STORE_STATE,\nelse .sportstime-store/state.sqlite)"
+  )
+  /// `--account NAME`, with what the account is to the command.
+  static func account(_ help: String) -> OptionSpec { .value("account", "NAME", help: help) }
+
+  /// The options every command accepts, with the help the tool's own `--help` gives them.
   static let global: [OptionSpec] = [
-    .flag("json"), .flag("help"), .value("state"), .value("account"),
+    .json("machine-readable output (stable keys)"),
+    .state.helping(
+      "the local App Store's state file (default: $SPORTSTIME_STORE_STATE,\n"
+        + "else .sportstime-store/state.sqlite)"),
+    .account("the emulated customer (default: the purchaser)"),
+    .help,
   ]
+
+  // MARK: - Help
+
+  /// The rows of an OPTIONS section: each option's label indented by two, its help starting
+  /// at `column` (counted after the indent; at least two spaces after a longer label), each
+  /// further line of the help aligned under the first.
+  static func helpRows(_ options: [OptionSpec], column: Int) -> String {
+    var lines: [String] = []
+    for option in options {
+      let parts = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let label = option.label
+      let padding = String(repeating: " ", count: max(2, column - label.count))
+      lines.append("  " + label + padding + (parts.first.map(String.init) ?? ""))
+      for part in parts.dropFirst() {
+        lines.append(String(repeating: " ", count: 2 + column) + part)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A command's OPTIONS section: the header, then ``helpRows(_:column:)``.
+  static func helpSection(_ options: [OptionSpec], column: Int = 20) -> String {
+    "OPTIONS:\n" + helpRows(options, column: column)
+  }
 }

@@ -71,11 +71,7 @@ public enum StoreCLI {
       \(lines.joined(separator: "\n"))
 
       GLOBAL OPTIONS:
-        --json           machine-readable output (stable keys)
-        --state PATH     the local App Store's state file (default: $SPORTSTIME_STORE_STATE,
-                         else .sportstime-store/state.sqlite)
-        --account NAME   the emulated customer (default: the purchaser)
-        --help           help for the tool or a command
+      \(OptionSpec.helpRows(OptionSpec.global, column: 17))
 
       EXIT CODES: 0 ok, 1 refused or failed (reason on stderr), 2 bad usage.
       """

@@ -42,6 +42,9 @@ extension EntitlementEngine {
       var latestIsUpgraded = false
       var latestOwnershipRank = 0
       var latestGroupID: String?
+      /// When the subscription began: the latest transaction's `originalPurchaseDate`, else its
+      /// purchase date.
+      var latestBeginning = Date.distantPast
       var nextIsRenewal = false
     }
 
@@ -55,8 +58,10 @@ extension EntitlementEngine {
       var renewalInfo: Int
       /// Its state at the date.
       var state: RenewalState
-      /// Where it stands among its group's statuses.
+      /// Where it stands among its group's statuses, for ``currentStatus(ofGroup:)``.
       var rank: Rank
+      /// When the subscription began, for the order of ``statuses(ofGroup:)``.
+      var beginning: Date
       /// The position of its group in ``LedgerSnapshot/groupIDs``, or -1 without a group.
       var group: Int
       /// The earliest moment after the date at which its state could change, if any.
@@ -189,8 +194,8 @@ extension EntitlementEngine {
         summaries.append(
           Summary(
             originalID: chain.originalID, latest: latest, renewalInfo: info, state: state,
-            rank: rank,
-            group: group, nextChange: nextChange))
+            rank: rank, beginning: chain.latestBeginning, group: group,
+            nextChange: nextChange))
       }
     }
 
@@ -226,23 +231,29 @@ extension EntitlementEngine {
         renewalInfo: summary.renewalInfo >= 0 ? renewalInfos[summary.renewalInfo] : nil)
     }
 
-    /// The statuses of every subscription in scope, best first.
+    /// The statuses of every subscription in scope, in the order the subscriptions began.
     func allStatuses() -> [GroupStatus] {
-      sortedStatuses(summaries.indices)
+      statusesInOrderOfBeginning(summaries.indices)
     }
 
     /// The statuses of the subscriptions whose latest transaction belongs to group `groupID`,
-    /// best first.
+    /// in the order the subscriptions began.
     func statuses(ofGroup groupID: String) -> [GroupStatus] {
       guard let group = groupPositions[groupID] else { return [] }
-      return sortedStatuses(summaries.indices.filter { summaries[$0].group == group })
+      return statusesInOrderOfBeginning(summaries.indices.filter { summaries[$0].group == group })
     }
 
-    /// The statuses of the summaries at `positions`, best first.
-    private func sortedStatuses(_ positions: some Sequence<Int>) -> [GroupStatus] {
-      positions.sorted { summaries[$0].rank.precedes(summaries[$1].rank) }.map {
-        status(summaries[$0])
-      }
+    /// The statuses of the summaries at `positions`, the subscription that began first first,
+    /// then by `originalID`: not best first. StoreKit promises no order for
+    /// `Product.SubscriptionInfo.status(for:)`, so code that reads only `first` must fail here
+    /// as it does on a device when the entitled subscription is not the oldest (a family
+    /// member's own lapsed monthly before the organizer's shared annual).
+    private func statusesInOrderOfBeginning(_ positions: some Sequence<Int>) -> [GroupStatus] {
+      positions.sorted {
+        let (left, right) = (summaries[$0], summaries[$1])
+        if left.beginning != right.beginning { return left.beginning < right.beginning }
+        return left.originalID < right.originalID
+      }.map { status(summaries[$0]) }
     }
 
     /// The status of the best subscription of group `groupID`.
@@ -258,24 +269,18 @@ extension EntitlementEngine {
       return best.map { status(summaries[$0]) }
     }
 
-    /// The entitlements: the one-time purchases and the best entitled subscription of each
-    /// group, by purchase date then identifier.
+    /// The entitlements: the one-time purchases and the latest transaction of every entitled
+    /// subscription, by purchase date then identifier.
+    ///
+    /// Every one: `Transaction.currentEntitlements` lists "the latest transaction for each
+    /// auto-renewable subscription" in `subscribed` or `inGracePeriod` (Apple's
+    /// currentEntitlements page), and Apple staff say that access both purchased and family
+    /// shared shows as several entries (developer forum thread 731683). So a member's own
+    /// monthly and the organizer's shared annual of the same group are both listed; choosing
+    /// which to show is the app's (SportsTime picks the highest level).
     func entitlements() -> [Transaction] {
       var result = entitledOneTimePurchases().map { transactions[$0] }
-      var winners = [Int](repeating: -1, count: groupIDs.count)
       for position in summaries.indices where summaries[position].state.isEntitled {
-        let group = summaries[position].group
-        guard group >= 0 else {
-          // A subscription without a group stands alone.
-          result.append(transactions[summaries[position].latest])
-          continue
-        }
-        let current = winners[group]
-        if current < 0 || summaries[position].rank.precedes(summaries[current].rank) {
-          winners[group] = position
-        }
-      }
-      for position in winners where position >= 0 {
         result.append(transactions[summaries[position].latest])
       }
       result.sort { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
@@ -445,6 +450,7 @@ extension EntitlementEngine.LedgerSnapshot.Chain {
       latestIsUpgraded = transactions[index].isUpgraded
       latestOwnershipRank = Rank.ownershipRank(transactions[index].ownershipType)
       latestGroupID = transactions[index].subscriptionGroupID
+      latestBeginning = transactions[index].originalPurchaseDate ?? purchaseDate
     } else {
       if next >= 0, nextPurchaseDate <= purchaseDate { return }
       next = index

@@ -43,9 +43,10 @@ public struct EntitlementEngine: Sendable {
   ///   to a family-shared one).
   /// - Non-renewing subscriptions: the latest unrevoked transaction of each product, even after
   ///   its `expirationDate`: their expiry is the app's to manage, as in StoreKit.
-  /// - Auto-renewable subscriptions: one transaction per subscription group, the latest
-  ///   transaction of the subscription whose state is `subscribed` or `inGracePeriod` (the best
-  ///   one when family sharing gives the group several subscriptions).
+  /// - Auto-renewable subscriptions: the latest transaction of each subscription (`originalID`)
+  ///   whose state is `subscribed` or `inGracePeriod` — several in one group when family
+  ///   sharing gives the customer a shared subscription besides their own (developer forum
+  ///   thread 731683): the app chooses which to show.
   /// - Consumables, upgraded-away and revoked transactions, and product types the engine does not
   ///   know, never.
   ///
@@ -59,9 +60,10 @@ public struct EntitlementEngine: Sendable {
   ///
   /// There is one status per subscription (`originalID`) of the group that exists at `date`:
   /// several when family sharing gives the customer a shared subscription besides their own.
-  /// The statuses that grant access come first, the best first (`subscribed` before
-  /// `inGracePeriod`, purchased before family shared, the later end of access first), then the
-  /// others, the most recent first. So even code that reads only `first` gets the entitled one.
+  /// StoreKit promises no order; these come in the order the subscriptions began
+  /// (`originalPurchaseDate`, then `originalID`), *not* best first, so that code reading only
+  /// `first` (Apple's sample code's `status.first`) fails here as it does on a device. Use
+  /// ``currentStatus(ofGroup:in:at:)`` for the one to show.
   public func statuses(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> [GroupStatus] {
@@ -71,8 +73,10 @@ public struct EntitlementEngine: Sendable {
   /// The status an app shows for group `groupID` at `date`: the one that grants access when any
   /// does, else the most recent one; `nil` when the customer never subscribed.
   ///
-  /// This is the first of ``statuses(ofGroup:in:at:)``: the safe form of Apple's sample code's
-  /// `status.first`, which reads whichever status comes first.
+  /// The best of ``statuses(ofGroup:in:at:)`` (`subscribed` before `inGracePeriod`, purchased
+  /// before family shared, the later end of access first; among the others the most recent):
+  /// the safe form of Apple's sample code's `status.first`, which reads whichever status comes
+  /// first.
   public func currentStatus(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> GroupStatus? {

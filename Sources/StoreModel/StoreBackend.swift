@@ -66,7 +66,8 @@ public enum PurchaseOption: Sendable, Hashable {
 }
 
 /// Why a backend operation failed: the cases of StoreKit 2's `StoreKitError` and
-/// `Product.PurchaseError` that apps must handle.
+/// `Product.PurchaseError`, each under StoreKit's name (``caseName``), so that a simulated error
+/// (`SKTestSession.setSimulatedError(_:forAPI:)`) can be any of them.
 public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The store could not be reached.
   case networkError(String)
@@ -80,6 +81,90 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
   case ineligibleForOffer(String)
   /// The customer cancelled a dialog the operation needed (StoreKit's `userCancelled`).
   case userCancelled
+  /// StoreKit's `StoreKitError.unknown`.
+  case unknown
+  /// The product is not sold in the customer's storefront (`StoreKitError.notAvailableInStorefront`).
+  case notAvailableInStorefront(String)
+  /// The app lacks the entitlement the call needs (`StoreKitError.notEntitled`).
+  case notEntitled(String)
+  /// The call is not supported here (`StoreKitError.unsupported`).
+  case unsupported(String)
+  /// The quantity is not allowed (`Product.PurchaseError.invalidQuantity`).
+  case invalidQuantity(String)
+  /// No offer has the identifier (`Product.PurchaseError.invalidOfferIdentifier`).
+  case invalidOfferIdentifier(String)
+  /// The offer's price is not valid (`Product.PurchaseError.invalidOfferPrice`).
+  case invalidOfferPrice(String)
+  /// The offer's signature is not valid (`Product.PurchaseError.invalidOfferSignature`).
+  case invalidOfferSignature(String)
+  /// The offer lacks parameters (`Product.PurchaseError.missingOfferParameters`).
+  case missingOfferParameters(String)
+
+  /// StoreKit's name of the case: `networkError`, `invalidOfferSignature`.
+  public var caseName: String {
+    switch self {
+    case .networkError: "networkError"
+    case .systemError: "systemError"
+    case .productUnavailable: "productUnavailable"
+    case .purchaseNotAllowed: "purchaseNotAllowed"
+    case .ineligibleForOffer: "ineligibleForOffer"
+    case .userCancelled: "userCancelled"
+    case .unknown: "unknown"
+    case .notAvailableInStorefront: "notAvailableInStorefront"
+    case .notEntitled: "notEntitled"
+    case .unsupported: "unsupported"
+    case .invalidQuantity: "invalidQuantity"
+    case .invalidOfferIdentifier: "invalidOfferIdentifier"
+    case .invalidOfferPrice: "invalidOfferPrice"
+    case .invalidOfferSignature: "invalidOfferSignature"
+    case .missingOfferParameters: "missingOfferParameters"
+    }
+  }
+
+  /// The reason the case carries, if any.
+  public var reason: String? {
+    switch self {
+    case .networkError(let reason), .systemError(let reason), .productUnavailable(let reason),
+      .purchaseNotAllowed(let reason), .ineligibleForOffer(let reason),
+      .notAvailableInStorefront(let reason), .notEntitled(let reason), .unsupported(let reason),
+      .invalidQuantity(let reason), .invalidOfferIdentifier(let reason),
+      .invalidOfferPrice(let reason), .invalidOfferSignature(let reason),
+      .missingOfferParameters(let reason):
+      reason
+    case .userCancelled, .unknown: nil
+    }
+  }
+
+  /// The error StoreKit names `caseName`, with `reason`; `nil` for a name StoreKit's
+  /// `StoreKitError` and `Product.PurchaseError` do not have.
+  public init?(caseName: String, reason: String) {
+    switch caseName {
+    case "networkError": self = .networkError(reason)
+    case "systemError": self = .systemError(reason)
+    case "productUnavailable": self = .productUnavailable(reason)
+    case "purchaseNotAllowed": self = .purchaseNotAllowed(reason)
+    case "ineligibleForOffer": self = .ineligibleForOffer(reason)
+    case "userCancelled": self = .userCancelled
+    case "unknown": self = .unknown
+    case "notAvailableInStorefront": self = .notAvailableInStorefront(reason)
+    case "notEntitled": self = .notEntitled(reason)
+    case "unsupported": self = .unsupported(reason)
+    case "invalidQuantity": self = .invalidQuantity(reason)
+    case "invalidOfferIdentifier": self = .invalidOfferIdentifier(reason)
+    case "invalidOfferPrice": self = .invalidOfferPrice(reason)
+    case "invalidOfferSignature": self = .invalidOfferSignature(reason)
+    case "missingOfferParameters": self = .missingOfferParameters(reason)
+    default: return nil
+    }
+  }
+
+  /// Every case's name, StoreKitError's then Product.PurchaseError's.
+  public static let caseNames = [
+    "unknown", "userCancelled", "networkError", "systemError", "notAvailableInStorefront",
+    "notEntitled", "unsupported", "invalidQuantity", "productUnavailable", "purchaseNotAllowed",
+    "ineligibleForOffer", "invalidOfferIdentifier", "invalidOfferPrice", "invalidOfferSignature",
+    "missingOfferParameters",
+  ]
 
   public var description: String {
     switch self {
@@ -89,6 +174,8 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
     case .purchaseNotAllowed(let reason): "purchase not allowed: \(reason)"
     case .ineligibleForOffer(let reason): "ineligible for offer: \(reason)"
     case .userCancelled: "user cancelled"
+    case .unknown: "unknown error"
+    default: "\(caseName): \(reason ?? "")"
     }
   }
 }

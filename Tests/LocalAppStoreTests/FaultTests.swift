@@ -85,7 +85,7 @@ import Testing
     // The token itself fails an independent verifier trusting the store's root.
     let root = try Certificate(derEncoded: store.rootCertificateDER)
     let verifier = try SignedDataVerifier(
-      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .localTesting)
+      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .xcode)
     #expect(try verifier.verifyTransaction(verification.jwsRepresentation).isVerified == false)
     // One-shot: the same transaction verifies the next time it is signed.
     #expect(await store.currentEntitlements().allSatisfy { $0.isVerified })
@@ -110,7 +110,7 @@ import Testing
     }
     let root = try Certificate(derEncoded: history.rootCertificateDER)
     let verifier = try SignedDataVerifier(
-      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .localTesting)
+      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .xcode)
     #expect(history.tokens.count == 3)
     for token in history.tokens {
       #expect(try verifier.verifyTransaction(token).isVerified)

@@ -16,7 +16,9 @@ import Testing
     #expect(transaction.expirationDate == utc(2026, 2, 1))
     #expect(transaction.reason == .purchase)
     #expect(transaction.ownershipType == .purchased)
-    #expect(transaction.environment == .localTesting)
+    // StoreKit Testing in Xcode signs "environment":"Xcode" (the real tokens of the corpus,
+    // jws/app-store-server-library/xcode/); so does the store.
+    #expect(transaction.environment == .xcode)
     #expect(transaction.subscriptionGroupID == groupID)
     #expect(transaction.priceMilliunits == 4990)
     #expect(transaction.currency == "USD")

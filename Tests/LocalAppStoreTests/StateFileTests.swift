@@ -39,7 +39,7 @@ struct TemporaryFolder {
     #expect(await second.allTransactions().allSatisfy { $0.isVerified })
     let verifier = try SignedDataVerifier(
       rootCertificates: [try Certificate(derEncoded: second.rootCertificateDER)],
-      bundleID: "com.sportstime.app", environment: .localTesting)
+      bundleID: "com.sportstime.app", environment: .xcode)
     #expect(try verifier.verifyTransaction(token).isVerified)
   }
 

@@ -76,16 +76,7 @@ extension LocalAppStore {
 
 extension StoreBackendError {
   /// The case's name, to compare errors regardless of their reason.
-  var kind: String {
-    switch self {
-    case .networkError: "networkError"
-    case .systemError: "systemError"
-    case .productUnavailable: "productUnavailable"
-    case .purchaseNotAllowed: "purchaseNotAllowed"
-    case .ineligibleForOffer: "ineligibleForOffer"
-    case .userCancelled: "userCancelled"
-    }
-  }
+  var kind: String { caseName }
 }
 
 /// The kind of StoreBackendError `body` throws, or `nil` when it does not throw.

@@ -39,13 +39,39 @@ import Testing
     #expect(rate.end(of: period, from: start).timeIntervalSince(start) == seconds)
   }
 
-  @Test("grace period and billing retry scale with the time rate")
-  func scaledGrace() {
-    #expect(TimeRate.realTime.gracePeriod(for: .monthly) == 16 * 86_400)
-    #expect(TimeRate.realTime.gracePeriod(for: .weekly) == 6 * 86_400)
-    #expect(TimeRate.realTime.billingRetryPeriod(for: .yearly) == 60 * 86_400)
-    #expect(TimeRate.monthlyRenewalEveryThirtySeconds.gracePeriod(for: .monthly) == 16)
-    #expect(TimeRate.monthlyRenewalEveryThirtySeconds.billingRetryPeriod(for: .monthly) == 60)
+  /// Apple's tables: the `SKTestSession.TimeRate.realTime` page (grace 6 days weekly, 16
+  /// otherwise; retry 60 days), `monthlyRenewalEveryThirtySeconds` (9 s weekly, 15 s otherwise;
+  /// 1 minute) and each `oneRenewalEvery…` case's page (grace the interval for every period,
+  /// retry twice it). The other `monthlyRenewalEvery…` pages give renewal times only: ours.
+  static let graceTable: [(TimeRate, SubscriptionPeriod, TimeInterval, TimeInterval)] = [
+    (.realTime, .monthly, 16 * 86_400, 60 * 86_400),
+    (.realTime, .weekly, 6 * 86_400, 60 * 86_400),
+    (.realTime, .yearly, 16 * 86_400, 60 * 86_400),
+    (.monthlyRenewalEveryThirtySeconds, .monthly, 15, 60),
+    (.monthlyRenewalEveryThirtySeconds, .weekly, 9, 60),
+    (.monthlyRenewalEveryThirtySeconds, .yearly, 15, 60),
+    (.oneRenewalEveryFifteenMinutes, .yearly, 900, 1800),
+    (.oneRenewalEveryFiveMinutes, .monthly, 300, 600),
+    (.oneRenewalEveryMinute, .weekly, 60, 120),
+    (.oneRenewalEveryTenSeconds, .monthly, 10, 20),
+    (.oneRenewalEveryTwoSeconds, .yearly, 2, 4),
+    (.oneRenewalEveryTwoSeconds, .monthly, 2, 4),
+    // Ours (derived from the thirty-seconds table): half a month, two months.
+    (.monthlyRenewalEveryHour, .yearly, 1800, 7200),
+  ]
+
+  @Test(
+    "grace period and billing retry follow Apple's table for the time rate, whatever the period",
+    arguments: graceTable)
+  func graceAndRetry(
+    rate: TimeRate, period: SubscriptionPeriod, grace: TimeInterval, retry: TimeInterval
+  ) {
+    #expect(rate.gracePeriod(for: period) == grace)
+    #expect(rate.billingRetryPeriod(for: period) == retry)
+  }
+
+  @Test("an unknown raw time rate is refused")
+  func unknownRate() {
     #expect(TimeRate(rawValue: 14) == nil)
   }
 }

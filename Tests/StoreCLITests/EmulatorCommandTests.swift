@@ -67,7 +67,7 @@ struct EmulatorSession {
         Entitled: com.sportstime.pro.monthly
         Subscription Pro Access (2F8B6D14): subscribed com.sportstime.pro.monthly, expires 2026-04-01T00:00:00Z, renews, purchased
         Ask to Buy pending: none
-        Switches: ask-to-buy off, billing-issue off, grace-period off, time rate realTime
+        Switches: ask-to-buy off, billing-issue off, grace-period off, intro-offer-after-lapse off, interrupted-purchases off, time rate realTime
         Faults: none
         Family: no one
 
@@ -128,6 +128,8 @@ struct EmulatorSession {
     _ = await session.run("advance", "35d")
     #expect(await session.run("status").out.contains("inGracePeriod"))
     _ = await session.run("billing-issue", "off")
+    #expect(await session.run("status").out.contains("inGracePeriod"))
+    #expect(await session.run("resolve-issue", "1").code == 0)
     #expect(await session.run("status").out.contains("subscribed"))
     #expect(
       await session.run("family-share", "alex").out

@@ -28,6 +28,9 @@ import Testing
         #expect(
           statuses.map(ExpectedStatus.init) == reference.statuses(ofGroup: group, at: date),
           "\(group) at \(date)")
+        #expect(
+          engine.currentStatus(ofGroup: group, in: ledger, at: date).map(ExpectedStatus.init)
+            == reference.bestStatus(ofGroup: group, at: date), "\(group) at \(date)")
       }
     }
   }
@@ -99,7 +102,7 @@ import Testing
     }
   }
 
-  @Test("each entitled group's first status is the transaction among the entitlements")
+  @Test("each entitled status's transaction is among the entitlements, and no other is")
   func statusesAgreeWithEntitlements() {
     let ledger = HistoryBuilder.synthetic(transactionCount: 3_000, seed: 9)
     let engine = EntitlementEngine()
@@ -107,12 +110,11 @@ import Testing
       let entitled = Set(engine.currentEntitlements(in: ledger, at: date).map(\.id))
       for group in Self.groups {
         let statuses = engine.statuses(ofGroup: group, in: ledger, at: date)
-        guard let first = statuses.first, first.isEntitled else {
-          #expect(statuses.allSatisfy { !$0.isEntitled })
-          continue
+        for status in statuses {
+          #expect(entitled.contains(status.transaction.id) == status.isEntitled)
         }
-        #expect(entitled.contains(first.transaction.id))
-        #expect(statuses.dropFirst().allSatisfy { !entitled.contains($0.transaction.id) })
+        let current = engine.currentStatus(ofGroup: group, in: ledger, at: date)
+        #expect(current?.isEntitled == statuses.contains { $0.isEntitled } || statuses.isEmpty)
       }
     }
   }
@@ -195,26 +197,27 @@ private struct ReferenceEngine {
       result.insert(best[0].id)
     }
     for group in groups.keys {
-      if let first = statuses(ofGroup: group, at: date).first, first.state.isEntitled {
-        result.insert(first.transactionID)
+      for status in statuses(ofGroup: group, at: date) where status.state.isEntitled {
+        result.insert(status.transactionID)
       }
     }
     return result
   }
 
+  /// The statuses in the order the subscriptions began (`originalPurchaseDate`, then
+  /// `originalID`): StoreKit promises no order, and best-first would hide `status.first`.
   func statuses(ofGroup group: String, at date: Date) -> [ExpectedStatus] {
-    guard let chains = groups[group] else { return [] }
-    var statuses: [(status: ExpectedStatus, transaction: Transaction, end: Date?)] = []
-    for sorted in chains {
-      guard let latest = sorted.last(where: { $0.purchaseDate <= date }) else { continue }
-      let next = sorted.first { $0.purchaseDate > date }
-      let info = renewalInfos[latest.originalID]
-      let state = state(latest, next: next, info: info, at: date)
-      let end =
-        state == .inGracePeriod ? info?.gracePeriodExpirationDate : latest.expirationDate
-      statuses.append((ExpectedStatus(state, latest), latest, end))
-    }
-    statuses.sort { a, b in
+    judged(ofGroup: group, at: date).sorted { a, b in
+      let left = a.transaction.originalPurchaseDate ?? a.transaction.purchaseDate
+      let right = b.transaction.originalPurchaseDate ?? b.transaction.purchaseDate
+      if left != right { return left < right }
+      return a.transaction.originalID < b.transaction.originalID
+    }.map(\.status)
+  }
+
+  /// The status an app shows: the best entitled one, else the most recent.
+  func bestStatus(ofGroup group: String, at date: Date) -> ExpectedStatus? {
+    judged(ofGroup: group, at: date).sorted { a, b in
       if a.status.state.isEntitled != b.status.state.isEntitled { return a.status.state.isEntitled }
       if a.status.state.isEntitled {
         let left = (
@@ -229,8 +232,24 @@ private struct ReferenceEngine {
         return a.transaction.purchaseDate > b.transaction.purchaseDate
       }
       return a.transaction.id > b.transaction.id
+    }.first?.status
+  }
+
+  private func judged(ofGroup group: String, at date: Date)
+    -> [(status: ExpectedStatus, transaction: Transaction, end: Date?)]
+  {
+    guard let chains = groups[group] else { return [] }
+    var statuses: [(status: ExpectedStatus, transaction: Transaction, end: Date?)] = []
+    for sorted in chains {
+      guard let latest = sorted.last(where: { $0.purchaseDate <= date }) else { continue }
+      let next = sorted.first { $0.purchaseDate > date }
+      let info = renewalInfos[latest.originalID]
+      let state = state(latest, next: next, info: info, at: date)
+      let end =
+        state == .inGracePeriod ? info?.gracePeriodExpirationDate : latest.expirationDate
+      statuses.append((ExpectedStatus(state, latest), latest, end))
     }
-    return statuses.map(\.status)
+    return statuses
   }
 
   private func state(

@@ -4,12 +4,19 @@ import StoreModel
 
 /// The local App Store's signing authority: a test certificate authority shaped like Apple's
 /// (root, intermediate with Apple's marker, leaf with the receipt-signing marker), whose leaf
-/// signs ES256 compact JWS with the x5c chain, and a `SignedDataVerifier` that trusts only its
-/// root, for the `LocalTesting` environment and the store's bundle identifier.
+/// signs ES256 compact JWS with the x5c chain, and `SignedDataVerifier`s that trust only its
+/// root, for the store's bundle identifier, in the `Xcode` environment the store signs and the
+/// `LocalTesting` one that states written before signed.
+///
+/// Unlike Xcode, whose tokens carry one self-signed certificate, the store's carry a chain of
+/// three with Apple's OIDs, so that a server verifies the whole chain against the store's root
+/// exactly as it verifies Apple's.
 struct CertificateAuthoritySigner: SigningAuthority {
   let authority: TestCertificateAuthority
   let signer: TransactionSigner
   let verifier: SignedDataVerifier
+  /// The verifier of transactions a state written before signed as `LocalTesting`.
+  let localTestingVerifier: SignedDataVerifier
 
   /// A signer over `authority`, verifying with `clock` for dates the payloads do not give.
   init(authority: TestCertificateAuthority, bundleID: String, clock: any WallClock)
@@ -18,7 +25,8 @@ struct CertificateAuthoritySigner: SigningAuthority {
     self.authority = authority
     signer = TransactionSigner(authority: authority)
     do {
-      verifier = try authority.verifier(
+      verifier = try authority.verifier(bundleID: bundleID, environment: .xcode, clock: clock)
+      localTestingVerifier = try authority.verifier(
         bundleID: bundleID, environment: .localTesting, clock: clock)
     } catch {
       throw LocalAppStoreError(.signing, "cannot make the verifier: \(error.reason)")
@@ -62,7 +70,9 @@ struct CertificateAuthoritySigner: SigningAuthority {
 
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction> {
     do {
-      return try verifier.verifyTransaction(jws)
+      let result = try verifier.verifyTransaction(jws)
+      guard result.verificationError?.code == .wrongEnvironment else { return result }
+      return try localTestingVerifier.verifyTransaction(jws)
     } catch {
       return .unverified(Self.placeholderTransaction, error)
     }
@@ -70,7 +80,9 @@ struct CertificateAuthoritySigner: SigningAuthority {
 
   func verifyRenewalInfo(_ jws: String) -> VerificationResult<RenewalInfo> {
     do {
-      return try verifier.verifyRenewalInfo(jws)
+      let result = try verifier.verifyRenewalInfo(jws)
+      guard result.verificationError?.code == .wrongEnvironment else { return result }
+      return try localTestingVerifier.verifyRenewalInfo(jws)
     } catch {
       return .unverified(Self.placeholderRenewalInfo, error)
     }

@@ -6,14 +6,15 @@ import StoreModel
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).
 enum AppCommand {
-  /// The options every app command shares, for the help texts; ends with a blank line.
-  static let optionsHelp = """
-      --account NAME     the customer whose device this is (default: purchaser)
-      --state PATH       the state file (default: $SPORTSTIME_STORE_STATE,
-                         else .sportstime-store/state.sqlite)
-      --json             the screen's model instead of the screen
+  /// The options every app command shares, for the help texts (the rows under `OPTIONS:`);
+  /// ends with a blank line.
+  static let optionsHelp = OptionSpec.helpRows(options, column: 19) + "\n"
 
-    """
+  /// The global options as the app commands explain them.
+  static let options: [OptionSpec] = [
+    .account("the customer whose device this is (default: purchaser)"), .state,
+    .json("the screen's model instead of the screen"),
+  ]
 
   /// Launches the app on the state of `--state`, runs `action`, prints the screen it leads to,
   /// and stops the app.

@@ -69,6 +69,10 @@ final class TerminalApp {
   static func launch(on appStore: LocalAppStore, data: AppDataStore, relaunching: Bool) async
     -> TerminalApp
   {
+    if relaunching {
+      // A launch syncs the purchases made on the customer's other devices.
+      try? await appStore.appDidLaunch()
+    }
     let manager = StoreManager(backend: appStore, storage: data, clock: appStore.clock)
     let app = TerminalApp(appStore: appStore, data: data, manager: manager)
     await app.launchSequence.run()

@@ -87,6 +87,10 @@ enum BuyCommand: CLICommand {
     case .pending(let requestID):
       if arguments.json {
         try context.writeJSON(Output(result: "pending", requestID: requestID))
+      } else if (try? await store.isInterruptedPurchase(requestID)) == true {
+        context.out(
+          "Interrupted: the customer must act; 'resolve-issue \(requestID)' completes it: "
+            + "request #\(requestID)")
       } else {
         context.out("Waiting for approval (Ask to Buy): request #\(requestID)")
       }

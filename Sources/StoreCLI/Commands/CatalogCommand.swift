@@ -12,14 +12,16 @@ enum CatalogCommand: CLICommand {
     line per file that does not decode, 'FILE: key.path: reason', and exits 1; when every
     file decodes, prints a summary and exits 0.
 
-    OPTIONS:
-      --json   one JSON object: each file with its format version and product count, or its
-               error code, key path and reason
+    \(OptionSpec.helpSection([json], column: 9))
 
     EXAMPLES:
       sportstime-store catalog check SportsTime.storekit
       sportstime-store catalog check *.storekit --json
     """
+
+  private static let json = OptionSpec.json(
+    "one JSON object: each file with its format version and product count, or its\n"
+      + "error code, key path and reason")
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard let subcommand = arguments.positionals.first else {

@@ -11,8 +11,7 @@ enum ChecklistCommand: CLICommand {
     a signed and verified transaction, the gates open and close, and Restore Purchases works.
     Prints one line per item, PASS or FAIL with what it saw, then a summary.
 
-    OPTIONS:
-      --json             the items as JSON (number, title, passed, saw)
+    \(OptionSpec.helpSection([.json("the items as JSON (number, title, passed, saw)")], column: 19))
 
     Exits 1 when an item fails.
 

@@ -12,13 +12,15 @@ enum DecodeCommand: CLICommand {
     compact JWS WITHOUT verifying it: nothing printed here is to be trusted. Use
     'sportstime-store verify' for that. '-' reads the token from standard input.
 
-    OPTIONS:
-      --json    one JSON object: verified (always false), kind, header, certificates, payload
+    \(OptionSpec.helpSection([json], column: 10))
 
     EXAMPLES:
       sportstime-store decode "$TOKEN"
       pbpaste | sportstime-store decode -
     """
+
+  private static let json = OptionSpec.json(
+    "one JSON object: verified (always false), kind, header, certificates, payload")
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)

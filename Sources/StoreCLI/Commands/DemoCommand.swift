@@ -16,9 +16,11 @@ enum DemoCommand: CLICommand {
     It runs on a throwaway in-memory state; with --state PATH it resets that state instead and
     leaves the story's end there, to go on with other commands.
 
-    OPTIONS:
-      --state PATH       run on (and reset) this state file
-      --json             the story's parts as JSON (title, lines)
+    \(OptionSpec.helpSection(
+      [
+        OptionSpec.state.helping("run on (and reset) this state file"),
+        .json("the story's parts as JSON (title, lines)"),
+      ], column: 19))
 
     EXAMPLES:
       sportstime-store demo

@@ -8,32 +8,19 @@ enum Emulator {
   /// a command that acts as a customer), `--state` and `--json`.
   ///
   /// A help text of several lines continues under the first, aligned.
-  static func optionsSection(_ own: [(option: String, help: String)] = [], perAccount: Bool)
-    -> String
-  {
-    var rows = own
-    if perAccount {
-      rows.append(
-        ("--account NAME", "act as this customer (default: purchaser; family members by name)"))
-    }
-    rows.append(
-      (
-        "--state PATH",
-        "the state file (default: $SPORTSTIME_STORE_STATE,\nelse .sportstime-store/state.sqlite)"
-      ))
-    rows.append(("--json", "machine-readable output"))
-    let column = 20
-    var lines = ["OPTIONS:"]
-    for row in rows {
-      let parts = row.help.split(separator: "\n", omittingEmptySubsequences: false)
-      let padding = String(repeating: " ", count: max(2, column - row.option.count))
-      lines.append("  " + row.option + padding + (parts.first.map(String.init) ?? ""))
-      for part in parts.dropFirst() {
-        lines.append(String(repeating: " ", count: 2 + column) + part)
-      }
-    }
-    return lines.joined(separator: "\n")
+  static func optionsSection(_ own: [OptionSpec] = [], perAccount: Bool) -> String {
+    OptionSpec.helpSection(own + globalOptions(perAccount: perAccount))
   }
+
+  /// The global options an emulator command lists: `--account` (for a command that acts as a
+  /// customer), `--state` and `--json`.
+  static func globalOptions(perAccount: Bool) -> [OptionSpec] {
+    (perAccount ? [account] : []) + [.state, .json()]
+  }
+
+  /// `--account NAME` as the emulator commands explain it.
+  static let account = OptionSpec.account(
+    "act as this customer (default: purchaser; family members by name)")
 
   /// The account of `--account`, else the purchaser.
   /// - Throws: ``CLIError/usage(_:)`` for an empty name.

@@ -34,9 +34,10 @@ enum FailCommand: CLICommand {
       sportstime-store fail verification --sticky
       sportstime-store fail clear
     """
-  private static let optionsHelp = Emulator.optionsSection(
-    [("--sticky", "keep the fault armed until 'fail clear'")], perAccount: false)
-  static let options: [OptionSpec] = [.flag("sticky")]
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  static let options: [OptionSpec] = [
+    .flag("sticky", help: "keep the fault armed until 'fail clear'")
+  ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let kind = try Emulator.single(arguments, "a fault kind")

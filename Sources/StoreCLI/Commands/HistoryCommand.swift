@@ -20,9 +20,10 @@ enum HistoryCommand: CLICommand {
       sportstime-store history
       sportstime-store history --jws --account alex
     """
-  private static let optionsHelp = Emulator.optionsSection(
-    [("--jws", "print each signed transaction (compact JWS), one a line")], perAccount: true)
-  static let options: [OptionSpec] = [.flag("jws")]
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: true)
+  static let options: [OptionSpec] = [
+    .flag("jws", help: "print each signed transaction (compact JWS), one a line")
+  ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {

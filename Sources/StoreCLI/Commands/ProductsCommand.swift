@@ -14,17 +14,20 @@ enum ProductsCommand: CLICommand {
     type, display name, display price (in the file's storefront currency and locale), period,
     subscription group, level (1 is the highest) and family sharing.
 
-    OPTIONS:
-      --storekit FILE   a .storekit file or package folder (default: the app's bundled
-                        SportsTime.storekit)
-      --json            one JSON object: the storefront and the products, prices as
-                        strings ("4.99"), periods in ISO 8601 ("P1M")
+    \(OptionSpec.helpSection(options + [json], column: 18))
 
     EXAMPLES:
       sportstime-store products
       sportstime-store products --storekit Products.storekit --json
     """
-  static let options: [OptionSpec] = [.value("storekit")]
+  static let options: [OptionSpec] = [
+    .value(
+      "storekit", "FILE",
+      help: "a .storekit file or package folder (default: the app's bundled\nSportsTime.storekit)")
+  ]
+  private static let json = OptionSpec.json(
+    "one JSON object: the storefront and the products, prices as\n"
+      + "strings (\"4.99\"), periods in ISO 8601 (\"P1M\")")
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     if let extra = arguments.positionals.first {

@@ -19,9 +19,10 @@ enum RefundCommand: CLICommand {
       sportstime-store refund 1
       sportstime-store refund 2 --reason app-issue
     """
-  private static let optionsHelp = Emulator.optionsSection(
-    [("--reason REASON", "other (default) or app-issue (revocationReason 1)")], perAccount: false)
-  static let options: [OptionSpec] = [.value("reason")]
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  static let options: [OptionSpec] = [
+    .value("reason", "REASON", help: "other (default) or app-issue (revocationReason 1)")
+  ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try Emulator.transactionID(arguments)

@@ -25,12 +25,12 @@ enum ResetCommand: CLICommand {
       sportstime-store reset
       sportstime-store reset --storekit Products.storekit --date 2026-01-01T00:00:00Z
     """
-  private static let optionsHelp = Emulator.optionsSection(
-    [
-      ("--storekit FILE", "the catalog (default: the bundled SportsTime.storekit)"),
-      ("--date DATE", "the emulator's starting time, ISO 8601 (2026-01-01T00:00:00Z)"),
-    ], perAccount: false)
-  static let options: [OptionSpec] = [.value("storekit"), .value("date")]
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  static let options: [OptionSpec] = [
+    .value("storekit", "FILE", help: "the catalog (default: the bundled SportsTime.storekit)"),
+    .value(
+      "date", "DATE", help: "the emulator's starting time, ISO 8601 (2026-01-01T00:00:00Z)"),
+  ]
 
   struct Output: Encodable {
     var state: String

@@ -21,15 +21,13 @@ enum StatusCommand: CLICommand {
       sportstime-store status --account alex --json
       sportstime-store status --export-root root.pem
     """
-  private static let optionsHelp = Emulator.optionsSection(
-    [
-      (
-        "--export-root FILE",
-        "also write the root certificate (PEM) that every signed transaction\n"
-          + "chains to, for 'sportstime-store verify --root FILE'"
-      )
-    ], perAccount: true)
-  static let options: [OptionSpec] = [.value("export-root")]
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: true)
+  static let options: [OptionSpec] = [
+    .value(
+      "export-root", "FILE",
+      help: "also write the root certificate (PEM) that every signed transaction\n"
+        + "chains to, for 'sportstime-store verify --root FILE'")
+  ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
@@ -77,15 +75,17 @@ enum StatusCommand: CLICommand {
         text += ", grace until \(Emulator.format(grace))"
       }
       if let reason = subscription.expirationReason { text += " (\(reason))" }
+      if let consent = subscription.priceIncreaseStatus, let price = subscription.renewalPrice {
+        text += ", price increase to \(price) \(consent == 1 ? "agreed" : "awaiting consent")"
+      }
       lines.append(text)
     }
     let pending = status.pendingRequests.map { "#\($0.id) \($0.productID)" }
     lines.append(
       "Ask to Buy pending: \(pending.isEmpty ? "none" : pending.joined(separator: ", "))")
     let settings = status.settings
-    lines.append(
-      "Switches: ask-to-buy \(onOff(settings.askToBuyEnabled)), billing-issue \(onOff(settings.billingIssuesEnabled)), grace-period \(onOff(settings.gracePeriodEnabled)), time rate \(settings.timeRate)"
-    )
+    let switches = EmulatorSwitch.all.map { "\($0.name) \(onOff(settings[$0]))" }
+    lines.append("Switches: \(switches.joined(separator: ", ")), time rate \(settings.timeRate)")
     let faults = status.faults.keys.sorted().map {
       status.faults[$0] == true ? "\($0) (sticky)" : $0
     }

@@ -2,83 +2,49 @@ import Foundation
 import LocalAppStore
 import StoreModel
 
-/// `ask-to-buy on|off`.
-enum AskToBuyCommand: CLICommand {
-  static let name = "ask-to-buy"
-  static let summary = "Turn Ask to Buy on or off (purchases wait for approval)"
-  static let usage = """
-    USAGE: sportstime-store ask-to-buy on|off [--state PATH] [--json]
-
-    With Ask to Buy on (SKTestSession.askToBuyEnabled), a purchase returns pending and waits
-    for 'approve REQUEST_ID' or 'decline REQUEST_ID'.
-
-    \(Emulator.optionsSection(perAccount: false))
-
-    EXAMPLES:
-      sportstime-store ask-to-buy on
-    """
-
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.setAskToBuyEnabled(on)
+/// `NAME on|off` for each switch of ``EmulatorSwitch/all``: `ask-to-buy`, `billing-issue`,
+/// `grace-period`. The table gives the name, the help and the key; this file gives the rest.
+enum SwitchCommand {
+  /// The command of `emulatorSwitch`.
+  static func entry(_ emulatorSwitch: EmulatorSwitch) -> CommandEntry {
+    CommandEntry(
+      name: emulatorSwitch.name, summary: emulatorSwitch.summary,
+      usage: usage(emulatorSwitch)
+    ) { arguments, context throws(CLIError) in
+      try await run(emulatorSwitch, arguments, context)
     }
-    try SwitchOutput.print("ask-to-buy", on, arguments, context)
   }
-}
 
-/// `billing-issue on|off`.
-enum BillingIssueCommand: CLICommand {
-  static let name = "billing-issue"
-  static let summary = "Make renewals fail (billing retry) or recover them"
-  static let usage = """
-    USAGE: sportstime-store billing-issue on|off [--state PATH] [--json]
-
-    On: each renewal that falls due fails and the subscription enters billing retry
-    (SKTestSession.shouldEnterBillingRetryOnRenewal), with a grace period when grace-period is
-    on; retry ends after 60 days and the subscription expires. Off: every subscription in
-    billing retry recovers now with a renewal.
-
-    \(Emulator.optionsSection(perAccount: false))
-
-    EXAMPLES:
-      sportstime-store billing-issue on
-    """
-
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.setBillingIssuesEnabled(on)
-    }
-    try SwitchOutput.print("billing-issue", on, arguments, context)
+  /// The commands of the switches of ``EmulatorSwitch/all`` other than `listed` (which the
+  /// registry places itself), in the table's order: a switch added to the table is a command
+  /// without a line here or in the registry.
+  static func entries(after listed: [EmulatorSwitch]) -> [CommandEntry] {
+    EmulatorSwitch.all.filter { !listed.contains($0) }.map(entry)
   }
-}
 
-/// `grace-period on|off`.
-enum GracePeriodCommand: CLICommand {
-  static let name = "grace-period"
-  static let summary = "Grant a billing grace period (16 days, 6 for weekly) or not"
-  static let usage = """
-    USAGE: sportstime-store grace-period on|off [--state PATH] [--json]
+  /// The help of `emulatorSwitch`'s command.
+  static func usage(_ emulatorSwitch: EmulatorSwitch) -> String {
+    """
+    USAGE: sportstime-store \(emulatorSwitch.name) on|off [--state PATH] [--json]
 
-    On (SKTestSession.billingGracePeriodIsEnabled), billing retry starts with a grace period
-    during which the customer keeps access: 16 days, 6 for weekly subscriptions.
+    \(emulatorSwitch.help)
 
     \(Emulator.optionsSection(perAccount: false))
 
     EXAMPLES:
-      sportstime-store grace-period on
+      sportstime-store \(emulatorSwitch.name) on
     """
+  }
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+  static func run(
+    _ emulatorSwitch: EmulatorSwitch, _ arguments: ParsedArguments, _ context: CommandContext
+  ) async throws(CLIError) {
     let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
+    let store = try Emulator.openStore(arguments, context, emulatorSwitch.name)
     try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.setGracePeriodEnabled(on)
+      try await store.set(emulatorSwitch, on)
     }
-    try SwitchOutput.print("grace-period", on, arguments, context)
+    try SwitchOutput.print(emulatorSwitch.name, on, arguments, context)
   }
 }
 

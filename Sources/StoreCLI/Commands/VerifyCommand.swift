@@ -20,30 +20,38 @@ enum VerifyCommand: CLICommand {
     data chains to the same Apple root, so such a result proves only that some app's data is
     genuine. Renewal info carries no bundle id and is never checked for one.
 
-    OPTIONS:
-      --root CERT          a trusted root certificate, PEM or DER (repeatable); default:
-                           Apple Root CA - G3 (bundled)
-      --environment E      Production (default), Sandbox, Xcode or LocalTesting
-      --bundle-id ID       the app's bundle id; without it, any app's data is accepted and
-                           the output says "bundle id not checked"
-      --app-apple-id N     the app's Apple ID, checked for Production notifications and app
-                           transactions (needs --bundle-id)
-      --at DATE            check the certificates at DATE (ISO 8601, or milliseconds since
-                           1970) instead of the payload's signedDate
-      --kind K             insist on transaction, renewalInfo, notification or appTransaction
-                           (default: told from the payload)
-      --json               one JSON object: verified, kind, environment, bundleIDChecked,
-                           payload
+    \(OptionSpec.helpSection(options + [json], column: 21))
 
     EXAMPLES:
       sportstime-store verify --environment Sandbox --bundle-id com.example.app "$TOKEN"
       sportstime-store history --jws | tail -1 | sportstime-store verify \\
-        --root local-root.pem --environment LocalTesting -
+        --root local-root.pem --environment Xcode -
     """
   static let options: [OptionSpec] = [
-    .repeated("root"), .value("environment"), .value("bundle-id"), .value("app-apple-id"),
-    .value("at"), .value("kind"),
+    .repeated(
+      "root", "CERT",
+      help: "a trusted root certificate, PEM or DER (repeatable); default:\n"
+        + "Apple Root CA - G3 (bundled)"),
+    .value("environment", "E", help: "Production (default), Sandbox, Xcode or LocalTesting"),
+    .value(
+      "bundle-id", "ID",
+      help: "the app's bundle id; without it, any app's data is accepted and\n"
+        + "the output says \"bundle id not checked\""),
+    .value(
+      "app-apple-id", "N",
+      help: "the app's Apple ID, checked for Production notifications and app\n"
+        + "transactions (needs --bundle-id)"),
+    .value(
+      "at", "DATE",
+      help: "check the certificates at DATE (ISO 8601, or milliseconds since\n"
+        + "1970) instead of the payload's signedDate"),
+    .value(
+      "kind", "K",
+      help: "insist on transaction, renewalInfo, notification or appTransaction\n"
+        + "(default: told from the payload)"),
   ]
+  private static let json = OptionSpec.json(
+    "one JSON object: verified, kind, environment, bundleIDChecked,\npayload")
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)

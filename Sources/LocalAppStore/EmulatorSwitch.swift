@@ -1,0 +1,107 @@
+/// One on/off switch of the local App Store, in the one table that the stored settings, the
+/// switch commands of `sportstime-store` and its `status` read.
+///
+/// A new switch is an entry in ``all`` (its name, state key, `SKTestSession` name and help) and
+/// the code that reads it (`settings[.mySwitch]`): the settings store it under its key (states
+/// written before it existed read its default), the tool gets a `NAME on|off` command with this
+/// help and `status` shows it.
+public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
+  /// The command that turns it on or off: `ask-to-buy`.
+  public let name: String
+  /// Its key in the stored settings and in `status --json`'s `settings`: `askToBuyEnabled`.
+  public let key: String
+  /// The `SKTestSession` member it stands for (`askToBuyEnabled`), or `nil` when it is ours.
+  public let sessionName: String?
+  /// One line for the tool's `--help`.
+  public let summary: String
+  /// What on and off do, for the command's help: lines of at most 92 characters.
+  public let help: String
+  /// Its value in a new state.
+  public let defaultValue: Bool
+
+  /// The switch's identity: its name.
+  public var id: String { name }
+
+  /// Creates a switch.
+  public init(
+    name: String, key: String, sessionName: String?, summary: String, help: String,
+    defaultValue: Bool = false
+  ) {
+    self.name = name
+    self.key = key
+    self.sessionName = sessionName
+    self.summary = summary
+    self.help = help
+    self.defaultValue = defaultValue
+  }
+
+  /// Purchases wait for a parent's approval: `SKTestSession.askToBuyEnabled`.
+  public static let askToBuy = EmulatorSwitch(
+    name: "ask-to-buy", key: "askToBuyEnabled", sessionName: "askToBuyEnabled",
+    summary: "Turn Ask to Buy on or off (purchases wait for approval)",
+    help: """
+      With Ask to Buy on (SKTestSession.askToBuyEnabled), a purchase returns pending and waits
+      for 'approve REQUEST_ID' or 'decline REQUEST_ID'.
+      """)
+
+  /// Renewals fail and enter billing retry: `SKTestSession.shouldEnterBillingRetryOnRenewal`.
+  public static let billingIssues = EmulatorSwitch(
+    name: "billing-issue", key: "billingIssuesEnabled",
+    sessionName: "shouldEnterBillingRetryOnRenewal",
+    summary: "Make renewals fail (billing retry), or stop new failures",
+    help: """
+      On: each renewal that falls due fails and the subscription enters billing retry
+      (SKTestSession.shouldEnterBillingRetryOnRenewal), with a grace period when grace-period is
+      on; retry lasts as the time rate says (60 days in real time) and the subscription then
+      expires. Off: renewals stop failing; a subscription already in billing retry stays there
+      until 'resolve-issue TX' (SKTestSession.resolveIssueForTransaction) recovers it or its
+      retry ends. Apple says only that resolving the issue ends it: that turning the switch off
+      leaves retries in place is our reading.
+      """)
+
+  /// Billing retry starts with a grace period: `SKTestSession.billingGracePeriodIsEnabled`.
+  public static let gracePeriod = EmulatorSwitch(
+    name: "grace-period", key: "gracePeriodEnabled", sessionName: "billingGracePeriodIsEnabled",
+    summary: "Grant a billing grace period (16 days, 6 for weekly) or not",
+    help: """
+      On (SKTestSession.billingGracePeriodIsEnabled), billing retry starts with a grace period
+      during which the customer keeps access: 16 days, 6 for weekly subscriptions, in real
+      time; at other time rates, as Apple's table for the rate says (2 s at two-second
+      renewals, whatever the period).
+      """)
+
+  /// Introductory offers follow Apple's article rather than Apple staff: a customer who
+  /// subscribed without one stays eligible. Ours: StoreKitTest has no such switch.
+  public static let introOfferAfterLapse = EmulatorSwitch(
+    name: "intro-offer-after-lapse", key: "introOfferAfterLapseEnabled", sessionName: nil,
+    summary: "Keep customers who never had an intro offer eligible after a lapse, or not",
+    help: """
+      Off (the default), only a customer who never subscribed to the group is eligible for its
+      introductory offer, as Apple staff answer on developer forum thread 758078. On, a
+      customer is eligible until they have received an introductory offer in the group, as
+      Apple's article on introductory offers puts it. Family-shared copies count for neither.
+      """)
+
+  /// Purchases are interrupted (the customer must act, as for new terms) and complete later:
+  /// `SKTestSession.interruptedPurchasesEnabled`.
+  public static let interruptedPurchases = EmulatorSwitch(
+    name: "interrupted-purchases", key: "interruptedPurchasesEnabled",
+    sessionName: "interruptedPurchasesEnabled",
+    summary: "Interrupt purchases until the customer acts (resolve-issue), or not",
+    help: """
+      On (SKTestSession.interruptedPurchasesEnabled), every purchase is interrupted: it returns
+      pending with a request identifier and nothing is bought until 'resolve-issue REQUEST_ID'
+      (SKTestSession.resolveIssueForTransaction) stands for the customer's action; the purchase
+      then completes and arrives through Transaction.updates. Apple: enabling it "causes all
+      purchases to fail until you disable it"; StoreKit 2 reports a purchase that needs the
+      customer's action as pending. Ask to Buy, when on too, takes precedence.
+      """)
+
+  /// Every switch, in the order the tool lists them.
+  public static let all: [EmulatorSwitch] = [
+    .askToBuy, .billingIssues, .gracePeriod, .introOfferAfterLapse, .interruptedPurchases,
+  ]
+
+  /// The switch named `name`.
+  public static func named(_ name: String) -> EmulatorSwitch? { all.first { $0.name == name } }
+}

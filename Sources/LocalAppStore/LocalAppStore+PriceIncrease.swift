@@ -1,0 +1,167 @@
+public import Foundation
+import StoreModel
+
+/// Price changes while the store runs, and the consent a price increase needs: what Xcode's
+/// StoreKit Testing does when a product's price is edited during a test and
+/// `SKTestSession.requestPriceIncreaseConsentForTransaction(identifier:)` asks the customer.
+///
+/// - A new price applies at once to new purchases (and to `Product.products(for:)`).
+/// - Existing subscribers keep their price (App Store Connect's default for an increase) until
+///   consent is requested for their subscription: their renewal info then says
+///   `priceIncreaseStatus` 0 (not answered yet) and the new `renewalPrice`. Agreeing
+///   (`priceIncreaseStatus` 1) renews at the new price; declining, or not answering by the
+///   renewal, expires the subscription at its renewal date with `expirationReason`
+///   `didNotConsentToPriceIncrease` (RenewalInfo's ExpirationReason page).
+extension LocalAppStore {
+  /// One subscription's pending price increase.
+  struct PriceIncrease: Codable, Equatable {
+    /// The new renewal price, in milli-units.
+    var priceMilliunits: Int64
+    /// `nil` until the customer answers.
+    var agreed: Bool?
+  }
+
+  /// Changes the price of `productID` to `price` (in the catalog's currency) from now on.
+  /// - Throws: `notFound` for a product not in the catalog; `invalidArgument` for a negative
+  ///   price.
+  public func setPrice(_ price: Decimal, forProduct productID: String) throws(LocalAppStoreError) {
+    guard price >= 0 else {
+      throw LocalAppStoreError(.invalidArgument, "a price cannot be negative (\(price))")
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      _ = try product(productID)
+      var prices = try priceOverrides()
+      prices[productID] = Self.milliunits(price)
+      try ledger.encodeMeta(prices, "priceOverrides")
+    }
+  }
+
+  /// Asks the customer of the subscription that transaction `transactionID` belongs to to
+  /// consent to its product's new price: `SKTestSession.requestPriceIncreaseConsentForTransaction(
+  /// identifier:)`.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when its subscription is not
+  ///   live or its price did not increase.
+  public func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      let record = try ownSubscription(ofTransaction: transactionID)
+      guard record.phase == .active || record.phase == .billingRetry else {
+        throw LocalAppStoreError(
+          .notAllowed, "the subscription of transaction \(transactionID) is not live")
+      }
+      let renewing = try product(record.autoRenewProductID)
+      guard let newPrice = try priceOverrides()[renewing.id],
+        newPrice > Self.milliunits(renewing.price)
+      else {
+        throw LocalAppStoreError(
+          .notAllowed, "the price of \(renewing.id) did not increase; nothing to consent to")
+      }
+      var increases = try priceIncreases()
+      increases[record.originalID] = PriceIncrease(priceMilliunits: newPrice, agreed: nil)
+      try ledger.encodeMeta(increases, "priceIncreases")
+    }
+  }
+
+  /// The customer answers the price increase of the subscription that transaction
+  /// `transactionID` belongs to: `agreed` renews at the new price, declining expires it at its
+  /// renewal date.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
+  ///   awaits an answer for it.
+  public func respondToPriceIncrease(transactionID: UInt64, agreed: Bool)
+    throws(LocalAppStoreError)
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      let record = try ownSubscription(ofTransaction: transactionID)
+      var increases = try priceIncreases()
+      guard var increase = increases[record.originalID] else {
+        throw LocalAppStoreError(
+          .notAllowed, "no price increase awaits an answer for transaction \(transactionID)")
+      }
+      increase.agreed = agreed
+      increases[record.originalID] = increase
+      try ledger.encodeMeta(increases, "priceIncreases")
+    }
+  }
+
+  // MARK: - Inside an operation
+
+  /// `product` at its current price: the catalog's, or the one set while running.
+  func currentlyPriced(_ product: Product) throws(LocalAppStoreError) -> Product {
+    guard let milliunits = try priceOverrides()[product.id] else { return product }
+    return Self.repriced(product, milliunits: milliunits)
+  }
+
+  /// Whether the renewal of `record` waits on a price increase the customer has not agreed to;
+  /// if so, the subscription has just expired for it.
+  func expiresForPriceIncrease(_ record: inout SubscriptionRecord) throws(LocalAppStoreError)
+    -> Bool
+  {
+    guard let increase = try priceIncreases()[record.originalID], increase.agreed != true else {
+      return false
+    }
+    var increases = try priceIncreases()
+    increases[record.originalID] = nil
+    try ledger.encodeMeta(increases, "priceIncreases")
+    record.phase = .expired
+    record.expirationReason = .didNotConsentToPriceIncrease
+    try save(record)
+    return true
+  }
+
+  /// `product` as `record` renews it: at the new price when the customer agreed to it (the
+  /// increase is then settled), else at the price the subscriber pays.
+  func renewalPriced(_ product: Product, for record: SubscriptionRecord)
+    throws(LocalAppStoreError) -> Product
+  {
+    var increases = try priceIncreases()
+    guard let increase = increases[record.originalID], increase.agreed == true else {
+      return product
+    }
+    increases[record.originalID] = nil
+    try ledger.encodeMeta(increases, "priceIncreases")
+    return Self.repriced(product, milliunits: increase.priceMilliunits)
+  }
+
+  /// The pending price increase of `record`, for its renewal info.
+  func priceIncrease(of record: SubscriptionRecord) -> PriceIncrease? {
+    (try? priceIncreases())?[record.originalID]
+  }
+
+  private func priceOverrides() throws(LocalAppStoreError) -> [String: Int64] {
+    guard try ledger.meta("priceOverrides") != nil else { return [:] }
+    return try ledger.decodeMeta([String: Int64].self, "priceOverrides")
+  }
+
+  private func priceIncreases() throws(LocalAppStoreError) -> [UInt64: PriceIncrease] {
+    guard try ledger.meta("priceIncreases") != nil else { return [:] }
+    return try ledger.decodeMeta([UInt64: PriceIncrease].self, "priceIncreases")
+  }
+
+  private func ownSubscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
+    -> SubscriptionRecord
+  {
+    guard let stored = try ledger.transaction(transactionID) else {
+      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+    }
+    guard stored.sourceID == nil,
+      let record = try ledger.subscriptions(of: stored.account).first(where: {
+        $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+      })
+    else {
+      throw LocalAppStoreError(
+        .notAllowed, "transaction \(transactionID) is not a purchased subscription's")
+    }
+    return record
+  }
+
+  /// `product` with the price `milliunits`, its display price formatted as before.
+  static func repriced(_ product: Product, milliunits: Int64) -> Product {
+    let price = Decimal(milliunits) / 1000
+    let display = price.formatted(
+      .currency(code: product.currencyCode).locale(product.locale))
+    return Product(
+      id: product.id, type: product.type, displayName: product.displayName,
+      description: product.description, price: price, displayPrice: display,
+      currencyCode: product.currencyCode, locale: product.locale,
+      isFamilyShareable: product.isFamilyShareable, subscription: product.subscription)
+  }
+}

@@ -1,0 +1,277 @@
+import Foundation
+public import StoreModel
+
+/// What `SKTestSession` does to the test environment beyond its switches: expiring and
+/// renewing subscriptions now, auto-renew per transaction, removing transactions, the default
+/// state, and the time rate, storefront and locale while the store runs.
+extension LocalAppStore {
+  /// The settings and faults a state began with (its `.storekit` file's), for
+  /// ``resetToDefaultState()``.
+  struct DefaultState: Codable {
+    var settings: EmulatorSettings
+    var faults: [Fault]
+  }
+
+  // MARK: - Subscriptions
+
+  /// Expires `account`'s subscription to `productID` now: `SKTestSession.expireSubscription(
+  /// productIdentifier:)`. Its latest transaction's expiration date becomes now (re-signed, and
+  /// delivered through `Transaction.updates`), auto-renew is off and the subscription is
+  /// `expired` with reason `autoRenewDisabled` (ours: Apple does not say which reason).
+  /// - Returns: The re-signed latest transaction.
+  /// - Throws: `notFound` when the account has no live subscription to `productID`.
+  @discardableResult
+  public func expireSubscription(productID: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Transaction
+  {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      var (record, latest) = try liveSubscription(productID, account: account)
+      latest.expirationDate = now
+      try update(latest) { $0.expirationDate = now }
+      record.expirationDate = now
+      record.phase = .expired
+      record.expirationReason = .autoRenewDisabled
+      record.willAutoRenew = false
+      record.retryEndDate = nil
+      record.gracePeriodEndDate = nil
+      try save(record)
+      return latest
+    }
+  }
+
+  /// Renews `account`'s subscription to `productID` now: `SKTestSession.forceRenewalOfSubscription(
+  /// productIdentifier:)`. The current period ends now and a renewal transaction (of the product
+  /// that renews next) starts now, delivered through `Transaction.updates`; a subscription in
+  /// billing retry recovers. Auto-renew off does not stop a forced renewal.
+  /// - Returns: The renewal transaction.
+  /// - Throws: `notFound` when the account has no live subscription to `productID`.
+  @discardableResult
+  public func forceRenewalOfSubscription(productID: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Transaction
+  {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      var (record, latest) = try liveSubscription(productID, account: account)
+      if let expiration = latest.expirationDate, expiration > now {
+        latest.expirationDate = max(now, latest.purchaseDate)
+        try update(latest) { $0.expirationDate = max(now, $0.purchaseDate) }
+      }
+      let next: Product
+      if let renewing = productsByID[record.autoRenewProductID] {
+        next = renewing
+      } else {
+        next = try product(record.productID)
+      }
+      try renew(
+        &record, with: next, at: max(now, latest.purchaseDate), settings: try currentSettings())
+      guard let renewal = try latestTransaction(of: record) else {
+        throw LocalAppStoreError(.invalidState, "the renewal of \(productID) was not recorded")
+      }
+      return renewal
+    }
+  }
+
+  /// Turns auto-renew on or off for the subscription that transaction `transactionID` (any of
+  /// its transactions) belongs to: `SKTestSession.enableAutoRenewForTransaction(identifier:)`
+  /// and `disableAutoRenewForTransaction(identifier:)`, per transaction rather than per group.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy (the
+  ///   organizer's subscription is the one that renews) or a transaction of no live subscription.
+  public func setWillAutoRenew(_ willAutoRenew: Bool, forTransaction transactionID: UInt64)
+    throws(LocalAppStoreError)
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var record = try subscription(ofTransaction: transactionID)
+      guard record.phase == .active || record.phase == .billingRetry else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "the subscription of transaction \(transactionID) is \(record.phase.rawValue)")
+      }
+      record.willAutoRenew = willAutoRenew
+      if !willAutoRenew { record.autoRenewProductID = record.productID }
+      try save(record)
+    }
+  }
+
+  // MARK: - Removing transactions
+
+  /// Removes every transaction, subscription and Ask to Buy request of every account:
+  /// `SKTestSession.clearTransactions()` ("removes all transactions from the test environment",
+  /// so that one-time purchases can be tested again). Settings, faults, family sharing and the
+  /// app's data stay; nothing is delivered.
+  public func clearTransactions() throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in try ledger.clearPurchases() }
+  }
+
+  /// Removes transaction `transactionID` and family members' copies of it:
+  /// `SKTestSession.deleteTransaction(identifier:)`. A subscription left without transactions
+  /// is removed; one whose latest transaction went back to the one before (ours: Apple does not
+  /// say), ending then.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy.
+  public func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      guard let stored = try ledger.transaction(transactionID) else {
+        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+      }
+      guard stored.sourceID == nil else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "transaction \(transactionID) is a family-shared copy; delete the purchaser's "
+            + "transaction \(stored.sourceID ?? 0)")
+      }
+      try ledger.deleteTransaction(transactionID)
+      guard stored.transaction.productType == .autoRenewable,
+        var record = try ledger.subscriptions(of: stored.account).first(where: {
+          $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+        })
+      else { return }
+      guard let previous = try latestTransaction(of: record) else {
+        try ledger.deleteSubscription(record.originalID)
+        return
+      }
+      record.productID = previous.productID
+      record.expirationDate = previous.expirationDate ?? now
+      if record.expirationDate <= now, record.phase != .revoked {
+        record.phase = .expired
+        record.expirationReason = .autoRenewDisabled
+      }
+      try save(record)
+    }
+  }
+
+  /// Reverts the switches, time rate, storefront, locale and simulated errors to the state's
+  /// defaults (its `.storekit` file's): `SKTestSession.resetToDefaultState()`. Transactions stay
+  /// (``clearTransactions()`` removes them). A state written before the defaults were kept goes
+  /// back to ``EmulatorSettings/init(askToBuyEnabled:billingIssuesEnabled:gracePeriodEnabled:timeRate:storefront:bundleID:)``
+  /// with its bundle identifier and no fault.
+  public func resetToDefaultState() throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      let current = try currentSettings()
+      let defaults: DefaultState =
+        try ledger.meta("defaultState") != nil
+        ? try ledger.decodeMeta(DefaultState.self, "defaultState")
+        : DefaultState(settings: EmulatorSettings(bundleID: current.bundleID), faults: [])
+      try ledger.encodeMeta(defaults.settings, "settings")
+      try ledger.removeAllFaults()
+      for fault in defaults.faults { try ledger.setFault(fault, sticky: true) }
+      try ledger.setMeta("simulatedErrors", "{}")
+    }
+  }
+
+  // MARK: - While running
+
+  /// Changes how fast subscriptions renew from now on: `SKTestSession.timeRate`. Periods that
+  /// already began keep their end (Xcode documents nothing else; ours); the next ones, and any
+  /// grace or retry that starts later, follow the new rate.
+  public func setTimeRate(_ timeRate: TimeRate) throws(LocalAppStoreError) {
+    try changeSetting { $0.timeRate = timeRate }
+  }
+
+  /// Moves the customer to storefront `countryCode` (ISO 3166-1 alpha-3, `JPN`):
+  /// `SKTestSession.storefront`. Later transactions carry it; prices stay the catalog's, in its
+  /// currency (a `.storekit` file holds one price per product; Xcode documents no conversion,
+  /// so we do none).
+  /// - Throws: `invalidArgument` for a code that is not three letters.
+  public func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
+    let code = countryCode.uppercased()
+    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      throw LocalAppStoreError(
+        .invalidArgument, "'\(countryCode)' is not an ISO 3166-1 alpha-3 storefront (USA, JPN)")
+    }
+    try changeSetting { $0.storefront = code }
+  }
+
+  private func changeSetting(_ change: (inout EmulatorSettings) -> Void)
+    throws(LocalAppStoreError)
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var settings = try currentSettings()
+      change(&settings)
+      try ledger.encodeMeta(settings, "settings")
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// `account`'s own live (active or in billing retry) subscription whose product is
+  /// `productID`, and its latest transaction.
+  private func liveSubscription(_ productID: String, account: String)
+    throws(LocalAppStoreError) -> (SubscriptionRecord, Transaction)
+  {
+    guard
+      let record = try ledger.subscriptions(of: account).first(where: {
+        $0.sourceOriginalID == nil && $0.productID == productID
+          && ($0.phase == .active || $0.phase == .billingRetry)
+      }), let latest = try latestTransaction(of: record)
+    else {
+      throw LocalAppStoreError(.notFound, "\(account) has no live subscription to \(productID)")
+    }
+    return (record, latest)
+  }
+
+  /// The purchaser's subscription that transaction `transactionID` belongs to.
+  private func subscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
+    -> SubscriptionRecord
+  {
+    guard let stored = try ledger.transaction(transactionID) else {
+      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+    }
+    guard stored.sourceID == nil else {
+      throw LocalAppStoreError(
+        .notAllowed,
+        "transaction \(transactionID) is a family-shared copy; use the purchaser's transaction "
+          + "\(stored.sourceID ?? 0)")
+    }
+    guard
+      let record = try ledger.subscriptions(of: stored.account).first(where: {
+        $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+      })
+    else {
+      throw LocalAppStoreError(
+        .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
+    }
+    return record
+  }
+}
+
+/// Interrupted purchases: `SKTestSession.interruptedPurchasesEnabled`.
+extension LocalAppStore {
+  /// Keeps request `id` as an interrupted purchase rather than an Ask to Buy request.
+  func markInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
+    var ids = try interruptedRequests()
+    ids.insert(id)
+    try ledger.encodeMeta(ids, "interruptedRequests")
+  }
+
+  /// Whether `id` is an interrupted purchase still waiting for the customer.
+  func isInterrupted(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
+    guard try interruptedRequests().contains(id), let request = try ledger.request(id) else {
+      return false
+    }
+    return request.0.status == .pending
+  }
+
+  /// Completes interrupted purchase `id`: made now, delivered through `Transaction.updates`.
+  func completeInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
+    let transaction = try approveAskToBuy(id)
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var ids = try interruptedRequests()
+      ids.remove(id)
+      try ledger.encodeMeta(ids, "interruptedRequests")
+    }
+    return transaction
+  }
+
+  private func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
+    guard try ledger.meta("interruptedRequests") != nil else { return [] }
+    return try ledger.decodeMeta(Set<UInt64>.self, "interruptedRequests")
+  }
+}
+
+extension LocalAppStore {
+  /// Whether request `id` is an interrupted purchase still waiting for the customer's action
+  /// (``resolveIssue(transactionID:)`` completes it), rather than an Ask to Buy request.
+  public func isInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
+    try operation { (_: Date) throws(LocalAppStoreError) in try isInterrupted(id) }
+  }
+}

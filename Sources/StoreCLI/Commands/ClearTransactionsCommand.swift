@@ -1,0 +1,36 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `clear-transactions`: every transaction goes.
+enum ClearTransactionsCommand: CLICommand {
+  static let name = "clear-transactions"
+  static let summary = "Remove every transaction (SKTestSession.clearTransactions)"
+  static let usage = """
+    USAGE: sportstime-store clear-transactions [--state PATH] [--json]
+
+    Removes every transaction, subscription and Ask to Buy request of every account, as
+    SKTestSession.clearTransactions() does, so that purchases can be tested again. The
+    switches, faults, family sharing, the time and the app's data stay (reset starts afresh).
+
+    \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store clear-transactions
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    guard arguments.positionals.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.positionals[0])'")
+    }
+    let store = try Emulator.openStore(arguments, context, name)
+    try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.clearTransactions()
+    }
+    if arguments.json {
+      try context.writeJSON(["cleared": true])
+    } else {
+      context.out("Transactions cleared.")
+    }
+  }
+}

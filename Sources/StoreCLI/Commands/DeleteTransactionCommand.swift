@@ -1,0 +1,37 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `delete-transaction TRANSACTION_ID`: one transaction goes.
+enum DeleteTransactionCommand: CLICommand {
+  static let name = "delete-transaction"
+  static let summary = "Remove a transaction (SKTestSession.deleteTransaction)"
+  static let usage = """
+    USAGE: sportstime-store delete-transaction TRANSACTION_ID [--state PATH] [--json]
+
+    Removes TRANSACTION_ID and family members' copies of it, as
+    SKTestSession.deleteTransaction(identifier:) does. A subscription left without transactions
+    is removed; otherwise its latest transaction is the one before, and it ends when that one
+    does.
+
+    \(Emulator.optionsSection(perAccount: false))
+
+    Exits 1 for an unknown transaction or a family-shared copy.
+
+    EXAMPLES:
+      sportstime-store delete-transaction 2
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let id = try Emulator.transactionID(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
+    try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.deleteTransaction(id)
+    }
+    if arguments.json {
+      try context.writeJSON(["deleted": "\(id)"])
+    } else {
+      context.out("Deleted transaction #\(id).")
+    }
+  }
+}

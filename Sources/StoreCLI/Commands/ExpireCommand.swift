@@ -1,0 +1,37 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `expire PRODUCT_ID`: the subscription expires now.
+enum ExpireCommand: CLICommand {
+  static let name = "expire"
+  static let summary = "Expire a subscription now (SKTestSession.expireSubscription)"
+  static let usage = """
+    USAGE: sportstime-store expire PRODUCT_ID [--account NAME] [--state PATH] [--json]
+
+    Expires the account's subscription to PRODUCT_ID now, as
+    SKTestSession.expireSubscription(productIdentifier:) does: its latest transaction's
+    expiration becomes now (re-signed, delivered through Transaction.updates), auto-renew is
+    off, and the subscription is expired (reason autoRenewDisabled).
+
+    \(Emulator.optionsSection(perAccount: true))
+
+    Exits 1 when the account has no live subscription to PRODUCT_ID.
+
+    EXAMPLES:
+      sportstime-store expire com.sportstime.pro.monthly
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let productID = try Emulator.single(arguments, "a product identifier")
+    let store = try Emulator.open(arguments, context)
+    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.expireSubscription(productID: productID)
+    }
+    if arguments.json {
+      try context.writeJSON(Emulator.TransactionFields(transaction))
+      return
+    }
+    context.out("Expired: " + Emulator.describe(transaction))
+  }
+}

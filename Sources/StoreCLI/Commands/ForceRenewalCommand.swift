@@ -1,0 +1,37 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `force-renewal PRODUCT_ID`: the subscription renews now.
+enum ForceRenewalCommand: CLICommand {
+  static let name = "force-renewal"
+  static let summary = "Renew a subscription now (SKTestSession.forceRenewalOfSubscription)"
+  static let usage = """
+    USAGE: sportstime-store force-renewal PRODUCT_ID [--account NAME] [--state PATH] [--json]
+
+    Renews the account's subscription to PRODUCT_ID now, as
+    SKTestSession.forceRenewalOfSubscription(productIdentifier:) does: the current period ends
+    now and a renewal transaction (of the product that renews next) starts now, delivered
+    through Transaction.updates. A subscription in billing retry recovers.
+
+    \(Emulator.optionsSection(perAccount: true))
+
+    Exits 1 when the account has no live subscription to PRODUCT_ID.
+
+    EXAMPLES:
+      sportstime-store force-renewal com.sportstime.pro.monthly
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let productID = try Emulator.single(arguments, "a product identifier")
+    let store = try Emulator.open(arguments, context)
+    let renewal = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.forceRenewalOfSubscription(productID: productID)
+    }
+    if arguments.json {
+      try context.writeJSON(Emulator.TransactionFields(renewal))
+      return
+    }
+    context.out("Renewed: " + Emulator.describe(renewal))
+  }
+}

@@ -1,0 +1,238 @@
+public import Foundation
+public import LocalAppStore
+public import StoreModel
+
+/// StoreKitTest's `SKTestSession`, member by member under its names, over a local App Store:
+/// what a test written for Xcode's StoreKit Testing needs to run on Linux or a Mac without a
+/// device.
+///
+/// ```swift
+/// let session = try LocalTestSession(clock: clock)          // SKTestSession(configurationFileNamed:)
+/// try await session.setAskToBuyEnabled(true)                // session.askToBuyEnabled = true
+/// try await session.buyProduct(identifier: "com.sportstime.pro.monthly")
+/// try await session.expireSubscription(productIdentifier: "com.sportstime.pro.monthly")
+/// ```
+///
+/// Unlike `SKTestSession`, whose calls are synchronous and take `Int` identifiers, these are
+/// `async`, throw a typed ``LocalAppStoreError`` and take `UInt64` identifiers (StoreKit 2's
+/// `Transaction.id`). Properties that `SKTestSession` lets a test assign are read with
+/// `try await session.askToBuyEnabled` and set with `setAskToBuyEnabled(_:)`. See the article
+/// <doc:PortingSKTestSessionTests>.
+public struct LocalTestSession: Sendable {
+  /// The local App Store the session controls; also the app's `StoreBackend`.
+  public let store: LocalAppStore
+
+  /// A session over `store`.
+  public init(store: LocalAppStore) { self.store = store }
+
+  /// A session over a new in-memory store selling `catalog` with its settings and simulated
+  /// errors: `SKTestSession(contentsOf:)` / `init(configurationFileNamed:)`.
+  public init(catalog: Catalog, clock: ManualClock = ManualClock()) throws(LocalAppStoreError) {
+    store = try LocalAppStore(catalog: catalog, clock: clock)
+  }
+
+  /// A session over a new in-memory store selling SportsTime Pro.
+  public init(clock: ManualClock = ManualClock(), settings: EmulatorSettings = EmulatorSettings())
+    throws(LocalAppStoreError)
+  {
+    store = try LocalAppStore.sportsTime(clock: clock, settings: settings)
+  }
+
+  // MARK: - Settings
+
+  /// `askToBuyEnabled`.
+  public var askToBuyEnabled: Bool {
+    get async throws(LocalAppStoreError) { try await store.settings()[.askToBuy] }
+  }
+  /// Sets `askToBuyEnabled`.
+  public func setAskToBuyEnabled(_ value: Bool) async throws(LocalAppStoreError) {
+    try await store.set(.askToBuy, value)
+  }
+
+  /// `billingGracePeriodIsEnabled`.
+  public var billingGracePeriodIsEnabled: Bool {
+    get async throws(LocalAppStoreError) { try await store.settings()[.gracePeriod] }
+  }
+  /// Sets `billingGracePeriodIsEnabled`.
+  public func setBillingGracePeriodIsEnabled(_ value: Bool) async throws(LocalAppStoreError) {
+    try await store.set(.gracePeriod, value)
+  }
+
+  /// `shouldEnterBillingRetryOnRenewal`.
+  public var shouldEnterBillingRetryOnRenewal: Bool {
+    get async throws(LocalAppStoreError) { try await store.settings()[.billingIssues] }
+  }
+  /// Sets `shouldEnterBillingRetryOnRenewal`: off stops new failures only (see
+  /// ``resolveIssueForTransaction(identifier:)``).
+  public func setShouldEnterBillingRetryOnRenewal(_ value: Bool) async throws(LocalAppStoreError) {
+    try await store.set(.billingIssues, value)
+  }
+
+  /// `interruptedPurchasesEnabled`.
+  public var interruptedPurchasesEnabled: Bool {
+    get async throws(LocalAppStoreError) { try await store.settings()[.interruptedPurchases] }
+  }
+  /// Sets `interruptedPurchasesEnabled`: purchases return `.pending` until
+  /// ``resolveIssueForTransaction(identifier:)`` is called with their request identifier.
+  public func setInterruptedPurchasesEnabled(_ value: Bool) async throws(LocalAppStoreError) {
+    try await store.set(.interruptedPurchases, value)
+  }
+
+  /// `timeRate`.
+  public var timeRate: TimeRate {
+    get async throws(LocalAppStoreError) { try await store.settings().timeRate }
+  }
+  /// Sets `timeRate` while running.
+  public func setTimeRate(_ value: TimeRate) async throws(LocalAppStoreError) {
+    try await store.setTimeRate(value)
+  }
+
+  /// `storefront` (ISO 3166-1 alpha-3).
+  public var storefront: String {
+    get async throws(LocalAppStoreError) { try await store.settings().storefront }
+  }
+  /// Sets `storefront` while running.
+  public func setStorefront(_ value: String) async throws(LocalAppStoreError) {
+    try await store.setStorefront(value)
+  }
+
+  /// `setSimulatedError(_:forAPI:)`: every call of `api` fails with `error` (any case of
+  /// StoreKit's `StoreKitError` and `Product.PurchaseError`) until cleared with `nil`.
+  ///
+  /// Loading products, purchase, App Store sync and subscription status fail with the error
+  /// chosen; for verification any error arms a real verification failure (a token signed by an
+  /// authority the app does not trust). The sheets and the app transaction are not served here:
+  /// they throw `invalidArgument`.
+  public func setSimulatedError(
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
+  ) async throws(LocalAppStoreError) {
+    guard api == .verification else {
+      try await store.setSimulatedError(error, forAPI: api)
+      return
+    }
+    if error == nil {
+      try await store.clearFaults(.verification)
+    } else {
+      try await store.inject(.verification, sticky: true)
+    }
+  }
+
+  /// `simulatedError(forAPI:)`: the error simulated for `api`, if any.
+  public func simulatedError(forAPI api: CatalogSettings.StoreKitAPI)
+    async throws(LocalAppStoreError) -> StoreBackendError?
+  {
+    try await store.simulatedError(forAPI: api)
+  }
+
+  // MARK: - Transactions
+
+  /// `buyProduct(identifier:options:)`: a purchase outside the app; a running app receives it
+  /// through `Transaction.updates`.
+  @discardableResult
+  public func buyProduct(identifier: String, options: Set<PurchaseOption> = [])
+    async throws(LocalAppStoreError) -> Transaction
+  {
+    try await store.buyProduct(identifier, options: options)
+  }
+
+  /// `allTransactions()`: every transaction of the store's account, as the App Store has them.
+  public func allTransactions() async throws(LocalAppStoreError) -> [Transaction] {
+    try await store.history()
+  }
+
+  /// `approveAskToBuyTransaction(identifier:)`.
+  @discardableResult
+  public func approveAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError)
+    -> Transaction
+  {
+    try await store.approveAskToBuy(identifier)
+  }
+
+  /// `declineAskToBuyTransaction(identifier:)`.
+  public func declineAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
+    try await store.declineAskToBuy(identifier)
+  }
+
+  /// `refundTransaction(identifier:)`.
+  @discardableResult
+  public func refundTransaction(identifier: UInt64) async throws(LocalAppStoreError)
+    -> Transaction
+  {
+    try await store.refund(transactionID: identifier)
+  }
+
+  /// `expireSubscription(productIdentifier:)`.
+  @discardableResult
+  public func expireSubscription(productIdentifier: String) async throws(LocalAppStoreError)
+    -> Transaction
+  {
+    try await store.expireSubscription(productID: productIdentifier)
+  }
+
+  /// `forceRenewalOfSubscription(productIdentifier:)`.
+  @discardableResult
+  public func forceRenewalOfSubscription(productIdentifier: String)
+    async throws(LocalAppStoreError) -> Transaction
+  {
+    try await store.forceRenewalOfSubscription(productID: productIdentifier)
+  }
+
+  /// `enableAutoRenewForTransaction(identifier:)`.
+  public func enableAutoRenewForTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
+    try await store.setWillAutoRenew(true, forTransaction: identifier)
+  }
+
+  /// `disableAutoRenewForTransaction(identifier:)`.
+  public func disableAutoRenewForTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
+    try await store.setWillAutoRenew(false, forTransaction: identifier)
+  }
+
+  /// `resolveIssueForTransaction(identifier:)`: a billing issue (the subscription renews, or
+  /// expires when auto-renew was turned off), or an interrupted purchase (by its request
+  /// identifier: the purchase is made and delivered).
+  @discardableResult
+  public func resolveIssueForTransaction(identifier: UInt64) async throws(LocalAppStoreError)
+    -> Transaction?
+  {
+    try await store.resolveIssue(transactionID: identifier)
+  }
+
+  /// `requestPriceIncreaseConsentForTransaction(identifier:)`: the customer of the subscription
+  /// is asked to consent to its product's new price (set with ``setPrice(_:forProduct:)``).
+  public func requestPriceIncreaseConsentForTransaction(identifier: UInt64)
+    async throws(LocalAppStoreError)
+  {
+    try await store.requestPriceIncreaseConsent(transactionID: identifier)
+  }
+
+  /// Changes a product's price while running, as editing it in Xcode's StoreKit configuration
+  /// editor during a test does (ours: `SKTestSession` has no such call).
+  public func setPrice(_ price: Decimal, forProduct productIdentifier: String)
+    async throws(LocalAppStoreError)
+  {
+    try await store.setPrice(price, forProduct: productIdentifier)
+  }
+
+  /// The customer agrees to (or declines) the price increase of a subscription, as on the
+  /// price-increase sheet (ours: Xcode answers it in its UI).
+  public func respondToPriceIncrease(identifier: UInt64, agreed: Bool)
+    async throws(LocalAppStoreError)
+  {
+    try await store.respondToPriceIncrease(transactionID: identifier, agreed: agreed)
+  }
+
+  /// `clearTransactions()`.
+  public func clearTransactions() async throws(LocalAppStoreError) {
+    try await store.clearTransactions()
+  }
+
+  /// `deleteTransaction(identifier:)`.
+  public func deleteTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
+    try await store.deleteTransaction(identifier)
+  }
+
+  /// `resetToDefaultState()`.
+  public func resetToDefaultState() async throws(LocalAppStoreError) {
+    try await store.resetToDefaultState()
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import StoreTesting
+import Testing
+
+/// `LocalTestSession`: an `SKTestSession` test ported member by member.
+@Suite(.timeLimit(.minutes(1))) struct LocalTestSessionTests {
+  @Test("the settings read back what was set, under SKTestSession's names")
+  func settings() async throws {
+    let session = try LocalTestSession()
+    #expect(try await session.askToBuyEnabled == false)
+    try await session.setAskToBuyEnabled(true)
+    try await session.setBillingGracePeriodIsEnabled(true)
+    try await session.setShouldEnterBillingRetryOnRenewal(true)
+    try await session.setInterruptedPurchasesEnabled(true)
+    try await session.setTimeRate(.oneRenewalEveryMinute)
+    try await session.setStorefront("GBR")
+    #expect(try await session.askToBuyEnabled)
+    #expect(try await session.billingGracePeriodIsEnabled)
+    #expect(try await session.shouldEnterBillingRetryOnRenewal)
+    #expect(try await session.interruptedPurchasesEnabled)
+    #expect(try await session.timeRate == .oneRenewalEveryMinute)
+    #expect(try await session.storefront == "GBR")
+    try await session.resetToDefaultState()
+    #expect(try await session.askToBuyEnabled == false)
+    #expect(try await session.timeRate == .realTime)
+  }
+
+  @Test("a ported subscription test: buy outside the app, renew, turn auto-renew off, expire")
+  func subscriptionLifecycle() async throws {
+    let clock = ManualClock()
+    let session = try LocalTestSession(clock: clock)
+    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.monthlyID)
+    clock.advance(by: 5 * day)
+    let renewal = try await session.forceRenewalOfSubscription(
+      productIdentifier: SportsTimeFixtures.monthlyID)
+    #expect(renewal.originalID == bought.id)
+    try await session.disableAutoRenewForTransaction(identifier: renewal.id)
+    #expect(try await session.store.renewalInfos().first?.willAutoRenew == false)
+    try await session.enableAutoRenewForTransaction(identifier: bought.id)
+    #expect(try await session.store.renewalInfos().first?.willAutoRenew == true)
+    try await session.expireSubscription(productIdentifier: SportsTimeFixtures.monthlyID)
+    #expect(await session.store.currentEntitlements().isEmpty)
+    #expect(try await session.allTransactions().count == 2)
+    try await session.deleteTransaction(identifier: renewal.id)
+    #expect(try await session.allTransactions().map(\.id) == [bought.id])
+    try await session.clearTransactions()
+    #expect(try await session.allTransactions().isEmpty)
+  }
+
+  @Test("billing retry resolved, Ask to Buy approved, an interrupted purchase resolved")
+  func issues() async throws {
+    let clock = ManualClock()
+    let session = try LocalTestSession(clock: clock)
+    try await session.setShouldEnterBillingRetryOnRenewal(true)
+    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.monthlyID)
+    clock.set(to: utc(2026, 2, 2))
+    try await session.setShouldEnterBillingRetryOnRenewal(false)
+    #expect(try await session.resolveIssueForTransaction(identifier: bought.id) != nil)
+    try await session.refundTransaction(identifier: bought.id)
+
+    try await session.setAskToBuyEnabled(true)
+    #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
+    let request = try #require(try await session.store.askToBuyRequests().last?.id)
+    try await session.declineAskToBuyTransaction(identifier: request)
+    try await session.setAskToBuyEnabled(false)
+    try await session.setInterruptedPurchasesEnabled(true)
+    #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
+    let interrupted = try #require(try await session.store.askToBuyRequests().last?.id)
+    let made = try await session.resolveIssueForTransaction(identifier: interrupted)
+    #expect(made?.productID == SportsTimeFixtures.annualID)
+  }
+
+  /// `setSimulatedError(_:forAPI:)` with the error chosen: each API fails with it, nil clears.
+  @Test(
+    "setSimulatedError fails the API with the error chosen until cleared",
+    arguments: StoreBackendError.caseNames)
+  func simulatedError(name: String) async throws {
+    let session = try LocalTestSession()
+    let error = try #require(StoreBackendError(caseName: name, reason: "chosen"))
+    try await session.setSimulatedError(error, forAPI: .purchase)
+    #expect(try await session.simulatedError(forAPI: .purchase) == error)
+    do {
+      let result = try await session.store.buy(SportsTimeFixtures.monthlyID)
+      #expect(name == "userCancelled" && result == .userCancelled)
+    } catch {
+      #expect(error == (try #require(StoreBackendError(caseName: name, reason: "chosen"))))
+    }
+    try await session.setSimulatedError(.notAvailableInStorefront("chosen"), forAPI: .loadProducts)
+    await #expect(throws: StoreBackendError.notAvailableInStorefront("chosen")) {
+      try await session.store.products(for: [SportsTimeFixtures.monthlyID])
+    }
+    try await session.setSimulatedError(nil, forAPI: .purchase)
+    try await session.setSimulatedError(nil, forAPI: .loadProducts)
+    #expect(
+      try verified(try await session.store.buy(SportsTimeFixtures.monthlyID)).productID
+        == SportsTimeFixtures.monthlyID)
+  }
+
+  @Test("sync and subscription status fail with the error chosen; the sheets are refused")
+  func simulatedErrorOtherAPIs() async throws {
+    let session = try LocalTestSession()
+    try await session.setSimulatedError(.networkError("offline"), forAPI: .appStoreSync)
+    try await session.setSimulatedError(.unknown, forAPI: .subscriptionStatus)
+    await #expect(throws: StoreBackendError.networkError("offline")) {
+      try await session.store.sync()
+    }
+    await #expect(throws: StoreBackendError.unknown) {
+      try await session.store.subscriptionStatuses(forGroup: SportsTimeFixtures.groupID)
+    }
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.setSimulatedError(.unknown, forAPI: .manageSubscriptions)
+    }
+    try await session.setSimulatedError(.unknown, forAPI: .verification)
+    guard case .success(let signed) = try await session.store.buy(SportsTimeFixtures.monthlyID)
+    else {
+      Issue.record("the purchase did not go through")
+      return
+    }
+    #expect(signed.verificationError?.code == .invalidChain)
+    try await session.setSimulatedError(nil, forAPI: .verification)
+    #expect(await session.store.currentEntitlements().allSatisfy(\.isVerified))
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import StoreTesting
+import Testing
+
+/// Price increases: a price changed while running, `requestPriceIncreaseConsentForTransaction
+/// (identifier:)`, the customer's answer, `RenewalInfo.priceIncreaseStatus` and the renewal.
+@Suite struct PriceIncreaseTests {
+  private func session(_ clock: ManualClock) throws -> LocalTestSession {
+    try LocalTestSession(clock: clock)
+  }
+
+  @Test("a new price applies at once to products and new purchases, not to subscribers")
+  func newPriceForNewPurchases() async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
+    let subscriber = try await session.store.buyVerified(monthlyID)
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    let products = try await session.store.products(for: [monthlyID])
+    #expect(products.first?.price == Decimal(string: "5.99"))
+    #expect(products.first?.displayPrice == "$5.99")
+    clock.set(to: utc(2026, 2, 2))
+    let renewal = try #require(try await session.store.history().last)
+    #expect(renewal.id != subscriber.id)
+    #expect(renewal.priceMilliunits == 4_990, "an existing subscriber keeps the price")
+    let member = session.store.backend(for: "alex")
+    let bought = try verified(try await member.purchase(try #require(products.first), options: []))
+    #expect(bought.priceMilliunits == 5_990)
+  }
+
+  /// RenewalInfo `priceIncreaseStatus` and `renewalPrice`; agreeing renews at the new price.
+  @Test("consent requested, then agreed: the renewal is at the new price")
+  func agreed() async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
+    let bought = try await session.store.buyVerified(monthlyID)
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    let pending = try #require(try await session.store.renewalInfos().first)
+    #expect(pending.priceIncreaseStatus == .noIncreasePending)
+    #expect(pending.renewalPrice == Decimal(string: "5.99"))
+    try await session.respondToPriceIncrease(identifier: bought.id, agreed: true)
+    #expect(try await session.store.renewalInfos().first?.priceIncreaseStatus == .agreed)
+    clock.set(to: utc(2026, 2, 2))
+    let renewal = try #require(try await session.store.history().last)
+    #expect(renewal.reason == .renewal && renewal.priceMilliunits == 5_990)
+    #expect(try await session.store.renewalInfos().first?.priceIncreaseStatus == nil)
+  }
+
+  /// RenewalInfo ExpirationReason `didNotConsentToPriceIncrease`.
+  @Test(
+    "declined, or never answered: the subscription expires at renewal, for the price increase",
+    arguments: [true, false])
+  func declined(answered: Bool) async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
+    let bought = try await session.store.buyVerified(monthlyID)
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    if answered { try await session.respondToPriceIncrease(identifier: bought.id, agreed: false) }
+    clock.set(to: utc(2026, 2, 2))
+    #expect(try await session.store.history().count == 1)
+    #expect(try await session.store.proState() == .expired)
+    let info = try #require(try await session.store.renewalInfos().first)
+    #expect(info.expirationReason == .didNotConsentToPriceIncrease)
+  }
+
+  @Test("consent is refused when the price did not increase, answers need a request")
+  func refusals() async throws {
+    let session = try session(ManualClock())
+    let bought = try await session.store.buyVerified(monthlyID)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    }
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.respondToPriceIncrease(identifier: bought.id, agreed: true)
+    }
+    try await session.setPrice(3.99, forProduct: monthlyID)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    }
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.setPrice(-1, forProduct: monthlyID)
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import StoreTesting
+import Testing
+
+/// The controls of StoreKitTest's `SKTestSession` beyond its switches, each after the member's
+/// page on developer.apple.com.
+@Suite(.timeLimit(.minutes(1))) struct SessionControlTests {
+  /// `expireSubscription(productIdentifier:)`: the subscription expires now.
+  @Test("expireSubscription ends access now and delivers the re-signed transaction")
+  func expire() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(monthlyID)
+    var updates = store.transactionUpdates().makeAsyncIterator()
+    clock.advance(by: 3 * day)
+    let expired = try await store.expireSubscription(productID: monthlyID)
+    #expect(expired.expirationDate == clock.now)
+    #expect(await store.currentEntitlements().isEmpty)
+    #expect(try await store.proState() == .expired)
+    let delivered = try #require(await next(1, of: &updates).first)
+    #expect(delivered.unsafePayloadValue.expirationDate == clock.now)
+    clock.advance(by: 60 * day)
+    #expect(try await store.history().count == 1, "it does not renew")
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.expireSubscription(productID: monthlyID)
+    }
+  }
+
+  /// `forceRenewalOfSubscription(productIdentifier:)`: a renewal now.
+  @Test("forceRenewalOfSubscription renews now, through updates")
+  func forceRenewal() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    try await store.buyVerified(monthlyID)
+    var updates = store.transactionUpdates().makeAsyncIterator()
+    clock.advance(by: 10 * day)
+    let renewal = try await store.forceRenewalOfSubscription(productID: monthlyID)
+    #expect(renewal.reason == .renewal && renewal.purchaseDate == clock.now)
+    #expect(renewal.expirationDate == utc(2026, 2, 11))
+    let delivered = await next(2, of: &updates).map(\.unsafePayloadValue.id)
+    #expect(delivered.contains(renewal.id))
+    #expect(await store.entitledProductIDs() == [monthlyID])
+  }
+
+  @Test("forceRenewal recovers a subscription in billing retry")
+  func forceRenewalInRetry() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true))
+    try await store.buyVerified(monthlyID)
+    clock.set(to: utc(2026, 2, 3))
+    #expect(try await store.proState() == .inBillingRetryPeriod)
+    try await store.forceRenewalOfSubscription(productID: monthlyID)
+    #expect(try await store.proState() == .subscribed)
+  }
+
+  /// `enableAutoRenewForTransaction(identifier:)` / `disableAutoRenewForTransaction(identifier:)`:
+  /// per transaction, not per group.
+  @Test("auto-renew per transaction: off for one subscription leaves the other group's on")
+  func autoRenewPerTransaction() async throws {
+    let clock = ManualClock()
+    let other = product("other", .autoRenewable, group: "other")
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, products: SportsTimeFixtures.products + [other])
+    let pro = try await store.buyVerified(monthlyID)
+    try await store.buyVerified("other")
+    try await store.setWillAutoRenew(false, forTransaction: pro.id)
+    let infos = try await store.renewalInfos()
+    #expect(infos.map(\.willAutoRenew) == [false, true])
+    try await store.setWillAutoRenew(true, forTransaction: pro.id)
+    #expect(try await store.renewalInfos().map(\.willAutoRenew) == [true, true])
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.setWillAutoRenew(false, forTransaction: 999)
+    }
+  }
+
+  /// `interruptedPurchasesEnabled`: purchases fail until the issue is resolved with
+  /// `resolveIssueForTransaction(identifier:)`; the purchase then arrives through updates.
+  @Test("an interrupted purchase is pending until resolved, then arrives through updates")
+  func interruptedPurchase() async throws {
+    var settings = EmulatorSettings()
+    settings[.interruptedPurchases] = true
+    let store = try LocalAppStore.sportsTime(settings: settings)
+    var updates = store.transactionUpdates().makeAsyncIterator()
+    guard case .pending = try await store.buy(annualID) else {
+      Issue.record("an interrupted purchase did not return pending")
+      return
+    }
+    #expect(await store.currentEntitlements().isEmpty)
+    let request = try #require(try await store.askToBuyRequests().first)
+    #expect(try await store.isInterruptedPurchase(request.id))
+    let bought = try #require(try await store.resolveIssue(transactionID: request.id))
+    #expect(bought.productID == annualID)
+    let delivered = try #require(await next(1, of: &updates).first)
+    #expect(delivered.unsafePayloadValue.id == bought.id)
+    #expect(await store.entitledProductIDs() == [annualID])
+    #expect(try await store.isInterruptedPurchase(request.id) == false)
+  }
+
+  /// `clearTransactions()`: "removes all transactions from the test environment".
+  @Test("clearTransactions removes every purchase; settings and faults stay")
+  func clear() async throws {
+    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(gracePeriodEnabled: true))
+    try await store.buyVerified(monthlyID)
+    try await store.startFamilySharing(with: "alex")
+    try await store.inject(.loadProducts, sticky: true)
+    try await store.clearTransactions()
+    #expect(await store.allTransactions().isEmpty)
+    #expect(await store.backend(for: "alex").allTransactions().isEmpty)
+    #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)
+    #expect(try await store.settings().gracePeriodEnabled)
+    #expect(try await store.status().faults == ["load-products": true])
+    #expect(try await store.isEligibleForIntroOffer(group: groupID))
+    try await store.buyVerified(monthlyID)
+    #expect(await store.entitledProductIDs() == [monthlyID])
+  }
+
+  /// `deleteTransaction(identifier:)`.
+  @Test("deleteTransaction removes one transaction; its subscription falls back or goes")
+  func delete() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    clock.set(to: utc(2026, 2, 10))
+    let renewal = try #require(try await store.history().last)
+    #expect(renewal.id != first.id)
+    try await store.deleteTransaction(renewal.id)
+    #expect(try await store.history().map(\.id) == [first.id])
+    #expect(try await store.proState() == .expired)
+    try await store.deleteTransaction(first.id)
+    #expect(try await store.history().isEmpty)
+    #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)
+    await #expect(throws: LocalAppStoreError.self) { try await store.deleteTransaction(first.id) }
+  }
+
+  /// `resetToDefaultState()`: "removes all property overrides".
+  @Test("resetToDefaultState reverts switches, rate, storefront and faults to the defaults")
+  func resetToDefault() async throws {
+    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(gracePeriodEnabled: true))
+    try await store.setAskToBuyEnabled(true)
+    try await store.setGracePeriodEnabled(false)
+    try await store.setTimeRate(.oneRenewalEveryTwoSeconds)
+    try await store.setStorefront("jpn")
+    #expect(try await store.settings().storefront == "JPN")
+    try await store.inject(.purchase, sticky: true)
+    try await store.resetToDefaultState()
+    let settings = try await store.settings()
+    #expect(settings == EmulatorSettings(gracePeriodEnabled: true))
+    #expect(try await store.status().faults.isEmpty)
+  }
+
+  /// `timeRate` while running: the next period follows the new rate.
+  @Test("a time rate set while running applies from the next renewal")
+  func timeRateWhileRunning() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setTimeRate(.oneRenewalEveryTwoSeconds)
+    #expect(try await store.history().first?.expirationDate == first.expirationDate)
+    clock.set(to: utc(2026, 2, 1).addingTimeInterval(1))
+    let renewal = try #require(try await store.history().last)
+    #expect(renewal.expirationDate == utc(2026, 2, 1).addingTimeInterval(2))
+  }
+
+  @Test("a storefront set while running is carried by later transactions")
+  func storefrontWhileRunning() async throws {
+    let store = try LocalAppStore.sportsTime()
+    try await store.setStorefront("FRA")
+    let bought = try await store.buyVerified(monthlyID)
+    #expect(bought.storefrontCountryCode == "FRA")
+    await #expect(throws: LocalAppStoreError.self) { try await store.setStorefront("France") }
+  }
+}
