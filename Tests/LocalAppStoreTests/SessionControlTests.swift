@@ -80,7 +80,7 @@ import Testing
   /// `resolveIssueForTransaction(identifier:)`; the purchase then arrives through updates.
   @Test("an interrupted purchase is pending until resolved, then arrives through updates")
   func interruptedPurchase() async throws {
-    var settings = EmulatorSettings()
+    var settings = EmulatorSettings.polite
     settings[.interruptedPurchases] = true
     let store = try LocalAppStore.sportsTime(settings: settings)
     var updates = store.transactionUpdates().makeAsyncIterator()
@@ -102,7 +102,8 @@ import Testing
   /// `clearTransactions()`: "removes all transactions from the test environment".
   @Test("clearTransactions removes every purchase; settings and faults stay")
   func clear() async throws {
-    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(gracePeriodEnabled: true))
+    let store = try LocalAppStore.sportsTime(
+      settings: EmulatorSettings(gracePeriodEnabled: true, deviceTiming: .polite))
     try await store.buyVerified(monthlyID)
     try await store.startFamilySharing(with: "alex")
     try await store.inject(.loadProducts, sticky: true)
@@ -111,6 +112,7 @@ import Testing
     #expect(await store.backend(for: "alex").allTransactions().isEmpty)
     #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)
     #expect(try await store.settings().gracePeriodEnabled)
+    #expect(try await store.settings().deviceTiming == .polite)
     #expect(try await store.status().faults == ["load-products": true])
     #expect(try await store.isEligibleForIntroOffer(group: groupID))
     try await store.buyVerified(monthlyID)

@@ -12,7 +12,8 @@ import Testing
   private static func memberWithOwnMonthlyAndSharedAnnual(clock: ManualClock) async throws
     -> (LocalAppStore, LocalAppStore.Account)
   {
-    let store = try LocalAppStore.sportsTime(clock: clock)
+    // Polite: these tests are about what is listed, not when (device timing has its own).
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
     let member = store.backend(for: "alex")
     let monthly = try #require(store.allProducts.first { $0.id == monthlyID })
     _ = try verified(try await member.purchase(monthly, options: []))
@@ -88,7 +89,7 @@ import Testing
       clock: clock,
       settings: EmulatorSettings(
         billingIssuesEnabled: true, gracePeriodEnabled: true,
-        timeRate: .oneRenewalEveryTwoSeconds))
+        timeRate: .oneRenewalEveryTwoSeconds, deviceTiming: .polite))
     let first = try await store.buyVerified(annualID)
     let expiry = try #require(first.expirationDate)
     #expect(expiry.timeIntervalSince(first.purchaseDate) == 2)
