@@ -4,8 +4,10 @@
   import StoreModel
 
   // StoreKit's errors, translated into StoreModel's: `StoreKitError` and `Product.PurchaseError`
-  // into `StoreBackendError`, `VerificationResult.VerificationError` into `VerificationError`.
-  // Each reason names StoreKit's case, so that a log says what StoreKit said.
+  // into the `StoreBackendError` case of the same name, `VerificationResult.VerificationError`
+  // into `VerificationError`. Each reason names StoreKit's case, so that a log says what StoreKit
+  // said. (`StoreKitError.unsupported` is not in the iOS 18.0 SDK the stubs follow: a newer
+  // case reaches the `default` branch.)
   extension StoreKitBackend {
     /// StoreModel's error for an error a StoreKit call threw.
     static func backendError(_ error: any Error) -> StoreModel.StoreBackendError {
@@ -36,13 +38,13 @@
       case .systemError(let underlying):  // StoreKit: StoreKitError.systemError
         return .systemError("StoreKitError.systemError: \(String(describing: underlying))")
       case .notAvailableInStorefront:  // StoreKit: StoreKitError.notAvailableInStorefront
-        return .productUnavailable(
+        return .notAvailableInStorefront(
           "StoreKitError.notAvailableInStorefront: not available in this storefront")
       case .notEntitled:  // StoreKit: StoreKitError.notEntitled
-        return .systemError(
+        return .notEntitled(
           "StoreKitError.notEntitled: the app lacks the entitlement for this StoreKit call")
       case .unknown:  // StoreKit: StoreKitError.unknown
-        return .systemError("StoreKitError.unknown")
+        return .unknown
       default:
         return .systemError("StoreKitError: \(String(describing: error))")
       }
@@ -58,17 +60,17 @@
       case .purchaseNotAllowed:  // StoreKit: PurchaseError.purchaseNotAllowed
         return .purchaseNotAllowed("PurchaseError.purchaseNotAllowed")
       case .invalidQuantity:  // StoreKit: PurchaseError.invalidQuantity
-        return .purchaseNotAllowed("PurchaseError.invalidQuantity")
+        return .invalidQuantity("PurchaseError.invalidQuantity")
       case .ineligibleForOffer:  // StoreKit: PurchaseError.ineligibleForOffer
         return .ineligibleForOffer("PurchaseError.ineligibleForOffer")
       case .invalidOfferIdentifier:  // StoreKit: PurchaseError.invalidOfferIdentifier
-        return .ineligibleForOffer("PurchaseError.invalidOfferIdentifier")
+        return .invalidOfferIdentifier("PurchaseError.invalidOfferIdentifier")
       case .invalidOfferPrice:  // StoreKit: PurchaseError.invalidOfferPrice
-        return .ineligibleForOffer("PurchaseError.invalidOfferPrice")
+        return .invalidOfferPrice("PurchaseError.invalidOfferPrice")
       case .invalidOfferSignature:  // StoreKit: PurchaseError.invalidOfferSignature
-        return .ineligibleForOffer("PurchaseError.invalidOfferSignature")
+        return .invalidOfferSignature("PurchaseError.invalidOfferSignature")
       case .missingOfferParameters:  // StoreKit: PurchaseError.missingOfferParameters
-        return .ineligibleForOffer("PurchaseError.missingOfferParameters")
+        return .missingOfferParameters("PurchaseError.missingOfferParameters")
       default:
         return .systemError("PurchaseError: \(String(describing: error))")
       }
