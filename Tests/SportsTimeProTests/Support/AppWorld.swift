@@ -37,55 +37,8 @@ func waitUntil(
   _ condition: @escaping @MainActor () -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  while !condition() {
-    guard !Task.isCancelled else {
-      Issue.record("cancelled while waiting for a condition", sourceLocation: sourceLocation)
-      return
-    }
-    let once = ResumeOnce()
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        once.set(continuation)
-        withObservationTracking {
-          _ = condition()
-        } onChange: {
-          once.resume()
-        }
-        if condition() { once.resume() }
-      }
-    } onCancel: {
-      once.resume()
-    }
-  }
-}
-
-/// A continuation resumed at most once, by the first of several events, also by one that comes
-/// before the continuation is set.
-private final class ResumeOnce: Sendable {
-  private enum State {
-    case waiting
-    case suspended(CheckedContinuation<Void, Never>)
-    case resumed
-  }
-
-  private let state = TestLock(State.waiting)
-
-  func set(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state -> Bool in
-      guard case .waiting = state else { return true }
-      state = .suspended(continuation)
-      return false
-    }
-    if resumeNow { continuation.resume() }
-  }
-
-  func resume() {
-    let pending = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      defer { state = .resumed }
-      if case .suspended(let continuation) = state { return continuation }
-      return nil
-    }
-    pending?.resume()
+  if await !ObservedCondition.wait(timeout: nil, until: condition) {
+    Issue.record("cancelled while waiting for a condition", sourceLocation: sourceLocation)
   }
 }
 

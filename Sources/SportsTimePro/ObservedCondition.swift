@@ -1,10 +1,11 @@
 import Foundation
 import Observation
 
-/// Waiting for the app's observed state: the terminal's way to see what a SwiftUI view would
-/// re-render on, such as `isPro` turning off when a refund arrives through the listener.
+/// Waiting for the app's observed state: how the terminal app and the tests see what a SwiftUI
+/// view would re-render on, such as `isPro` turning off when a refund arrives through the
+/// listener. For the package's own tools and tests (`package`), not for apps.
 @MainActor
-enum ObservedCondition {
+package enum ObservedCondition {
   /// Waits until `condition` holds, re-checking whenever an observed property it reads
   /// changes: no polling, no sleeping to let things happen.
   ///
@@ -14,19 +15,22 @@ enum ObservedCondition {
   /// that never makes the condition true; it is far above any healthy wait so that a slow
   /// machine cannot fail the demo by chance. Cancelling the waiting task ends the wait at once.
   ///
-  /// - Parameter timeout: Real time after which waiting gives up.
+  /// - Parameter timeout: Real time after which waiting gives up; `nil` waits until the
+  ///   condition holds or the task is cancelled (tests: their time limit cancels them).
   /// - Returns: Whether the condition holds.
-  static func wait(
-    timeout: Duration = .seconds(60), until condition: @escaping @MainActor () -> Bool
+  package static func wait(
+    timeout: Duration? = .seconds(60), until condition: @escaping @MainActor () -> Bool
   ) async -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let deadline = timeout.map { clock.now.advanced(by: $0) }
     while !condition() {
-      guard clock.now < deadline, !Task.isCancelled else { return false }
+      guard deadline.map({ clock.now < $0 }) ?? true, !Task.isCancelled else { return false }
       let once = ResumeOnce()
-      let timer = Task {
-        try? await clock.sleep(until: deadline)
-        once.resume()
+      let timer = deadline.map { deadline in
+        Task {
+          try? await clock.sleep(until: deadline)
+          once.resume()
+        }
       }
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -42,7 +46,7 @@ enum ObservedCondition {
       } onCancel: {
         once.resume()
       }
-      timer.cancel()
+      timer?.cancel()
     }
     return true
   }
