@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The shared corpus (`../shared/corpus/jws` beside the package), or `nil` with a notice.
+/// The shared corpus (`../shared/corpus/jws` beside the package), if present.
 enum Corpus {
   /// The package root, from this file's path (`<root>/Tests/AppStoreJWSTests/Corpus.swift`).
   static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -19,14 +19,12 @@ enum Corpus {
     return nil
   }()
 
-  /// The corpus folder, or `nil` after printing a notice that the test is skipped.
-  static func folder(_ test: String = #function) -> URL? {
-    guard let jws else {
-      print("notice: ../shared/corpus/jws is absent; skipping \(test)")
-      return nil
-    }
-    return jws
-  }
+  /// Whether the corpus is there; the tests that read it are skipped, and say why, without it.
+  static var isPresent: Bool { jws != nil }
+
+  /// Why the corpus tests are skipped when the corpus is absent.
+  static let absent: Comment =
+    "../shared/corpus/jws is absent: the tests of real and library tokens need it"
 
   static func text(_ relativePath: String) throws -> String {
     let url = try #require(jws).appendingPathComponent(relativePath)

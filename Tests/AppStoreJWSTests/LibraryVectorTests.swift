@@ -36,9 +36,10 @@ import Testing
       at: SignedDataVerifier.Core.seconds(time))
   }
 
-  @Test("the test leaf, intermediate and root form a valid chain at 2025-11-01")
+  @Test(
+    "the test leaf, intermediate and root form a valid chain at 2025-11-01",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func validTestChain() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: "chain_verifier_certs/leaf.der", intermediate: "chain_verifier_certs/intermediate.der",
       root: "chain_verifier_certs/root.der", at: Instant.appleTestTime)
@@ -50,6 +51,7 @@ import Testing
 
   @Test(
     "chains whose intermediate or leaf lacks Apple's marker extension are invalid",
+    .enabled(if: Corpus.isPresent, Corpus.absent),
     arguments: [
       ("chain_verifier_certs/leaf.der", "chain_verifier_certs/intermediate-invalid-oid.der"),
       (
@@ -59,7 +61,6 @@ import Testing
       ("chain_verifier_certs/leaf-invalid-oid.der", "chain_verifier_certs/intermediate.der"),
     ])
   func missingMarkers(leaf: String, intermediate: String) throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: leaf, intermediate: intermediate, root: "chain_verifier_certs/root.der",
       at: Instant.appleTestTime)
@@ -70,9 +71,10 @@ import Testing
     #expect(error.code == .invalidChain)
   }
 
-  @Test("the marker is what fails the chain issued under the wrong-OID intermediate")
+  @Test(
+    "the marker is what fails the chain issued under the wrong-OID intermediate",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func markerIsTheReason() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: "chain_verifier_certs/leaf-for-intermediate-invalid-oid.der",
       intermediate: "chain_verifier_certs/intermediate-invalid-oid.der",
@@ -84,27 +86,30 @@ import Testing
     #expect(error.reason.contains("1.2.840.113635.100.6.2.1"))
   }
 
-  @Test("a leaf checked after it expired (2042-04-12) is invalid")
+  @Test(
+    "a leaf checked after it expired (2042-04-12) is invalid",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func expiredLeaf() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: "chain_verifier_certs/leaf.der", intermediate: "chain_verifier_certs/intermediate.der",
       root: "chain_verifier_certs/root.der", at: Date(timeIntervalSince1970: 2_280_946_846))
     #expect(throws: VerificationError(.invalidChain, "")) { try result.get() }
   }
 
-  @Test("the test chain is invalid against Apple Root CA - G3")
+  @Test(
+    "the test chain is invalid against Apple Root CA - G3",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func testChainAgainstG3() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: "chain_verifier_certs/leaf.der", intermediate: "chain_verifier_certs/intermediate.der",
       root: "chain_verifier_certs/real-apple-root-ca-g3.der", at: Instant.appleTestTime)
     #expect(throws: VerificationError(.invalidChain, "")) { try result.get() }
   }
 
-  @Test("Apple's real receipt-signing leaf, WWDR G6 and Root CA G3 form a valid chain")
+  @Test(
+    "Apple's real receipt-signing leaf, WWDR G6 and Root CA G3 form a valid chain",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func realAppleChain() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try verifyChain(
       leaf: "chain_verifier_certs/real-apple-receipt-signing-leaf.der",
       intermediate: "chain_verifier_certs/real-apple-wwdr-g6.der",
@@ -114,18 +119,20 @@ import Testing
     #expect(!chain.holds(at: SignedDataVerifier.Core.seconds(Instant.iso("2027-10-14T00:00:00Z")!)))
   }
 
-  @Test("the corpus's Apple Root CA - G3 is the embedded one")
+  @Test(
+    "the corpus's Apple Root CA - G3 is the embedded one",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func embeddedRootMatchesCorpus() throws {
-    guard Corpus.folder() != nil else { return }
     #expect(try certificate("chain_verifier_certs/real-apple-root-ca-g3.der") == .appleRootCAG3)
     #expect(try Certificate(derEncoded: try Corpus.data("AppleRootCA-G3.cer")) == .appleRootCAG3)
   }
 
   // MARK: - mock_signed_data
 
-  @Test("transactionInfo verifies with environment Sandbox, and is the wrong app for com.example.x")
+  @Test(
+    "transactionInfo verifies with environment Sandbox, and is the wrong app for com.example.x",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func mockTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/transactionInfo.txt")
     let result = try mockVerifier().verify(jws, as: LooseTransaction.self)
     #expect(result.isVerified)
@@ -134,16 +141,18 @@ import Testing
     #expect(other.verificationError?.code == .wrongApp)
   }
 
-  @Test("transactionInfo is not a complete StoreKit transaction (no transactionId): malformed")
+  @Test(
+    "transactionInfo is not a complete StoreKit transaction (no transactionId): malformed",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func mockTransactionIsIncomplete() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/transactionInfo.txt")
     #expect(throws: VerificationError(.malformed, "")) { try mockVerifier().verifyTransaction(jws) }
   }
 
-  @Test("renewalInfo verifies with environment Sandbox (no bundle id check)")
+  @Test(
+    "renewalInfo verifies with environment Sandbox (no bundle id check)",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func mockRenewalInfo() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/renewalInfo.txt")
     let result = try mockVerifier(bundleID: "com.unrelated").verify(jws, as: LooseRenewalInfo.self)
     #expect(result.isVerified)
@@ -151,10 +160,10 @@ import Testing
   }
 
   @Test(
-    "testNotification verifies as TEST, is the wrong environment for Production, and as a transaction the wrong app"
+    "testNotification verifies as TEST, is the wrong environment for Production, and as a transaction the wrong app",
+    .enabled(if: Corpus.isPresent, Corpus.absent)
   )
   func mockNotification() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/testNotification.txt")
     let result = try mockVerifier().verifyNotification(jws)
     #expect(result.isVerified)
@@ -166,17 +175,17 @@ import Testing
     #expect(asTransaction.verificationError?.code == .wrongApp)
   }
 
-  @Test("wrongBundleId is the wrong app")
+  @Test("wrongBundleId is the wrong app", .enabled(if: Corpus.isPresent, Corpus.absent))
   func mockWrongBundle() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try mockVerifier().verifyNotification(
       try token("mock_signed_data/wrongBundleId.txt"))
     #expect(result.verificationError?.code == .wrongApp)
   }
 
-  @Test("missingX5CHeaderClaim is malformed: the header has no x5c")
+  @Test(
+    "missingX5CHeaderClaim is malformed: the header has no x5c",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func mockMissingX5C() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try mockVerifier().verifyNotification(
       try token("mock_signed_data/missingX5CHeaderClaim.txt"))
     #expect(result.verificationError?.code == .malformed)
@@ -192,9 +201,8 @@ import Testing
     #expect(throws: VerificationError(.malformed, "")) { try verifier.verify(jws) }
   }
 
-  @Test("the legacy StoreKit 1 receipt is not a JWS")
+  @Test("the legacy StoreKit 1 receipt is not a JWS", .enabled(if: Corpus.isPresent, Corpus.absent))
   func legacyTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("mock_signed_data/legacyTransaction.txt")
     #expect(throws: VerificationError(.malformed, "")) { try mockVerifier().verifyTransaction(jws) }
   }
@@ -214,9 +222,10 @@ import Testing
     date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) }
   }
 
-  @Test("Xcode's signed transaction verifies against Xcode's certificate and decodes")
+  @Test(
+    "Xcode's signed transaction verifies against Xcode's certificate and decodes",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func xcodeTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try xcodeVerifier().verifyTransaction(
       try token("xcode/xcode-signed-transaction.txt"))
     #expect(result.verificationError == nil)
@@ -245,9 +254,10 @@ import Testing
     #expect(transaction.reason == .purchase)
   }
 
-  @Test("Xcode's signed renewal info verifies and decodes")
+  @Test(
+    "Xcode's signed renewal info verifies and decodes",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func xcodeRenewalInfo() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try xcodeVerifier().verifyRenewalInfo(
       try token("xcode/xcode-signed-renewal-info.txt"))
     #expect(result.verificationError == nil)
@@ -268,9 +278,10 @@ import Testing
     #expect(milliseconds(renewal.renewalDate) == 1_700_358_336_049)
   }
 
-  @Test("Xcode's signed app transaction verifies and decodes, year-1 purchase date included")
+  @Test(
+    "Xcode's signed app transaction verifies and decodes, year-1 purchase date included",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func xcodeAppTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try xcodeVerifier().verifyAppTransaction(
       try token("xcode/xcode-signed-app-transaction.txt"))
     #expect(result.verificationError == nil)
@@ -289,9 +300,10 @@ import Testing
     #expect(milliseconds(app.signedDate) == 1_697_680_122_257)
   }
 
-  @Test("Xcode data is refused by a Production verifier and by an Xcode verifier with another root")
+  @Test(
+    "Xcode data is refused by a Production verifier and by an Xcode verifier with another root",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func xcodeRefusals() throws {
-    guard Corpus.folder() != nil else { return }
     let jws = try token("xcode/xcode-signed-app-transaction.txt")
     let production = try xcodeVerifier(roots: [.appleRootCAG3], environment: .production)
     #expect(try production.verifyAppTransaction(jws).verificationError?.code == .invalidChain)
@@ -317,9 +329,10 @@ import Testing
     ).verify(jws, as: type)
   }
 
-  @Test("signedTransaction decodes every modelled field and round-trips")
+  @Test(
+    "signedTransaction decodes every modelled field and round-trips",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("signedTransaction.json", as: Transaction.self)
     #expect(result.verificationError == nil)
     let transaction = result.unsafePayloadValue
@@ -355,9 +368,10 @@ import Testing
     try expectRoundTrip(transaction)
   }
 
-  @Test("signedTransactionWithRevocation decodes the revocation type and percentage")
+  @Test(
+    "signedTransactionWithRevocation decodes the revocation type and percentage",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelRevocation() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("signedTransactionWithRevocation.json", as: Transaction.self)
     #expect(result.isVerified)
     #expect(result.unsafePayloadValue.revocationType == .refundProrated)
@@ -365,9 +379,10 @@ import Testing
     try expectRoundTrip(result.unsafePayloadValue)
   }
 
-  @Test("signedRenewalInfo decodes every modelled field and round-trips")
+  @Test(
+    "signedRenewalInfo decodes every modelled field and round-trips",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelRenewalInfo() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("signedRenewalInfo.json", as: RenewalInfo.self)
     #expect(result.isVerified)
     let renewal = result.unsafePayloadValue
@@ -396,9 +411,10 @@ import Testing
     try expectRoundTrip(renewal)
   }
 
-  @Test("appTransaction decodes every field and round-trips")
+  @Test(
+    "appTransaction decodes every field and round-trips",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelAppTransaction() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("appTransaction.json", as: AppTransaction.self)
     #expect(result.isVerified)
     let app = result.unsafePayloadValue
@@ -418,9 +434,10 @@ import Testing
     try expectRoundTrip(app)
   }
 
-  @Test("signedNotification decodes as SUBSCRIBED / INITIAL_BUY with its data")
+  @Test(
+    "signedNotification decodes as SUBSCRIBED / INITIAL_BUY with its data",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelNotification() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("signedNotification.json", as: ServerNotification.self)
     #expect(result.isVerified)
     let notification = result.unsafePayloadValue
@@ -441,9 +458,10 @@ import Testing
     try expectRoundTrip(notification)
   }
 
-  @Test("signedConsumptionRequestNotification carries its consumption request reason")
+  @Test(
+    "signedConsumptionRequestNotification carries its consumption request reason",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelConsumptionRequest() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify(
       "signedConsumptionRequestNotification.json", as: ServerNotification.self)
     #expect(result.isVerified)
@@ -452,9 +470,9 @@ import Testing
     #expect(result.unsafePayloadValue.data?.consumptionRequestReason == .unintendedPurchase)
   }
 
-  @Test("signedSummaryNotification carries its summary")
+  @Test(
+    "signedSummaryNotification carries its summary", .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelSummary() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify("signedSummaryNotification.json", as: ServerNotification.self)
     #expect(result.isVerified)
     let notification = result.unsafePayloadValue
@@ -472,12 +490,12 @@ import Testing
 
   @Test(
     "an external purchase token notification is Production unless its id starts with SANDBOX",
+    .enabled(if: Corpus.isPresent, Corpus.absent),
     arguments: [
       ("signedExternalPurchaseTokenNotification.json", AppStoreEnvironment.production),
       ("signedExternalPurchaseTokenSandboxNotification.json", .sandbox),
     ])
   func modelExternalPurchaseToken(file: String, environment: AppStoreEnvironment) throws {
-    guard Corpus.folder() != nil else { return }
     let inferred = try signAndVerify(
       file, as: ServerNotification.self, environment: environment, appAppleID: 55555)
     #expect(inferred.isVerified)
@@ -490,18 +508,20 @@ import Testing
     #expect(local.verificationError?.code == .wrongEnvironment)
   }
 
-  @Test("a Production external purchase token for another app Apple id is the wrong app")
+  @Test(
+    "a Production external purchase token for another app Apple id is the wrong app",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelExternalPurchaseTokenOtherApp() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify(
       "signedExternalPurchaseTokenNotification.json", as: ServerNotification.self,
       environment: .production, appAppleID: 1)
     #expect(result.verificationError?.code == .wrongApp)
   }
 
-  @Test("signedRescindConsentNotification carries app data")
+  @Test(
+    "signedRescindConsentNotification carries app data",
+    .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelRescindConsent() throws {
-    guard Corpus.folder() != nil else { return }
     let result = try signAndVerify(
       "signedRescindConsentNotification.json", as: ServerNotification.self)
     #expect(result.isVerified)
@@ -513,9 +533,8 @@ import Testing
     #expect(notification.appData?.signedAppTransactionInfo == "signed_app_transaction_info_value")
   }
 
-  @Test("appData decodes as plain JSON")
+  @Test("appData decodes as plain JSON", .enabled(if: Corpus.isPresent, Corpus.absent))
   func modelAppData() throws {
-    guard Corpus.folder() != nil else { return }
     let appData = try AppStoreJSON.decoder().decode(
       ServerNotification.AppData.self, from: try modelJSON("appData.json"))
     #expect(appData.appAppleID == 987_654_321)

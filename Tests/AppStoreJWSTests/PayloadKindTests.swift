@@ -94,9 +94,10 @@ import Testing
     #expect(result.unsafePayloadValue.kind == kind)
   }
 
-  @Test("every real token is refused as every other kind")
+  @Test(
+    "every real token is refused as every other kind", .enabled(if: Corpus.isPresent, Corpus.absent)
+  )
   func realTokens() throws {
-    guard Corpus.folder() != nil else { return }
     var checked = 0
     for real in RealToken.all {
       guard let shown = SignedPayloadKind(rawValue: real.kind.split(separator: ":")[0].description)

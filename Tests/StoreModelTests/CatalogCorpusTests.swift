@@ -20,14 +20,8 @@ enum StoreKitCorpus {
     return nil
   }()
 
-  /// The corpus folder, or `nil` after printing a notice that the test is skipped.
-  static func folder(_ test: String = #function) -> URL? {
-    guard let location else {
-      print("notice: ../shared/corpus/storekit is absent; skipping \(test)")
-      return nil
-    }
-    return location
-  }
+  /// Why the corpus tests are skipped when the corpus is absent.
+  static let absent: Comment = "../shared/corpus/storekit is absent: the corpus tests need it"
 
   /// A row of `MANIFEST.tsv`.
   struct Row: Sendable, CustomTestStringConvertible {
@@ -59,9 +53,11 @@ enum StoreKitCorpus {
 }
 
 @Suite struct CatalogCorpusTests {
-  @Test("every file of the corpus decodes to the manifest's product counts, or fails precisely")
+  @Test(
+    "every file of the corpus decodes to the manifest's product counts, or fails precisely",
+    .enabled(if: StoreKitCorpus.location != nil, StoreKitCorpus.absent))
   func wholeCorpus() throws {
-    guard let folder = StoreKitCorpus.folder() else { return }
+    let folder = try #require(StoreKitCorpus.location)
     let rows = try StoreKitCorpus.manifest(in: folder)
     #expect(rows.count == 30)
     var malformed: [String: String] = [:]
@@ -102,18 +98,22 @@ enum StoreKitCorpus {
       ])
   }
 
-  @Test("no file of the corpus has an unknown key, except the 6.3 suite fields kept as read")
+  @Test(
+    "no file of the corpus has an unknown key, except the 6.3 suite fields kept as read",
+    .enabled(if: StoreKitCorpus.location != nil, StoreKitCorpus.absent))
   func noSurprises() throws {
-    guard let folder = StoreKitCorpus.folder() else { return }
+    let folder = try #require(StoreKitCorpus.location)
     for row in try StoreKitCorpus.manifest(in: folder) where !row.isMalformed {
       let catalog = try Catalog(contentsOf: folder.appendingPathComponent(row.file))
       #expect(catalog.warnings.isEmpty, "\(row.file): \(catalog.warnings)")
     }
   }
 
-  @Test("Apple's Backyard Birds sample: three levels, highest first, free trials")
+  @Test(
+    "Apple's Backyard Birds sample: three levels, highest first, free trials",
+    .enabled(if: StoreKitCorpus.location != nil, StoreKitCorpus.absent))
   func backyardBirds() throws {
-    guard let folder = StoreKitCorpus.folder() else { return }
+    let folder = try #require(StoreKitCorpus.location)
     let catalog = try Catalog(
       contentsOf: folder.appendingPathComponent("apple__sample-backyard-birds__Store.storekit"))
     let group = try #require(catalog.subscriptionGroups.first)
@@ -128,9 +128,11 @@ enum StoreKitCorpus {
     }
   }
 
-  @Test("the settings of the corpus come through typed")
+  @Test(
+    "the settings of the corpus come through typed",
+    .enabled(if: StoreKitCorpus.location != nil, StoreKitCorpus.absent))
   func settings() throws {
-    guard let folder = StoreKitCorpus.folder() else { return }
+    let folder = try #require(StoreKitCorpus.location)
     func settings(_ file: String) throws -> CatalogSettings {
       try Catalog(contentsOf: folder.appendingPathComponent(file)).settings
     }
@@ -171,9 +173,11 @@ enum StoreKitCorpus {
     #expect(mercato.storeKitErrors.count == 9)
   }
 
-  @Test("prices come out in the storefront's currency and the file's locale")
+  @Test(
+    "prices come out in the storefront's currency and the file's locale",
+    .enabled(if: StoreKitCorpus.location != nil, StoreKitCorpus.absent))
   func storefrontCurrencies() throws {
-    guard let folder = StoreKitCorpus.folder() else { return }
+    let folder = try #require(StoreKitCorpus.location)
     func catalog(_ file: String) throws -> Catalog {
       try Catalog(contentsOf: folder.appendingPathComponent(file))
     }
