@@ -66,21 +66,23 @@ let bench = Target.executableTarget(
 
 // MARK: - Tests
 
-/// What several test targets share (starting the built tool): a target of the tests', no product.
+/// What the test targets share (starting the built tool, the hang guard): no product.
 let testSupport = Target.target(name: "TestSupport", path: "Tests/TestSupport")
 
 let tests: [Target] = [
   testSupport,
-  .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting"]),
   .testTarget(
-    name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting"]),
+    name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
+  .testTarget(
+    name: "AppStoreJWSTests",
+    dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "LocalAppStoreTests",
     dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]
   ),
   .testTarget(
     name: "SportsTimeProTests",
-    dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting"]
+    dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting", "TestSupport"]
   ),
   .testTarget(
     name: "StoreCLITests",

@@ -1,12 +1,13 @@
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
-@Suite(.timeLimit(.minutes(1))) struct FuzzFindingTests {
+@Suite(.hangGuard) struct FuzzFindingTests {
   /// `fuzz-cli` found `advance 824601H` (94 years) taking 22 s with a family member sharing:
   /// each renewal read the subscription's whole history to find its latest transaction.
   @Test("two centuries of renewals shared with the family catch up in linear time")

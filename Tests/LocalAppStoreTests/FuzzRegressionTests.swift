@@ -2,13 +2,14 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Replays what the fuzz target `fuzz-state` stored in `Fuzz/regressions/state/` (see
 /// `scripts/fuzz`): state files that once crashed, hung or leaked the loader or an operation
 /// on what it loaded. Each must now be refused with a reason, or open and go through every
 /// operation the fuzzer runs, with every verified entitlement listed in the account's status.
-@Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
+@Suite(.hangGuard) struct FuzzRegressionTests {
   static let inputs = FuzzRegressionInput.stored("state")
 
   @Test(

@@ -2,10 +2,11 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// `LocalTestSession`: an `SKTestSession` test ported member by member.
-@Suite(.timeLimit(.minutes(1))) struct LocalTestSessionTests {
+@Suite(.hangGuard) struct LocalTestSessionTests {
   @Test("the settings read back what was set, under SKTestSession's names")
   func settings() async throws {
     let session = try LocalTestSession()

@@ -2,10 +2,11 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Purchases from outside the app (issue 13, item 7).
-@Suite(.timeLimit(.minutes(1))) struct OutsideAppPurchaseTests {
+@Suite(.hangGuard) struct OutsideAppPurchaseTests {
   /// `SKTestSession.buyProduct(identifier:options:)` makes a purchase "outside the app" that a
   /// running app receives through `Transaction.updates` (StoreKitTest's buyProduct page); the
   /// app's own `purchase()` hands its transaction back and sends no update.

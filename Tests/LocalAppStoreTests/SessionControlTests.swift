@@ -2,11 +2,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The controls of StoreKitTest's `SKTestSession` beyond its switches, each after the member's
 /// page on developer.apple.com.
-@Suite(.timeLimit(.minutes(1))) struct SessionControlTests {
+@Suite(.hangGuard) struct SessionControlTests {
   /// `expireSubscription(productIdentifier:)`: the subscription expires now.
   @Test("expireSubscription ends access now and delivers the re-signed transaction")
   func expire() async throws {

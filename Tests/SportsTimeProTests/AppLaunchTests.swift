@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("AppLaunch", .timeLimit(.minutes(1)))
+@Suite("AppLaunch", .hangGuard)
 struct AppLaunchTests {
   @Test("the first launch of a free customer shows home with the onboarding paywall over it")
   func firstLaunch() async {

@@ -1,11 +1,12 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 /// PLAN.md §14, the manual testing checklist, item by item, on the models.
 @MainActor
-@Suite("The plan's testing checklist", .timeLimit(.minutes(1)))
+@Suite("The plan's testing checklist", .hangGuard)
 struct ChecklistTests {
   /// A launched app: the store, the launch, and the saved trips the app keeps.
   @MainActor

@@ -3,12 +3,13 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The app layer on the real local App Store — signed transactions, its ledger, its updates —
 /// rather than on the fake: the behaviours the plan gets wrong, proved end to end.
 @MainActor
-@Suite("The app layer on the local App Store", .timeLimit(.minutes(1)))
+@Suite("The app layer on the local App Store", .hangGuard)
 struct LocalAppStoreAppTests {
   /// A local App Store on a manual clock, and an app's store manager over one of its accounts.
   @MainActor

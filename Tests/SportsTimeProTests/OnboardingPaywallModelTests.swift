@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("OnboardingPaywallModel", .timeLimit(.minutes(1)))
+@Suite("OnboardingPaywallModel", .hangGuard)
 struct OnboardingPaywallModelTests {
   private func onboarding(catalog: [Product] = Fixtures.catalog) async -> (
     AppWorld, OnboardingPaywallModel

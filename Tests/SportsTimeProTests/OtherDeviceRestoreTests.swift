@@ -3,6 +3,7 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Restore Purchases when the customer bought on another device (issue 13, item 7): the
@@ -10,7 +11,7 @@ import Testing
 /// too (Apple's Transaction.updates page: transactions made outside the app or on other
 /// devices), so the listener's readings race the restore's own.
 @MainActor
-@Suite("Restore after a purchase on another device", .timeLimit(.minutes(1)))
+@Suite("Restore after a purchase on another device", .hangGuard)
 struct OtherDeviceRestoreTests {
   @Test("the app stays free until it restores, and restore answers Pro, every time")
   func restoreFindsTheOtherDevicesPurchase() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("PaywallModel", .timeLimit(.minutes(1)))
+@Suite("PaywallModel", .hangGuard)
 struct PaywallModelTests {
   private func paywall(
     catalog: [Product] = Fixtures.catalog, placement: PaywallPlacement = .feature(.pdfExport)

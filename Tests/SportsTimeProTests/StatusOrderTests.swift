@@ -3,13 +3,14 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The app layer against a store whose statuses are not best first (StoreKit promises no order
 /// for `status(for:)`; issue 13, item 2): what settings show is chosen by group level and by
 /// subscription, never by `statuses.first`.
 @MainActor
-@Suite("The app layer when the first status is not the entitled one", .timeLimit(.minutes(1)))
+@Suite("The app layer when the first status is not the entitled one", .hangGuard)
 struct StatusOrderTests {
   @Test("a member's lapsed own monthly listed first: still Pro, the shared annual shown")
   func lapsedOwnBeforeSharedAnnual() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("StoreManager at launch", .timeLimit(.minutes(1)))
+@Suite("StoreManager at launch", .hangGuard)
 struct StoreManagerLaunchTests {
   @Test("the product ids are the plan's, monthly first, and the free limit is one trip")
   func constants() {

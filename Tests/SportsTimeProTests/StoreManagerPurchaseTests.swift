@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimePro
 import StoreModel
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("StoreManager purchases and restores", .timeLimit(.minutes(1)))
+@Suite("StoreManager purchases and restores", .hangGuard)
 struct StoreManagerPurchaseTests {
   @Test("a verified purchase grants Pro, is finished once, and is reported once")
   func verifiedPurchase() async throws {

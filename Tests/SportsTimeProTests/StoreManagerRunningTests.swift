@@ -2,10 +2,11 @@ import Foundation
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("StoreManager while the app runs", .timeLimit(.minutes(1)))
+@Suite("StoreManager while the app runs", .hangGuard)
 struct StoreManagerRunningTests {
   @Test("a refund turns Pro off at once, without a relaunch")
   func refund() async throws {

@@ -3,6 +3,7 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The real local App Store, seen through: every call goes to it unchanged, and the test can
@@ -81,7 +82,7 @@ private func inCancelledTask(_ body: @escaping @MainActor () async -> Void) asyn
 /// (the default): every defence here has a test that fails without it (see the closing notes of
 /// issue 12 for the naive code each was watched to fail with).
 @MainActor
-@Suite("StoreManager under a device's timing", .timeLimit(.minutes(1)))
+@Suite("StoreManager under a device's timing", .hangGuard)
 struct StoreManagerTimingTests {
   @MainActor
   private struct World {

@@ -2,10 +2,11 @@ import Foundation
 import SportsTimePro
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @MainActor
-@Suite("SubscriptionSettingsModel", .timeLimit(.minutes(1)))
+@Suite("SubscriptionSettingsModel", .hangGuard)
 struct SubscriptionSettingsModelTests {
   private func settings(
     _ world: AppWorld, locale: Locale = Fixtures.usLocale, timeZone: TimeZone = Fixtures.utc

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreCLI
 
 /// `checklist` and `demo`: the plan's checklist passes item by item, and the tour tells its story.
-@Suite("The checklist and the demo", .timeLimit(.minutes(1)))
+@Suite("The checklist and the demo", .hangGuard)
 struct AppChecklistTests {
   private func run(_ arguments: String...) async -> (code: Int32, out: String, err: String) {
     let context = CommandContext.capturing()

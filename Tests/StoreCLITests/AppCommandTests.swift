@@ -1,12 +1,13 @@
 import Foundation
 import LocalAppStore
+import TestSupport
 import Testing
 
 @testable import StoreCLI
 
 /// The app's commands, run in-process on a temporary state: the screens as a person reads them,
 /// the exit codes, and the app's data kept in the state.
-@Suite("The app in the terminal", .timeLimit(.minutes(1)))
+@Suite("The app in the terminal", .hangGuard)
 struct AppCommandTests {
   /// A session reset on 2026-01-01 whose onboarding was dismissed.
   private func freeSession() async throws -> EmulatorSession {

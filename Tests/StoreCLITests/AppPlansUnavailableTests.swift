@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreCLI
 
 /// The app commands while the plans cannot load: what the screens offer, what the hints suggest,
 /// and the exit codes of the retries.
-@Suite("The app in the terminal without plans", .timeLimit(.minutes(1)))
+@Suite("The app in the terminal without plans", .hangGuard)
 struct AppPlansUnavailableTests {
   private static let notLoaded =
     "sportstime-store: the plans did not load: Product not found. Please try again later.\n"

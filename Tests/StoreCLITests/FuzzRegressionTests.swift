@@ -1,6 +1,7 @@
 import Foundation
 import StoreCLI
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Replays what the fuzz target `fuzz-cli` stored in `Fuzz/regressions/cli/` (see
@@ -8,7 +9,7 @@ import Testing
 /// leaked the tool, or broke its contract. Each runs as the fuzzer ran it, in a fresh folder
 /// whose state has a subscription, a family member and an elapsed month, and must keep the
 /// contract: exit 0, 1 or 2; a reason for a usage error; JSON when `--json` succeeds.
-@Suite(.timeLimit(.minutes(1))) struct FuzzRegressionTests {
+@Suite(.hangGuard) struct FuzzRegressionTests {
   static let inputs = FuzzRegressionInput.stored("cli")
 
   @Test("a stored command line keeps the tool's contract", arguments: inputs)
