@@ -18,7 +18,9 @@ package final class AnswerGates: Sendable {
     case updates
   }
 
-  typealias Delivery = (result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String)
+  typealias Delivery = (
+    result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String
+  )
 
   private struct State {
     var gates: [Kind: Gate] = [:]

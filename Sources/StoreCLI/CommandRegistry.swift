@@ -9,7 +9,7 @@ enum CommandRegistry {
     RestoreCommand.self, CancelRenewalCommand.self, RefundCommand.self, AdvanceCommand.self,
     AskToBuyCommand.self, ApproveCommand.self, DeclineCommand.self, BillingIssueCommand.self,
     GracePeriodCommand.self, FamilyShareCommand.self, FamilyUnshareCommand.self,
-    FailCommand.self,
+    FailCommand.self, DeviceTimingCommand.self,
     LaunchCommand.self,
     OnboardingCommand.self,
     PaywallCommand.self,

@@ -151,8 +151,9 @@ struct StoreManagerTimingTests {
   func refundEndsHold() async throws {
     let world = try World()
     await world.launch()
-    guard case .purchased(let bought) = await world.store.purchase(
-      try #require(world.store.monthlyProduct))
+    guard
+      case .purchased(let bought) = await world.store.purchase(
+        try #require(world.store.monthlyProduct))
     else {
       Issue.record("the purchase did not go through")
       return
@@ -172,7 +173,8 @@ struct StoreManagerTimingTests {
     let start = world.clock.now
     _ = await world.store.purchase(try #require(world.store.annualProduct))
     #expect(world.store.isPro)
-    #expect(world.store.nextEntitlementCheck == start.addingTimeInterval(StoreManager.listingHoldLimit))
+    #expect(
+      world.store.nextEntitlementCheck == start.addingTimeInterval(StoreManager.listingHoldLimit))
     world.clock.advance(by: StoreManager.listingHoldLimit - 1)
     await world.store.refreshEntitlements()
     #expect(world.store.isPro)
@@ -223,8 +225,9 @@ struct StoreManagerTimingTests {
   @Test("the manager reads the unfinished transactions itself: a late listener gets none")
   func unfinishedReadAfterSubscribing() async throws {
     let world = try World()
-    guard case .purchased(let result) = try await world.appStore.purchaseWithOutcome(
-      SportsTimeFixtures.annual)
+    guard
+      case .purchased(let result) = try await world.appStore.purchaseWithOutcome(
+        SportsTimeFixtures.annual)
     else {
       Issue.record("the App Store did not sell the product")
       return

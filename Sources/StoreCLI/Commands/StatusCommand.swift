@@ -84,7 +84,7 @@ enum StatusCommand: CLICommand {
       "Ask to Buy pending: \(pending.isEmpty ? "none" : pending.joined(separator: ", "))")
     let settings = status.settings
     lines.append(
-      "Switches: ask-to-buy \(onOff(settings.askToBuyEnabled)), billing-issue \(onOff(settings.billingIssuesEnabled)), grace-period \(onOff(settings.gracePeriodEnabled)), time rate \(settings.timeRate)"
+      "Switches: ask-to-buy \(onOff(settings.askToBuyEnabled)), billing-issue \(onOff(settings.billingIssuesEnabled)), grace-period \(onOff(settings.gracePeriodEnabled)), device-timing \(settings.deviceTiming), time rate \(settings.timeRate)"
     )
     let faults = status.faults.keys.sorted().map {
       status.faults[$0] == true ? "\($0) (sticky)" : $0
