@@ -519,8 +519,10 @@ public final class StoreManager {
         record(.purchased(productID: transaction.productID, transactionID: transaction.id))
       }
       await readEntitlements()
-      await backend.finish(transaction)
     }
+    // Finished again when delivered again: finishing costs nothing, and a repeat may mean the
+    // store did not take the first.
+    await backend.finish(transaction)
   }
 
   // MARK: - Purchase and restore
