@@ -43,7 +43,8 @@ extension LocalAppStore {
 
   /// A new stream of the account's transaction updates: StoreKit's `Transaction.updates`.
   ///
-  /// The stream first receives the account's unfinished transactions, then every renewal,
+  /// The launch's first stream of the account first receives the account's unfinished
+  /// transactions (with ``DeviceTiming/polite``, every new stream does), then every renewal,
   /// revocation, upgrade, approved Ask to Buy and family-shared transaction as it happens. Each
   /// revision of a transaction reaches a subscriber at most once; the stream ends when its task
   /// is cancelled or the store goes away.
