@@ -100,16 +100,6 @@ extension LocalAppStore {
     timing.lag(transaction.id, account: account, reads: settings.deviceTiming.effectiveLag)
   }
 
-  /// The result of a purchase the app made through the port (`purchase(_:options:)`), whose
-  /// new transaction lags (1). A purchase made by ``purchaseWithOutcome(_:options:account:)``
-  /// directly — `sportstime-store buy`, another device — is the App Store's own and does not.
-  func appPurchase(_ outcome: PurchaseOutcome, account: String) -> PurchaseResult {
-    if case .purchased(let result) = outcome, let settings = try? settings() {
-      noteListingLag(of: result.unsafePayloadValue, account: account, settings: settings)
-    }
-    return outcome.purchaseResult
-  }
-
   /// A renewal made now: when no launch runs (nobody listens to the account's updates), the
   /// next launch's first listing read misses it (5; forum thread 697006 reports a renewal made
   /// while the app was not running missing from the first `currentEntitlements` at launch;

@@ -31,8 +31,8 @@ extension LocalAppStore {
     async throws(StoreBackendError) -> PurchaseResult
   {
     await gates.pass(.purchase)
-    return appPurchase(
-      try purchaseWithOutcome(product, options: options, account: account), account: account)
+    return try purchaseWithOutcome(product, options: options, account: account, byApp: true)
+      .purchaseResult
   }
 
   /// The account's current entitlements: StoreKit's `Transaction.currentEntitlements`, as the
@@ -122,6 +122,15 @@ extension LocalAppStore {
   public func purchaseWithOutcome(
     _ product: Product, options: Set<PurchaseOption> = [], account: String? = nil
   ) throws(StoreBackendError) -> PurchaseOutcome {
+    try purchaseWithOutcome(product, options: options, account: account, byApp: false)
+  }
+
+  /// Buys `product`; `byApp` for a purchase the app made through the port, whose new
+  /// transaction lags in this launch's listing (``DeviceTiming``). A purchase made by the App
+  /// Store itself — `sportstime-store buy`, another device — does not.
+  func purchaseWithOutcome(
+    _ product: Product, options: Set<PurchaseOption>, account: String?, byApp: Bool
+  ) throws(StoreBackendError) -> PurchaseOutcome {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
@@ -150,7 +159,11 @@ extension LocalAppStore {
       case .success(let purchase):
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
-        case .made: return .success(.purchased(signed))
+        case .made:
+          if byApp {
+            noteListingLag(of: purchase.transaction, account: account, settings: settings)
+          }
+          return .success(.purchased(signed))
         case .owned(_, let restored):
           return .success(.alreadyOwned(signed, restoredRenewal: restored))
         case .scheduled(_, let productID, let date):

@@ -75,4 +75,11 @@ struct DeviceTimingCommandTests {
     #expect(await session.run("refund", "2").code == 0)
     #expect(await session.run("progress").out.contains("Upgrade to Pro"))
   }
+
+  @Test("checklist and demo run the app under device timing")
+  @MainActor
+  func sandboxes() async throws {
+    let sandbox = try AppSandbox.fresh(start: Date(timeIntervalSince1970: 1_767_225_600))
+    #expect(try await sandbox.appStore.deviceTiming() == .device)
+  }
 }
