@@ -15,6 +15,15 @@ final class DeviceTimingLog: Sendable {
     var listed: Set<String> = []
     /// The accounts whose first updates listener of this launch was handed the unfinished ones.
     var handedOver: Set<String> = []
+    /// Listeners that subscribed and were not handed their unfinished transactions yet.
+    var handovers: [Handover] = []
+  }
+
+  /// A listener waiting for the unfinished transactions of its account.
+  struct Handover {
+    var subscriber: UUID
+    var account: String
+    var isFirstListener: Bool
   }
 
   private let state = Locked(State())
@@ -47,9 +56,23 @@ final class DeviceTimingLog: Sendable {
     state.withLock { $0.handedOver.insert(account).inserted }
   }
 
+  /// Notes a new listener, to be handed the unfinished transactions before the store's next
+  /// operation.
+  func enqueueHandover(_ handover: Handover) {
+    state.withLock { $0.handovers.append(handover) }
+  }
+
+  /// The listeners waiting for their hand-over, in the order they subscribed.
+  func takeHandovers() -> [Handover] {
+    state.withLock { state in
+      defer { state.handovers = [] }
+      return state.handovers
+    }
+  }
+
   /// Forgets this launch: a new launch begins.
   func reset() {
-    state.withLock { $0 = State() }
+    state.withLock { $0 = State(handovers: $0.handovers) }
   }
 }
 

@@ -196,8 +196,22 @@ extension LocalAppStore {
     let (id, stream) = hub.subscribe(account: account)
     timing.read(account: account)
     let first = timing.claimHandover(account: account)
-    Task { await self.deliverUnfinished(account: account, to: id, firstListener: first) }
+    timing.enqueueHandover(
+      DeviceTimingLog.Handover(subscriber: id, account: account, isFirstListener: first))
+    Task { await self.handOverUnfinished() }
     return stream
+  }
+
+  /// Hands the unfinished transactions to the listeners that subscribed since the last
+  /// operation: called first by every operation (and by a task of each new listener), so that
+  /// what a listener gets is what was unfinished before the store's next operation after it
+  /// subscribed.
+  func handOverUnfinished() {
+    for handover in timing.takeHandovers() {
+      deliverUnfinished(
+        account: handover.account, to: handover.subscriber,
+        firstListener: handover.isFirstListener)
+    }
   }
 
   private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
@@ -210,9 +224,7 @@ extension LocalAppStore {
       }
       return items
     }
-    for (result, key) in items ?? [] {
-      hub.deliver(result, key: key, account: account, only: subscriber)
-    }
+    gates.deliver((items ?? []).map { ($0.0, $0.1, account, subscriber) }, through: hub)
   }
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
