@@ -1,3 +1,4 @@
+import Foundation
 import StoreModel
 
 /// The answers of the local App Store that a test can hold and release: `StoreTesting`'s gates
@@ -13,12 +14,15 @@ package final class AnswerGates: Sendable {
     case purchase
     /// `currentEntitlements()`, before the ledger is read.
     case currentEntitlements
-    /// The delivery of updates to `transactionUpdates()` streams (renewals, refunds, approvals):
-    /// held in order, delivered when the gate opens.
+    /// The delivery of updates to `transactionUpdates()` streams (renewals, refunds, approvals,
+    /// the unfinished transactions handed to a launch's first listener): held in order,
+    /// delivered when the gate opens.
     case updates
   }
 
-  typealias Delivery = (result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String)
+  typealias Delivery = (
+    result: VerificationResult<Transaction>, key: UpdateHub.Key, account: String, only: UUID?
+  )
 
   private struct State {
     var gates: [Kind: Gate] = [:]
@@ -44,24 +48,34 @@ package final class AnswerGates: Sendable {
     await gate.pass()
   }
 
-  /// Delivers `items` through `hub`, or keeps them, in order, while a gate holds updates.
+  /// Delivers `items` through `hub`, or keeps them, in order, while a gate holds updates (and
+  /// until everything it held was delivered).
   func deliver(_ items: [Delivery], through hub: UpdateHub) {
-    let gate: Gate? = state.withLock { state in
-      guard let gate = state.gates[.updates], !gate.isOpen || !state.heldDeliveries.isEmpty
-      else { return nil }
-      state.heldDeliveries.append(contentsOf: items)
-      guard !state.isFlushing else { return nil }
-      state.isFlushing = true
-      return gate
+    enum Route {
+      case direct, held
+      case flush(Gate)
     }
-    guard let gate else {
-      if state.withLock({ $0.heldDeliveries.isEmpty && !$0.isFlushing }) {
-        for item in items { hub.deliver(item.result, key: item.key, account: item.account) }
+    let route: Route = state.withLock { state in
+      guard let gate = state.gates[.updates],
+        !gate.isOpen || state.isFlushing || !state.heldDeliveries.isEmpty
+      else { return .direct }
+      state.heldDeliveries.append(contentsOf: items)
+      guard !state.isFlushing else { return .held }
+      state.isFlushing = true
+      return .flush(gate)
+    }
+    let flush: Gate
+    switch route {
+    case .direct:
+      for item in items {
+        hub.deliver(item.result, key: item.key, account: item.account, only: item.only)
       }
       return
+    case .held: return
+    case .flush(let gate): flush = gate
     }
     Task {
-      await gate.pass()
+      await flush.pass()
       while true {
         let batch = state.withLock { state in
           defer { state.heldDeliveries = [] }
@@ -69,7 +83,9 @@ package final class AnswerGates: Sendable {
           return state.heldDeliveries
         }
         if batch.isEmpty { return }
-        for item in batch { hub.deliver(item.result, key: item.key, account: item.account) }
+        for item in batch {
+          hub.deliver(item.result, key: item.key, account: item.account, only: item.only)
+        }
       }
     }
   }

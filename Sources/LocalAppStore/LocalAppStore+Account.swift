@@ -18,9 +18,9 @@ extension LocalAppStore {
       async throws(StoreBackendError) -> PurchaseResult
     {
       await store.gates.pass(.purchase)
-      return await store.appPurchase(
-        try store.purchaseWithOutcome(product, options: options, account: account),
-        account: account)
+      return try await store.purchaseWithOutcome(
+        product, options: options, account: account, byApp: true
+      ).purchaseResult
     }
 
     public func currentEntitlements() async -> [VerificationResult<Transaction>] {

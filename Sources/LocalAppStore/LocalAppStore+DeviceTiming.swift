@@ -15,6 +15,15 @@ final class DeviceTimingLog: Sendable {
     var listed: Set<String> = []
     /// The accounts whose first updates listener of this launch was handed the unfinished ones.
     var handedOver: Set<String> = []
+    /// Listeners that subscribed and were not handed their unfinished transactions yet.
+    var handovers: [Handover] = []
+  }
+
+  /// A listener waiting for the unfinished transactions of its account.
+  struct Handover {
+    var subscriber: UUID
+    var account: String
+    var isFirstListener: Bool
   }
 
   private let state = Locked(State())
@@ -47,9 +56,23 @@ final class DeviceTimingLog: Sendable {
     state.withLock { $0.handedOver.insert(account).inserted }
   }
 
+  /// Notes a new listener, to be handed the unfinished transactions before the store's next
+  /// operation.
+  func enqueueHandover(_ handover: Handover) {
+    state.withLock { $0.handovers.append(handover) }
+  }
+
+  /// The listeners waiting for their hand-over, in the order they subscribed.
+  func takeHandovers() -> [Handover] {
+    state.withLock { state in
+      defer { state.handovers = [] }
+      return state.handovers
+    }
+  }
+
   /// Forgets this launch: a new launch begins.
   func reset() {
-    state.withLock { $0 = State() }
+    state.withLock { $0 = State(handovers: $0.handovers) }
   }
 }
 
@@ -98,16 +121,6 @@ extension LocalAppStore {
   /// (Kosikowski/swift-storekit D3, D4, D28). The iOS 27.0 simulator lists both at once.
   func noteListingLag(of transaction: Transaction, account: String, settings: EmulatorSettings) {
     timing.lag(transaction.id, account: account, reads: settings.deviceTiming.effectiveLag)
-  }
-
-  /// The result of a purchase the app made through the port (`purchase(_:options:)`), whose
-  /// new transaction lags (1). A purchase made by ``purchaseWithOutcome(_:options:account:)``
-  /// directly — `sportstime-store buy`, another device — is the App Store's own and does not.
-  func appPurchase(_ outcome: PurchaseOutcome, account: String) -> PurchaseResult {
-    if case .purchased(let result) = outcome, let settings = try? settings() {
-      noteListingLag(of: result.unsafePayloadValue, account: account, settings: settings)
-    }
-    return outcome.purchaseResult
   }
 
   /// A renewal made now: when no launch runs (nobody listens to the account's updates), the

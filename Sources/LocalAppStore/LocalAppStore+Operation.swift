@@ -18,6 +18,7 @@ extension LocalAppStore {
   /// expiry the operation fails with `notAllowed` rather than show a state that is not current.
   func operation<T>(_ body: (Date) throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T
   {
+    handOverUnfinished()
     let (result, deliveries) = try ledger.exclusively { () throws(LocalAppStoreError) in
       try ledger.database.immediateTransaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
@@ -39,7 +40,7 @@ extension LocalAppStore {
       }
     }
     deliveredSequence = max(deliveredSequence, deliveries.sequence)
-    gates.deliver(deliveries.items.map { ($0.result, $0.key, $0.account) }, through: hub)
+    gates.deliver(deliveries.items.map { ($0.result, $0.key, $0.account, nil) }, through: hub)
     schedule(at: deliveries.nextDue)
     return result
   }

@@ -31,8 +31,8 @@ extension LocalAppStore {
     async throws(StoreBackendError) -> PurchaseResult
   {
     await gates.pass(.purchase)
-    return appPurchase(
-      try purchaseWithOutcome(product, options: options, account: account), account: account)
+    return try purchaseWithOutcome(product, options: options, account: account, byApp: true)
+      .purchaseResult
   }
 
   /// The account's current entitlements: StoreKit's `Transaction.currentEntitlements`, as the
@@ -43,7 +43,8 @@ extension LocalAppStore {
 
   /// A new stream of the account's transaction updates: StoreKit's `Transaction.updates`.
   ///
-  /// The stream first receives the account's unfinished transactions, then every renewal,
+  /// The launch's first stream of the account first receives the account's unfinished
+  /// transactions (with ``DeviceTiming/polite``, every new stream does), then every renewal,
   /// revocation, upgrade, approved Ask to Buy and family-shared transaction as it happens. Each
   /// revision of a transaction reaches a subscriber at most once; the stream ends when its task
   /// is cancelled or the store goes away.
@@ -102,8 +103,7 @@ extension LocalAppStore {
 
   // MARK: - The same, for any account
 
-  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product]
-  {
+  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product] {
     await gates.pass(.products)
     return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
@@ -135,6 +135,15 @@ extension LocalAppStore {
   /// - Throws: As ``purchase(_:options:)``.
   public func purchaseWithOutcome(
     _ product: Product, options: Set<PurchaseOption> = [], account: String? = nil
+  ) throws(StoreBackendError) -> PurchaseOutcome {
+    try purchaseWithOutcome(product, options: options, account: account, byApp: false)
+  }
+
+  /// Buys `product`; `byApp` for a purchase the app made through the port, whose new
+  /// transaction lags in this launch's listing (``DeviceTiming``). A purchase made by the App
+  /// Store itself — `sportstime-store buy`, another device — does not.
+  func purchaseWithOutcome(
+    _ product: Product, options: Set<PurchaseOption>, account: String?, byApp: Bool
   ) throws(StoreBackendError) -> PurchaseOutcome {
     let account = account ?? self.account
     return try backendOperation {
@@ -170,7 +179,11 @@ extension LocalAppStore {
       case .success(let purchase):
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
-        case .made: return .success(.purchased(signed))
+        case .made:
+          if byApp {
+            noteListingLag(of: purchase.transaction, account: account, settings: settings)
+          }
+          return .success(.purchased(signed))
         case .owned(_, let restored):
           return .success(.alreadyOwned(signed, restoredRenewal: restored))
         case .scheduled(_, let productID, let date):
@@ -183,17 +196,18 @@ extension LocalAppStore {
 
   func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
     await gates.pass(.currentEntitlements)
-    return (try? operation { (now: Date) throws(LocalAppStoreError) in
-      guard let missed = try listingRead(account: account, settings: try currentSettings())
-      else { return [] }
-      var ledger = try purchaseLedger(account: account, now: now)
-      ledger.transactions.removeAll { missed.contains($0.id) }
-      var results: [VerificationResult<Transaction>] = []
-      for transaction in engine.currentEntitlements(in: ledger, at: now) {
-        results.append(try signed(transaction, now: now))
-      }
-      return results
-    }) ?? []
+    return
+      (try? operation { (now: Date) throws(LocalAppStoreError) in
+        guard let missed = try listingRead(account: account, settings: try currentSettings())
+        else { return [] }
+        var ledger = try purchaseLedger(account: account, now: now)
+        ledger.transactions.removeAll { missed.contains($0.id) }
+        var results: [VerificationResult<Transaction>] = []
+        for transaction in engine.currentEntitlements(in: ledger, at: now) {
+          results.append(try signed(transaction, now: now))
+        }
+        return results
+      }) ?? []
   }
 
   nonisolated func transactionUpdates(account: String) -> AsyncStream<
@@ -202,8 +216,22 @@ extension LocalAppStore {
     let (id, stream) = hub.subscribe(account: account)
     timing.read(account: account)
     let first = timing.claimHandover(account: account)
-    Task { await self.deliverUnfinished(account: account, to: id, firstListener: first) }
+    timing.enqueueHandover(
+      DeviceTimingLog.Handover(subscriber: id, account: account, isFirstListener: first))
+    Task { await self.handOverUnfinished() }
     return stream
+  }
+
+  /// Hands the unfinished transactions to the listeners that subscribed since the last
+  /// operation: called first by every operation (and by a task of each new listener), so that
+  /// what a listener gets is what was unfinished before the store's next operation after it
+  /// subscribed.
+  func handOverUnfinished() {
+    for handover in timing.takeHandovers() {
+      deliverUnfinished(
+        account: handover.account, to: handover.subscriber,
+        firstListener: handover.isFirstListener)
+    }
   }
 
   private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
@@ -216,9 +244,7 @@ extension LocalAppStore {
       }
       return items
     }
-    for (result, key) in items ?? [] {
-      hub.deliver(result, key: key, account: account, only: subscriber)
-    }
+    gates.deliver((items ?? []).map { ($0.0, $0.1, account, subscriber) }, through: hub)
   }
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {

@@ -26,6 +26,10 @@ public import StoreModel
 /// store catches up with its clock, making every renewal, expiry and billing-retry step that
 /// the time passed since calls for, in order, so that what happened depends on the dates only.
 ///
+/// It is no politer than a device (``DeviceTiming``, on by default): a purchase is listed a read
+/// late, a read in a cancelled task answers nothing, unfinished transactions go to a launch's
+/// first listener only, as real StoreKit does.
+///
 /// Every transaction and renewal info it hands out is an ES256 JWS signed by the store's own
 /// certificate authority (valid for all of ``supportedDates``) and verified with that root
 /// before it is wrapped in a ``StoreModel/VerificationResult``: an unverified result means the

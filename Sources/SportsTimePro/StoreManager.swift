@@ -54,6 +54,10 @@ public final class StoreManager {
   public private(set) var purchasedProductIDs: Set<String> = []
   /// Details of the current entitlement for the settings; `nil` when not Pro.
   public private(set) var entitlement: EntitlementDetails?
+  /// The Pro products granted by a verified transaction that the listing does not count yet (a
+  /// purchase straight after it returned, an approval or renewal just arrived): held until it
+  /// does, the store withdraws it, it expires, or ``listingHoldLimit`` passes.
+  public private(set) var heldProductIDs: Set<String> = []
   /// Whether the entitlements were read at least once, so that ``isPro`` means something.
   public private(set) var hasLoadedEntitlements = false
   /// The error of the latest purchase or restore, if it failed; ``StoreError/userCancelled``
@@ -380,6 +384,8 @@ public final class StoreManager {
     holds = holds.filter { $0.value.until > now }
     let held = holds.values.map(\.transaction).sorted { $0.id < $1.id }
     activeEntitlements = listedEntitlements + held
+    let heldIDs = Set(held.map(\.productID))
+    if heldIDs != heldProductIDs { heldProductIDs = heldIDs }
     let productIDs = Set(activeEntitlements.map(\.productID))
     if productIDs != purchasedProductIDs { purchasedProductIDs = productIDs }
     publishEntitlementDetails()
@@ -406,7 +412,8 @@ public final class StoreManager {
     }
     var until = now.addingTimeInterval(Self.listingHoldLimit)
     if let expiration = transaction.expirationDate { until = min(until, expiration) }
-    guard until > now, !listedEntitlements.contains(where: { $0.productID == transaction.productID })
+    guard until > now,
+      !listedEntitlements.contains(where: { $0.productID == transaction.productID })
     else { return }
     holds[transaction.id] = Hold(transaction: transaction, until: until)
     // Granted at once; the reading that follows confirms it or keeps holding.
@@ -512,8 +519,10 @@ public final class StoreManager {
         record(.purchased(productID: transaction.productID, transactionID: transaction.id))
       }
       await readEntitlements()
-      await backend.finish(transaction)
     }
+    // Finished again when delivered again: finishing costs nothing, and a repeat may mean the
+    // store did not take the first.
+    await backend.finish(transaction)
   }
 
   // MARK: - Purchase and restore

@@ -21,7 +21,7 @@ enum CommandRegistry {
       .init(ResetToDefaultCommand.self), .init(TimeRateCommand.self), .init(StorefrontCommand.self),
       .init(SetPriceCommand.self), .init(PriceConsentCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
-      .init(FailCommand.self), .init(SimulateErrorCommand.self),
+      .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
       .init(LaunchCommand.self),
       .init(OnboardingCommand.self),
       .init(PaywallCommand.self),

@@ -23,7 +23,9 @@ public protocol StoreBackend: Sendable {
   /// `Transaction.updates`.
   ///
   /// Each call makes a new subscriber; the stream ends when its task is cancelled or the
-  /// backend goes away. Unfinished transactions are delivered once to each new subscriber.
+  /// backend goes away. StoreKit hands the unfinished transactions to `Transaction.updates`
+  /// once, as the app launches: a subscriber may get none of them, so read
+  /// ``unfinishedTransactions()`` after subscribing.
   func transactionUpdates() -> AsyncStream<VerificationResult<Transaction>>
 
   /// Transactions not yet finished: StoreKit's `Transaction.unfinished`.

@@ -12,8 +12,8 @@ extension LocalAppStore {
     /// ledger is read: a purchase made meanwhile is in the answer.
     case currentEntitlements
     /// Deliveries to the `transactionUpdates()` streams (renewals, refunds, approvals, family
-    /// copies): kept in order and delivered when the gate opens. The unfinished transactions
-    /// handed to a new listener are not held.
+    /// copies, the unfinished transactions handed to a launch's first listener): kept in order
+    /// and delivered when the gate opens.
     case updates
 
     var kind: AnswerGates.Kind {

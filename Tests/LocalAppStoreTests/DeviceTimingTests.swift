@@ -45,7 +45,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
 
   // 1. macOS 26.6: straight after `Product.purchase()` returns, `currentEntitlements` lacks the
   // purchase; about a second later it lists it (Kosikowski/swift-storekit D3, D28).
-  @Test("a purchase is missed by the next N reads of the launch that made it, then listed",
+  @Test(
+    "a purchase is missed by the next N reads of the launch that made it, then listed",
     arguments: [1, 2, 3])
   func purchaseLags(lag: Int) async throws {
     let store = try LocalAppStore.sportsTime(
@@ -168,8 +169,9 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
     let path = folder.path("state.sqlite")
     let emulator = try LocalAppStore.create(
       atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
-    guard case .purchased(let bought) = try await emulator.purchaseWithOutcome(
-      SportsTimeFixtures.monthly)
+    guard
+      case .purchased(let bought) = try await emulator.purchaseWithOutcome(
+        SportsTimeFixtures.monthly)
     else {
       Issue.record("the purchase did not make a transaction")
       return

@@ -94,7 +94,8 @@ import Testing
 @Suite struct AskToBuyTests {
   @Test("Ask to Buy: pending now; approval delivers the transaction through updates")
   func approve() async throws {
-    let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(askToBuyEnabled: true, deviceTiming: .polite))
+    let store = try LocalAppStore.sportsTime(
+      settings: EmulatorSettings(askToBuyEnabled: true, deviceTiming: .polite))
     var updates = store.transactionUpdates().makeAsyncIterator()
     #expect(try await store.buy(monthlyID) == .pending)
     #expect(await store.entitledProductIDs() == [])

@@ -171,7 +171,7 @@ struct AppCommandTests {
     #expect(purchase.code == 0)
     #expect(
       purchase.out == """
-        Purchased Pro Annual, $49.99 per year (transaction #1, signed and verified): SportsTime Pro is active.
+        Purchased Pro Annual, $49.99 per year (transaction #1, signed and verified): SportsTime Pro is active. This device's listing does not show the purchase yet; the app holds it until it does.
         ╭─ SportsTime · Progress ────────────────────────────────────── Pro ─╮
         │                                                                    │
         │  ✓ Progress Tracking                                               │

@@ -344,7 +344,13 @@ final class TerminalApp {
       if let entitlement = manager.entitlement {
         message += " (transaction #\(entitlement.transactionID), signed and verified)"
       }
-      return Reply(surface: Surface(tab), message: message + ": SportsTime Pro is active.")
+      message += ": SportsTime Pro is active."
+      if let productID, manager.heldProductIDs.contains(productID) {
+        // Device timing: this launch's listing lags, as a device's does.
+        message +=
+          " This device's listing does not show the purchase yet; the app holds it until it does."
+      }
+      return Reply(surface: Surface(tab), message: message)
     }
     if manager.purchaseState.isPending {
       let requests = (try? await appStore.askToBuyRequests(account: appStore.account)) ?? []

@@ -13,7 +13,8 @@ enum ResetCommand: CLICommand {
     Creates (or empties) the local App Store's state: the catalog's products and settings,
     a new certificate authority that signs every transaction, the purchaser's account, and
     the emulator's time (now, or DATE). Later commands share this state. The app's data kept
-    in the state (saved trips, its settings) starts afresh too.
+    in the state (saved trips, its settings) starts afresh too. Device timing is on: the
+    store lags as a device does ('device-timing off' answers at once).
 
     \(optionsHelp)
 

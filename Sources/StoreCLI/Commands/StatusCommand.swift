@@ -85,7 +85,9 @@ enum StatusCommand: CLICommand {
       "Ask to Buy pending: \(pending.isEmpty ? "none" : pending.joined(separator: ", "))")
     let settings = status.settings
     let switches = EmulatorSwitch.all.map { "\($0.name) \(onOff(settings[$0]))" }
-    lines.append("Switches: \(switches.joined(separator: ", ")), time rate \(settings.timeRate)")
+    lines.append(
+      "Switches: \(switches.joined(separator: ", ")), device-timing \(settings.deviceTiming), "
+        + "time rate \(settings.timeRate)")
     let faults = status.faults.keys.sorted().map {
       status.faults[$0] == true ? "\($0) (sticky)" : $0
     }

@@ -60,3 +60,31 @@ enum SwitchOutput {
     }
   }
 }
+
+/// `device-timing on|off`.
+enum DeviceTimingCommand: CLICommand {
+  static let name = "device-timing"
+  static let summary = "Keep real StoreKit's lags and empty answers (on) or answer at once (off)"
+  static let usage = """
+    USAGE: sportstime-store device-timing on|off [--state PATH] [--json]
+
+    On (the default after reset): a purchase or an approval is missed by the next read of the
+    launch that made it, a renewal made by 'advance' by the next launch's first read, a read in
+    a cancelled task answers nothing, and unfinished transactions go to a launch's first
+    listener only, as on a device. Off: the store answers at once.
+
+    \(Emulator.optionsSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store device-timing off
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let on = try Emulator.switchValue(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
+    try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.setDeviceTiming(on ? .device : .polite)
+    }
+    try SwitchOutput.print(name, on, arguments, context)
+  }
+}
