@@ -21,14 +21,15 @@ IOS_TO_VISIONOS = [((18, 0), (2, 0)), ((17, 4), (1, 1)), ((17, 2), (1, 1)), ((17
 
 MODULE_PREFIX = re.compile(
     r"\b(?:StoreKit|Swift|Foundation|_Concurrency|SwiftUICore|SwiftUI|UIKit|_StoreKit_SwiftUI|"
-    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport)\."
+    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport|os)\."
     r"(?=[A-Za-z_])")
 MODIFIERS = re.compile(
     r"\b(?:public|open|internal|package|nonisolated|final|dynamic|override|required|"
     r"convenience|indirect)\s+")
 DROPPED_ATTRS = re.compile(
     r"@(?:inlinable|_alwaysEmitIntoClient|usableFromInline|_disfavoredOverload|preconcurrency|"
-    r"_semantics\([^)]*\)|backDeployed\([^)]*\)|_implements\([^)]*\)|discardableResult)\s*")
+    r"_semantics\([^)]*\)|backDeployed\([^)]*\)|_implements\([^)]*\)|discardableResult|"
+    r"_transparent|_optimize\([^)]*\)|_effects\([^)]*\)|inline\([^)]*\))\s*")
 DECL = re.compile(
     r"^(?:(?:public|open|internal|package|private|fileprivate|static|class|final|nonisolated|"
     r"mutating|nonmutating|override|indirect|convenience|required|dynamic)\s+)*"
@@ -271,39 +272,85 @@ def signature(decl):
     return re.sub(r"\s+", "", text)
 
 
-# `// FILE.swiftinterface:LINE`, or a file without a line where the interface is not kept here
-# (SwiftUI's, UIKit's headers); the comparison needs the line.
+# `// FILE.swiftinterface:LINE`; a file without a line fails where that file is present in full.
 PROVENANCE = re.compile(r"^([\w.]+\.(?:swiftinterface|h))(?::(\d+))?\b")
+# `// unmatched: REASON`: modelled on the SDK, but no Swift interface declares it (UIKit's
+# Objective-C classes), said with the reason.
+UNMATCHED = "unmatched:"
+# The characters of each interface in the iOS 18.0 SDK (xybp888/iOS-SDKs@88fdca9): a shorter
+# local copy is a partial one (read page by page), compared up to its last line only.
+SDK_CHARACTERS = {
+    "StoreKit.swiftinterface": 95514,
+    "_StoreKit_SwiftUI.swiftinterface": 95101,
+    "SwiftUICore.swiftinterface": 982545,
+    "SwiftUI.swiftinterface": None,  # about 1.37 M; not measured here
+    "os.swiftinterface": 107885,
+    "UIKit.swiftinterface": 218892,
+}
+# Attributes that change what code may do with a declaration: they must be the SDK's.
+SIGNIFICANT = ("@frozen", "@MainActor", "@propertyWrapper", "@resultBuilder",
+               "@dynamicMemberLookup")
+
+
+def significant(attrs):
+    names = {re.match(r"@[\w.]+", a).group(0).replace("@_Concurrency.", "@") for a in attrs}
+    return sorted(n for n in names if n in SIGNIFICANT)
+
+
+class Result:
+    def __init__(self):
+        self.problems = []  # (stub line, message)
+        self.compared = 0  # declarations compared with the SDK
+        self.unmatched = 0  # `// unmatched: REASON`
+        self.beyond = {}  # file -> declarations past the end of a partial copy
+        self.partial = {}  # file -> (characters, lines) of a partial copy
 
 
 def compare(stub_text, interfaces, stub_name):
-    """Problems of a stub against the interfaces it names (file name -> text; a missing file is
-    skipped). Each problem is (stub line, message)."""
-    problems = []
+    """A stub against the interfaces it names (file name -> text; a missing file is skipped, a
+    partial one compared up to its last line)."""
+    result = Result()
+    problems = result.problems
     parsed = {name: {d.line: d for d in parse(text)} for name, text in interfaces.items()}
-    compared = 0
+    for name, text in interfaces.items():
+        expected = SDK_CHARACTERS.get(name)
+        if expected is not None and len(text) < expected:
+            result.partial[name] = (len(text), text.count("\n"))
     stub_decls = parse(stub_text)
     for decl in stub_decls:
         if decl.provenance == "stub-only" or decl.provenance.startswith("stub-only:"):
             continue
+        if decl.provenance.startswith(UNMATCHED):
+            if not decl.provenance[len(UNMATCHED):].strip():
+                problems.append((decl.line, f"{decl.kind} {decl.name}: 'unmatched:' without "
+                                 "a reason"))
+            result.unmatched += 1
+            continue
         m = PROVENANCE.match(decl.provenance)
         if not m:
             problems.append((decl.line, f"{decl.kind} {decl.name}: no provenance comment "
-                             "'// FILE.swiftinterface:LINE'"))
+                             "'// FILE.swiftinterface:LINE' (or '// unmatched: REASON')"))
             continue
         file = m.group(1)
         if file not in parsed:
             continue
+        partial = result.partial.get(file)
         if m.group(2) is None:
-            problems.append((decl.line, f"{decl.kind} {decl.name}: no line of {file}"))
+            if partial:
+                result.beyond[file] = result.beyond.get(file, 0) + 1
+            else:
+                problems.append((decl.line, f"{decl.kind} {decl.name}: no line of {file}"))
             continue
         line = int(m.group(2))
+        if partial and line > partial[1]:
+            result.beyond[file] = result.beyond.get(file, 0) + 1
+            continue
         sdk = parsed[file].get(line)
         if sdk is None:
             problems.append((decl.line, f"{decl.kind} {decl.name}: {file}:{line} holds no "
                              "declaration"))
             continue
-        compared += 1
+        result.compared += 1
         if (sdk.kind, sdk.path) != (decl.kind, decl.path) and not (
                 {sdk.kind, decl.kind} <= {"var", "let"} and sdk.path == decl.path):
             problems.append((decl.line, f"{decl.kind} {decl.path} is {sdk.kind} {sdk.path} at "
@@ -313,6 +360,10 @@ def compare(stub_text, interfaces, stub_name):
         if ours != theirs:
             problems.append((decl.line, f"{decl.path}: signature differs from {file}:{line}:\n"
                              f"    stub: {ours}\n    SDK:  {theirs}"))
+        a, b = significant(decl.attrs), significant(sdk.attrs)
+        if a != b:
+            problems.append((decl.line, f"{decl.path}: attributes {' '.join(a) or 'none'}, "
+                             f"{file}:{line} has {' '.join(b) or 'none'}"))
         if decl.kind == "enum" and "@frozen" in sdk.attrs:
             # A frozen enum is switched over exhaustively: the stub needs every case.
             def cases(decls, path):
@@ -327,7 +378,7 @@ def compare(stub_text, interfaces, stub_name):
             if a != b:
                 problems.append((decl.line, f"{decl.path}: on {platform} the stub says "
                                  f"{describe(a)}, {file}:{line} says {describe(b)}"))
-    return problems, compared
+    return result
 
 
 def describe(state):
