@@ -103,12 +103,13 @@ class Decl:
         self.context = context  # the attributes of the enclosing types and extensions
         self.accessors = accessors  # the text of a property's accessor block
         self.provenance = provenance  # the line's trailing comment
+        self.parent_line = None  # the line of the enclosing type or extension
 
 
 def parse(text):
     """The declarations of a Swift interface or stub file, outside function bodies."""
     lines = text.split("\n")
-    stack = []  # (named, path, attrs)
+    stack = []  # (named, path, attrs, line)
     pending = []
     decls = []
     k = 0
@@ -127,9 +128,9 @@ def parse(text):
         else:
             attrs, rest = [], s
         opens = without_strings(code).count("{") - without_strings(code).count("}")
-        inside_body = any(not named for named, _, _ in stack)
+        inside_body = any(not named for named, _, _, _ in stack)
         m = DECL.match(rest)
-        parent = next((p for named, p, _ in reversed(stack) if named), "")
+        parent = next((p for named, p, _, _ in reversed(stack) if named), "")
         if m and not inside_body:
             kind, name = m.group(1), m.group(2)
             if kind == "extension":
@@ -151,15 +152,16 @@ def parse(text):
             elif kind in ("var", "let", "subscript") and "{" in rest:
                 accessors = rest[rest.index("{"):]
             decls.append(Decl(line_no, kind, name, path, rest, attrs + pending,
-                              [a for _, _, a in stack], accessors, comment))
+                              [a for _, _, a, _ in stack], accessors, comment))
+            decls[-1].parent_line = next((n for named, _, _, n in reversed(stack) if named), None)
             if opens > 0:
-                stack.append((kind in TYPE_KINDS, path, attrs + pending))
+                stack.append((kind in TYPE_KINDS, path, attrs + pending, line_no))
                 opens -= 1
         elif m is None and rest.startswith("}"):
             pass
         pending = []
         while opens > 0:
-            stack.append((False, "", []))
+            stack.append((False, "", [], None))
             opens -= 1
         while opens < 0 and stack:
             stack.pop()
@@ -461,3 +463,118 @@ def checks(args, platform, domains):
 def domains_up_to(platform, v, domains):
     return [name for name, (p, w) in sorted(domains.items(), key=lambda d: d[1][1])
             if p == platform and w <= v]
+
+
+def labels(decl):
+    """The name and argument labels of a declaration, as a key to find it by."""
+    sig = signature(decl)
+    m = re.search(r"\(", sig)
+    if not m or decl.kind not in ("func", "init", "subscript"):
+        return sig.split(":")[0] if decl.kind in ("var", "let") else sig
+    depth, cur, out = 0, "", []
+    for c in sig[m.start():]:
+        if c in "(<[":
+            depth += 1
+            if depth == 1:
+                continue
+        elif c in ")>]":
+            depth -= 1
+            if depth == 0:
+                out.append(cur)
+                break
+        if depth == 1 and c == ",":
+            out.append(cur)
+            cur = ""
+            continue
+        cur += c
+    names = [re.split(r":", p, 1)[0].lstrip("@") for p in out if ":" in p]
+    return sig[:m.start()] + "(" + ",".join(names) + ")"
+
+
+def locate(stub_text, file, interface_text):
+    """For each stub declaration whose provenance names `file` without a line (or with one):
+    (stub line, SDK line or None, how). The SDK declaration of the same kind and path with the
+    same normalized signature, else the only one with the same labels; an extension takes the
+    extension enclosing its first located member."""
+    sdk = parse(interface_text)
+    by_path = {}
+    for d in sdk:
+        by_path.setdefault((d.kind, d.path), []).append(d)
+    found, out = {}, []
+    stub_decls = parse(stub_text)
+    sdk_at = {d.line: d for d in sdk}
+    stub_at = {d.line: d for d in stub_decls}
+    for decl in stub_decls:
+        m = PROVENANCE.match(decl.provenance)
+        if not m or m.group(1) != file or decl.kind == "extension":
+            continue
+        cands = by_path.get((decl.kind, decl.path), [])
+        if decl.kind in ("var", "let"):
+            cands = cands + by_path.get(("let" if decl.kind == "var" else "var", decl.path), [])
+        exact = [d for d in cands if signature(d) == signature(decl)]
+        same = [d for d in cands if labels(d) == labels(decl)]
+        if len(exact) > 1 or (not exact and len(same) > 1):
+            # The same member in several extensions: the one whose extension reads as ours.
+            ours = stub_at.get(decl.parent_line)
+            pick = [d for d in (exact or same) if ours is not None and sdk_at.get(d.parent_line)
+                    is not None and signature(sdk_at[d.parent_line]) == signature(ours)]
+            if len(pick) == 1:
+                exact, same = pick, pick
+        if len(exact) == 1:
+            hit, how = exact[0], "exact"
+        elif len(same) == 1:
+            hit, how = same[0], "labels"
+        elif len(exact) > 1 or len(same) > 1:
+            hit, how = None, f"{len(exact) or len(same)} candidates: " + ", ".join(
+                str(d.line) for d in (exact or same))
+        else:
+            hit, how = None, "not found" + (f" ({len(cands)} of that name)" if cands else "")
+        found[decl.line] = hit
+        out.append((decl.line, hit.line if hit else None, how))
+    for decl in stub_decls:
+        m = PROVENANCE.match(decl.provenance)
+        if not m or m.group(1) != file or decl.kind not in TYPE_KINDS:
+            continue
+        if decl.kind != "extension":
+            continue
+        exact = [d for d in by_path.get(("extension", decl.path), [])
+                 if signature(d) == signature(decl)]
+        if len(exact) == 1 and (":" in signature(decl) or "where" in signature(decl)):
+            out.append((decl.line, exact[0].line, "exact"))
+            continue
+        members = [d for d in stub_decls if d.line > decl.line and found.get(d.line)
+                   and d.path.startswith(decl.path + ".")]
+        first = next((found[d.line] for d in members), None)
+        out.append((decl.line, first.parent_line if first else None,
+                    "extension of its first member" if first else "no member located"))
+    return sorted(out)
+
+
+def write_lines(stub_text, file, located):
+    """`stub_text` with `// FILE` provenance comments given the located lines."""
+    lines = stub_text.split("\n")
+    for stub_line, sdk_line, _ in located:
+        if sdk_line is None:
+            continue
+        k = stub_line - 1
+        lines[k] = re.sub(rf"// {re.escape(file)}(?::\d+)?\b", f"// {file}:{sdk_line}", lines[k],
+                          count=1)
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+    # stubtool.py locate STUB INTERFACE [--write]: the lines of INTERFACE the stub's
+    # declarations that name it come from (README.md, "Updating for a newer SDK").
+    if len(sys.argv) >= 4 and sys.argv[1] == "locate":
+        stub, interface = sys.argv[2], sys.argv[3]
+        name = interface.rsplit("/", 1)[-1]
+        text = open(stub, encoding="utf-8").read()
+        located = locate(text, name, open(interface, encoding="utf-8").read())
+        for stub_line, sdk_line, how in located:
+            print(f"{stub}:{stub_line}: {name}:{sdk_line if sdk_line else '?'} ({how})")
+        if "--write" in sys.argv[4:]:
+            open(stub, "w", encoding="utf-8").write(write_lines(text, name, located))
+        sys.exit(0)
+    print("usage: stubtool.py locate STUB INTERFACE [--write]", file=sys.stderr)
+    sys.exit(2)
