@@ -295,7 +295,8 @@ SIGNIFICANT = ("@frozen", "@MainActor", "@propertyWrapper", "@resultBuilder",
 
 
 def significant(attrs):
-    names = {re.match(r"@[\w.]+", a).group(0).replace("@_Concurrency.", "@") for a in attrs}
+    names = {re.match(r"@[\w.]+", a).group(0).replace("@_Concurrency.", "@").replace(
+        "@_functionBuilder", "@resultBuilder") for a in attrs}
     return sorted(n for n in names if n in SIGNIFICANT)
 
 
@@ -522,6 +523,8 @@ def locate(stub_text, file, interface_text):
                 exact, same = pick, pick
         if len(exact) == 1:
             hit, how = exact[0], "exact"
+        elif not exact and decl.kind in TYPE_KINDS and len(cands) == 1:
+            hit, how = cands[0], "the only type of that name"
         elif len(same) == 1:
             hit, how = same[0], "labels"
         elif len(exact) > 1 or len(same) > 1:
