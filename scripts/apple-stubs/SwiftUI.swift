@@ -34,15 +34,15 @@ extension Optional: View where Wrapped: View {  // SwiftUICore.swiftinterface
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
 
-@resultBuilder public struct ViewBuilder {  // SwiftUICore.swiftinterface
-  public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface
-  public static func buildBlock() -> EmptyView { EmptyView() }  // SwiftUICore.swiftinterface
-  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface
-  public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View { TupleView((repeat each content)) }  // SwiftUICore.swiftinterface
-  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }  // SwiftUICore.swiftinterface
-  public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface
-  public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface
-  public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View { AnyView(content) }  // SwiftUICore.swiftinterface
+@resultBuilder public struct ViewBuilder {  // SwiftUICore.swiftinterface:4090
+  public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface:4091
+  public static func buildBlock() -> EmptyView { EmptyView() }  // SwiftUICore.swiftinterface:4094
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }  // SwiftUICore.swiftinterface:4097
+  public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View { TupleView((repeat each content)) }  // SwiftUICore.swiftinterface:4101
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }  // SwiftUICore.swiftinterface:4115
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface:4118
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }  // SwiftUICore.swiftinterface:4121
+  public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View { AnyView(content) }  // SwiftUICore.swiftinterface:4131
 }
 
 @frozen public struct EmptyView: View {  // SwiftUICore.swiftinterface
@@ -50,9 +50,9 @@ extension Optional: View where Wrapped: View {  // SwiftUICore.swiftinterface
   public typealias Body = Never  // SwiftUICore.swiftinterface
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct TupleView<T>: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(_ value: T) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@frozen @MainActor @preconcurrency public struct TupleView<T>: View {  // SwiftUICore.swiftinterface:2309
+  nonisolated public init(_ value: T) {}  // SwiftUICore.swiftinterface:2311
+  public typealias Body = Never  // SwiftUICore.swiftinterface:2317
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
 @frozen public struct _ConditionalContent<TrueContent, FalseContent> {  // SwiftUICore.swiftinterface
@@ -74,8 +74,8 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
   @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body  // SwiftUICore.swiftinterface
   typealias Content = _ViewModifier_Content<Self>  // SwiftUICore.swiftinterface
 }
-public struct _ViewModifier_Content<Modifier>: View where Modifier: ViewModifier {  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@MainActor @preconcurrency public struct _ViewModifier_Content<Modifier>: View where Modifier: ViewModifier {  // SwiftUICore.swiftinterface:1648
+  public typealias Body = Never  // SwiftUICore.swiftinterface:1658
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
 @frozen public struct ModifiedContent<Content, Modifier> {  // SwiftUICore.swiftinterface
@@ -86,39 +86,39 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {  /
   public typealias Body = Never  // SwiftUICore.swiftinterface
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-extension View {  // SwiftUICore.swiftinterface
+extension View {  // SwiftUICore.swiftinterface:7886
   nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }  // SwiftUICore.swiftinterface
 }
 
-extension View {  // SwiftUICore.swiftinterface
+extension View {  // SwiftUICore.swiftinterface:7886
   nonisolated public func font(_ font: Font?) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func lineLimit(_ number: Int?) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func minimumScaleFactor(_ factor: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func padding(_ length: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface:7887
+  nonisolated public func lineLimit(_ number: Int?) -> some View { StubView() }  // SwiftUICore.swiftinterface:7612
+  nonisolated public func minimumScaleFactor(_ factor: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface:7417
+  nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { StubView() }  // SwiftUICore.swiftinterface:7396
+  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface:2282
+  nonisolated public func padding(_ length: CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface:2287
   nonisolated public func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S: ShapeStyle, T: Shape { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func fixedSize() -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { StubView() }  // SwiftUICore.swiftinterface:2988
+  nonisolated public func fixedSize() -> some View { StubView() }  // SwiftUICore.swiftinterface:1301
+  nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface:1296
   nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func opacity(_ opacity: Double) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func opacity(_ opacity: Double) -> some View { StubView() }  // SwiftUICore.swiftinterface:3778
   nonisolated public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S: Shape { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func disabled(_ disabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func disabled(_ disabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface:189
   nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func tint(_ tint: Color?) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func tint<S>(_ tint: S?) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func tag<V>(_ tag: V) -> some View where V: Hashable { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { StubView() }  // SwiftUICore.swiftinterface
-  nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { StubView() }  // SwiftUICore.swiftinterface
+  nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { StubView() }  // SwiftUICore.swiftinterface:2718
   nonisolated public func environment<T>(_ object: T?) -> some View where T: AnyObject, T: Observable { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
   nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { StubView() }  // SwiftUICore.swiftinterface
@@ -152,7 +152,7 @@ extension View {  // SwiftUICore.swiftinterface
 
 // MARK: - State and environment
 
-public protocol DynamicProperty {}  // SwiftUICore.swiftinterface
+public protocol DynamicProperty {}  // SwiftUICore.swiftinterface:5872
 
 @frozen @propertyWrapper public struct State<Value>: DynamicProperty {  // SwiftUICore.swiftinterface
   public init(wrappedValue value: Value) {}  // SwiftUICore.swiftinterface
@@ -194,73 +194,75 @@ public struct EnvironmentValues: CustomStringConvertible {  // SwiftUICore.swift
   public var description: String { "" }  // SwiftUICore.swiftinterface
   public var locale: Locale { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
   public var timeZone: TimeZone { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
-  public var isEnabled: Bool { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var isEnabled: Bool { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:178
   public var colorScheme: ColorScheme { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
   public var dismiss: DismissAction { fatalError() }  // SwiftUI.swiftinterface
-  public var openURL: OpenURLAction { get { fatalError() } set {} }  // SwiftUICore.swiftinterface
+  public var openURL: OpenURLAction { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:2748
 }
 @MainActor @preconcurrency public struct DismissAction {  // SwiftUI.swiftinterface
   public func callAsFunction() {}  // SwiftUI.swiftinterface
 }
-@MainActor @preconcurrency public struct OpenURLAction {  // SwiftUICore.swiftinterface
-  public func callAsFunction(_ url: URL) {}  // SwiftUICore.swiftinterface
+@MainActor @preconcurrency public struct OpenURLAction {  // SwiftUICore.swiftinterface:2728
+  @MainActor @preconcurrency public func callAsFunction(_ url: URL) {}  // SwiftUICore.swiftinterface:2738
 }
 
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result { try body() }  // SwiftUICore.swiftinterface
 @frozen public struct Animation: Equatable, Sendable {  // SwiftUICore.swiftinterface
-  public static let `default`: Animation = Animation()  // SwiftUICore.swiftinterface
+  public static let `default`: Animation = Animation()  // SwiftUICore.swiftinterface:1314
 }
 
 // MARK: - Views
 
 @frozen public struct Text: Equatable, Sendable {  // SwiftUICore.swiftinterface
   nonisolated public init(verbatim content: String) {}  // SwiftUICore.swiftinterface
-  nonisolated public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}  // SwiftUICore.swiftinterface
+  nonisolated public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}  // SwiftUICore.swiftinterface:4390
   @_disfavoredOverload nonisolated public init<S>(_ content: S) where S: StringProtocol {}  // SwiftUICore.swiftinterface
   public func font(_ font: Font?) -> Text { self }  // SwiftUICore.swiftinterface
   public func bold() -> Text { self }  // SwiftUICore.swiftinterface
   public func foregroundStyle<S>(_ style: S) -> Text where S: ShapeStyle { self }  // SwiftUICore.swiftinterface
 }
-extension Text: View {  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+extension Text: View {  // SwiftUICore.swiftinterface:5088
+  public typealias Body = Never  // SwiftUICore.swiftinterface:5091
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {  // SwiftUICore.swiftinterface
-  public init(_ value: String) {}  // SwiftUICore.swiftinterface
-  public init(stringLiteral value: String) {}  // SwiftUICore.swiftinterface
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {  // SwiftUICore.swiftinterface:4397
+  public init(_ value: String) {}  // SwiftUICore.swiftinterface:4401
+  public init(stringLiteral value: String) {}  // SwiftUICore.swiftinterface:4402
 }
 @frozen public struct Image: Equatable {  // SwiftUICore.swiftinterface
-  nonisolated public init(systemName: String) {}  // SwiftUICore.swiftinterface
+  nonisolated public init(systemName: String) {}  // SwiftUICore.swiftinterface:7684
 }
 extension Image: View {  // SwiftUICore.swiftinterface
   public typealias Body = Never  // SwiftUICore.swiftinterface
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct VStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@frozen @MainActor @preconcurrency public struct VStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface:1061
+  nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface:1064
+  public typealias Body = Never  // SwiftUICore.swiftinterface:1073
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct HStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@frozen @MainActor @preconcurrency public struct HStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface:4755
+  nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface:4758
+  public typealias Body = Never  // SwiftUICore.swiftinterface:4767
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct ZStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@frozen @MainActor @preconcurrency public struct ZStack<Content>: View where Content: View {  // SwiftUICore.swiftinterface:301
+  nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface:304
+  public typealias Body = Never  // SwiftUICore.swiftinterface:309
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
-@frozen public struct Spacer: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(minLength: CGFloat? = nil) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
-  public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
+@frozen @MainActor @preconcurrency public struct Spacer {  // SwiftUICore.swiftinterface:3053
+  @MainActor @preconcurrency public init(minLength: CGFloat? = nil) {}  // SwiftUICore.swiftinterface:3055
+  public typealias Body = Never  // SwiftUICore.swiftinterface:3059
 }
-@frozen public struct Group<Content> {  // SwiftUICore.swiftinterface
+extension Spacer: View {  // SwiftUICore.swiftinterface
+  public var body: Never { fatalError() }  // stub-only: the SDK's Spacer is a primitive view
 }
-extension Group: View where Content: View {  // SwiftUICore.swiftinterface
-  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface
-  public typealias Body = Never  // SwiftUICore.swiftinterface
+@frozen public struct Group<Content> {  // SwiftUICore.swiftinterface:2404
+}
+extension Group: View where Content: View {  // SwiftUICore.swiftinterface:2432
+  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUICore.swiftinterface:2433
+  public typealias Body = Never  // SwiftUICore.swiftinterface:2405
   public var body: Never { fatalError() }  // SwiftUICore.swiftinterface
 }
 public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {  // SwiftUICore.swiftinterface
@@ -381,8 +383,8 @@ public struct KeyboardShortcut: Sendable {  // SwiftUI.swiftinterface
 
 // MARK: - Shapes, colours and fonts
 
-public protocol ShapeStyle: Sendable {}  // SwiftUICore.swiftinterface
-public protocol Shape: Sendable, View {}  // SwiftUICore.swiftinterface
+public protocol ShapeStyle: Sendable {}  // SwiftUICore.swiftinterface:8005
+public protocol Shape: Sendable, View {}  // SwiftUICore.swiftinterface:8074
 public protocol InsettableShape: Shape {}  // SwiftUICore.swiftinterface
 extension Shape {  // SwiftUICore.swiftinterface
   nonisolated public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface
@@ -410,31 +412,31 @@ extension InsettableShape {  // SwiftUICore.swiftinterface
   case circular  // SwiftUICore.swiftinterface
   case continuous  // SwiftUICore.swiftinterface
 }
-@frozen public struct FillStyle: Equatable {  // SwiftUICore.swiftinterface
-  public init(eoFill: Bool = false, antialiased: Bool = true) {}  // SwiftUICore.swiftinterface
+@frozen public struct FillStyle: Equatable {  // SwiftUICore.swiftinterface:5382
+  public init(eoFill: Bool = false, antialiased: Bool = true) {}  // SwiftUICore.swiftinterface:5385
 }
 @frozen public struct Color: Hashable, CustomStringConvertible, Sendable {  // SwiftUICore.swiftinterface
   public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {}  // SwiftUICore.swiftinterface
   public var description: String { "" }  // SwiftUICore.swiftinterface
   public func opacity(_ opacity: Double) -> Color { self }  // SwiftUICore.swiftinterface
-  public static let clear: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let black: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let white: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let red: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let orange: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let green: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let blue: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let purple: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let gray: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let primary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
-  public static let secondary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface
+  public static let clear: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6601
+  public static let black: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6600
+  public static let white: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6598
+  public static let red: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6581
+  public static let orange: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6582
+  public static let green: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6584
+  public static let blue: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6591
+  public static let purple: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6594
+  public static let gray: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6599
+  public static let primary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6602
+  public static let secondary: Color = Color(red: 0, green: 0, blue: 0)  // SwiftUICore.swiftinterface:6603
 }
-extension Color: ShapeStyle {}  // SwiftUICore.swiftinterface
+extension Color: ShapeStyle {}  // SwiftUICore.swiftinterface:1391
 extension Color: View {  // SwiftUICore.swiftinterface
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
-@frozen public struct Font: Hashable, Sendable {  // SwiftUICore.swiftinterface
+@frozen public struct Font: Hashable, Sendable {  // SwiftUICore.swiftinterface:3008
   public static let largeTitle: Font = Font()  // SwiftUICore.swiftinterface
   public static let title: Font = Font()  // SwiftUICore.swiftinterface
   public static let title2: Font = Font()  // SwiftUICore.swiftinterface
@@ -469,27 +471,28 @@ extension Color: View {  // SwiftUICore.swiftinterface
   case center  // SwiftUICore.swiftinterface
   case trailing  // SwiftUICore.swiftinterface
 }
-@frozen public enum Edge: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface
-  case top, leading, bottom, trailing  // SwiftUICore.swiftinterface
-  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface
-    public let rawValue: Int8  // SwiftUICore.swiftinterface
-    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface
-    public static let top: Edge.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface
-    public static let leading: Edge.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface
-    public static let bottom: Edge.Set = Set(rawValue: 4)  // SwiftUICore.swiftinterface
-    public static let trailing: Edge.Set = Set(rawValue: 8)  // SwiftUICore.swiftinterface
-    public static let all: Edge.Set = Set(rawValue: 15)  // SwiftUICore.swiftinterface
-    public static let horizontal: Edge.Set = Set(rawValue: 10)  // SwiftUICore.swiftinterface
-    public static let vertical: Edge.Set = Set(rawValue: 5)  // SwiftUICore.swiftinterface
+@frozen public enum Edge: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface:1123
+  case top, leading, bottom, trailing  // SwiftUICore.swiftinterface:1124
+  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface:1125
+    public let rawValue: Int8  // SwiftUICore.swiftinterface:1127
+    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface:1128
+    public static let top: Edge.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface:1129
+    public static let leading: Edge.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface:1130
+    public static let bottom: Edge.Set = Set(rawValue: 4)  // SwiftUICore.swiftinterface:1131
+    public static let trailing: Edge.Set = Set(rawValue: 8)  // SwiftUICore.swiftinterface:1132
+    public static let all: Edge.Set = Set(rawValue: 15)  // SwiftUICore.swiftinterface:1133
+    public static let horizontal: Edge.Set = Set(rawValue: 10)  // SwiftUICore.swiftinterface:1134
+    public static let vertical: Edge.Set = Set(rawValue: 5)  // SwiftUICore.swiftinterface:1135
   }
 }
-@frozen public enum Axis: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface
-  case horizontal, vertical  // SwiftUICore.swiftinterface
-  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface
-    public let rawValue: Int8  // SwiftUICore.swiftinterface
-    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface
-    public static let horizontal: Axis.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface
-    public static let vertical: Axis.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface
+@frozen public enum Axis: Int8, CaseIterable, Sendable {  // SwiftUICore.swiftinterface:2209
+  case horizontal  // SwiftUICore.swiftinterface:2210
+  case vertical  // SwiftUICore.swiftinterface:2211
+  @frozen public struct Set: OptionSet, Sendable {  // SwiftUICore.swiftinterface:2222
+    public let rawValue: Int8  // SwiftUICore.swiftinterface:2224
+    public init(rawValue: Int8) { self.rawValue = rawValue }  // SwiftUICore.swiftinterface:2225
+    public static let horizontal: Axis.Set = Set(rawValue: 1)  // SwiftUICore.swiftinterface:2226
+    public static let vertical: Axis.Set = Set(rawValue: 2)  // SwiftUICore.swiftinterface:2227
   }
 }
 @frozen public struct HorizontalAlignment: Equatable, Sendable {  // SwiftUICore.swiftinterface
@@ -515,36 +518,37 @@ extension Color: View {  // SwiftUICore.swiftinterface
   public static let bottomLeading: Alignment = Alignment(horizontal: .leading, vertical: .bottom)  // SwiftUICore.swiftinterface
   public static let bottomTrailing: Alignment = Alignment(horizontal: .trailing, vertical: .bottom)  // SwiftUICore.swiftinterface
 }
-@frozen public struct UnitPoint: Hashable, Sendable {  // SwiftUICore.swiftinterface
-  public static let center: UnitPoint = UnitPoint()  // SwiftUICore.swiftinterface
+@frozen public struct UnitPoint: Hashable, Sendable {  // SwiftUICore.swiftinterface:8208
+  public static let center: UnitPoint = UnitPoint()  // SwiftUICore.swiftinterface:8219
 }
-public struct ViewDimensions: Equatable {  // SwiftUICore.swiftinterface
-  public var width: CGFloat { 0 }  // SwiftUICore.swiftinterface
-  public var height: CGFloat { 0 }  // SwiftUICore.swiftinterface
-  public subscript(guide: HorizontalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface
-  public subscript(guide: VerticalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface
+public struct ViewDimensions {  // SwiftUICore.swiftinterface:1238
+  public var width: CGFloat { 0 }  // SwiftUICore.swiftinterface:1239
+  public var height: CGFloat { 0 }  // SwiftUICore.swiftinterface:1242
+  public subscript(guide: HorizontalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface:1245
+  public subscript(guide: VerticalAlignment) -> CGFloat { 0 }  // SwiftUICore.swiftinterface:1248
 }
+extension ViewDimensions: Equatable {}  // SwiftUICore.swiftinterface:1266
 
 // MARK: - Accessibility
 
-public struct AccessibilityTraits: SetAlgebra, Sendable {  // SwiftUICore.swiftinterface
+public struct AccessibilityTraits: SetAlgebra, Sendable {  // SwiftUICore.swiftinterface:4347
   private var bits: Set<Int>  // stub-only
   private init(_ bits: Set<Int>) { self.bits = bits }  // stub-only
-  public init() { bits = [] }  // SwiftUICore.swiftinterface
-  public static let isButton: AccessibilityTraits = AccessibilityTraits([1])  // SwiftUICore.swiftinterface
-  public static let isHeader: AccessibilityTraits = AccessibilityTraits([2])  // SwiftUICore.swiftinterface
-  public static let isSelected: AccessibilityTraits = AccessibilityTraits([3])  // SwiftUICore.swiftinterface
-  public static let isLink: AccessibilityTraits = AccessibilityTraits([4])  // SwiftUICore.swiftinterface
-  public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.union(other.bits)) }  // SwiftUICore.swiftinterface
-  public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.intersection(other.bits)) }  // SwiftUICore.swiftinterface
-  public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.symmetricDifference(other.bits)) }  // SwiftUICore.swiftinterface
-  public func contains(_ member: AccessibilityTraits) -> Bool { member.bits.isSubset(of: bits) }  // SwiftUICore.swiftinterface
-  public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { bits.formUnion(newMember.bits); return (true, newMember) }  // SwiftUICore.swiftinterface
-  public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { bits.subtract(member.bits); return member }  // SwiftUICore.swiftinterface
-  public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { bits.formUnion(newMember.bits); return nil }  // SwiftUICore.swiftinterface
-  public mutating func formUnion(_ other: AccessibilityTraits) { bits.formUnion(other.bits) }  // SwiftUICore.swiftinterface
-  public mutating func formIntersection(_ other: AccessibilityTraits) { bits.formIntersection(other.bits) }  // SwiftUICore.swiftinterface
-  public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits.formSymmetricDifference(other.bits) }  // SwiftUICore.swiftinterface
+  public init() { bits = [] }  // SwiftUICore.swiftinterface:4367
+  public static let isButton: AccessibilityTraits = AccessibilityTraits([1])  // SwiftUICore.swiftinterface:4348
+  public static let isHeader: AccessibilityTraits = AccessibilityTraits([2])  // SwiftUICore.swiftinterface:4349
+  public static let isSelected: AccessibilityTraits = AccessibilityTraits([3])  // SwiftUICore.swiftinterface:4350
+  public static let isLink: AccessibilityTraits = AccessibilityTraits([4])  // SwiftUICore.swiftinterface:4351
+  public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.union(other.bits)) }  // SwiftUICore.swiftinterface:4368
+  public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.intersection(other.bits)) }  // SwiftUICore.swiftinterface:4370
+  public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.symmetricDifference(other.bits)) }  // SwiftUICore.swiftinterface:4372
+  public func contains(_ member: AccessibilityTraits) -> Bool { member.bits.isSubset(of: bits) }  // SwiftUICore.swiftinterface:4374
+  public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { bits.formUnion(newMember.bits); return (true, newMember) }  // SwiftUICore.swiftinterface:4375
+  public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { bits.subtract(member.bits); return member }  // SwiftUICore.swiftinterface:4376
+  public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { bits.formUnion(newMember.bits); return nil }  // SwiftUICore.swiftinterface:4377
+  public mutating func formUnion(_ other: AccessibilityTraits) { bits.formUnion(other.bits) }  // SwiftUICore.swiftinterface:4369
+  public mutating func formIntersection(_ other: AccessibilityTraits) { bits.formIntersection(other.bits) }  // SwiftUICore.swiftinterface:4371
+  public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits.formSymmetricDifference(other.bits) }  // SwiftUICore.swiftinterface:4373
 }
 public struct AccessibilityChildBehavior: Hashable, Sendable {  // SwiftUICore.swiftinterface
   public static let ignore: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUICore.swiftinterface

@@ -21,14 +21,15 @@ IOS_TO_VISIONOS = [((18, 0), (2, 0)), ((17, 4), (1, 1)), ((17, 2), (1, 1)), ((17
 
 MODULE_PREFIX = re.compile(
     r"\b(?:StoreKit|Swift|Foundation|_Concurrency|SwiftUICore|SwiftUI|UIKit|_StoreKit_SwiftUI|"
-    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport)\."
+    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport|os)\."
     r"(?=[A-Za-z_])")
 MODIFIERS = re.compile(
     r"\b(?:public|open|internal|package|nonisolated|final|dynamic|override|required|"
     r"convenience|indirect)\s+")
 DROPPED_ATTRS = re.compile(
     r"@(?:inlinable|_alwaysEmitIntoClient|usableFromInline|_disfavoredOverload|preconcurrency|"
-    r"_semantics\([^)]*\)|backDeployed\([^)]*\)|_implements\([^)]*\)|discardableResult)\s*")
+    r"_semantics\([^)]*\)|backDeployed\([^)]*\)|_implements\([^)]*\)|discardableResult|"
+    r"_transparent|_optimize\([^)]*\)|_effects\([^)]*\)|inline\([^)]*\))\s*")
 DECL = re.compile(
     r"^(?:(?:public|open|internal|package|private|fileprivate|static|class|final|nonisolated|"
     r"mutating|nonmutating|override|indirect|convenience|required|dynamic)\s+)*"
@@ -102,12 +103,13 @@ class Decl:
         self.context = context  # the attributes of the enclosing types and extensions
         self.accessors = accessors  # the text of a property's accessor block
         self.provenance = provenance  # the line's trailing comment
+        self.parent_line = None  # the line of the enclosing type or extension
 
 
 def parse(text):
     """The declarations of a Swift interface or stub file, outside function bodies."""
     lines = text.split("\n")
-    stack = []  # (named, path, attrs)
+    stack = []  # (named, path, attrs, line)
     pending = []
     decls = []
     k = 0
@@ -126,9 +128,9 @@ def parse(text):
         else:
             attrs, rest = [], s
         opens = without_strings(code).count("{") - without_strings(code).count("}")
-        inside_body = any(not named for named, _, _ in stack)
+        inside_body = any(not named for named, _, _, _ in stack)
         m = DECL.match(rest)
-        parent = next((p for named, p, _ in reversed(stack) if named), "")
+        parent = next((p for named, p, _, _ in reversed(stack) if named), "")
         if m and not inside_body:
             kind, name = m.group(1), m.group(2)
             if kind == "extension":
@@ -150,15 +152,16 @@ def parse(text):
             elif kind in ("var", "let", "subscript") and "{" in rest:
                 accessors = rest[rest.index("{"):]
             decls.append(Decl(line_no, kind, name, path, rest, attrs + pending,
-                              [a for _, _, a in stack], accessors, comment))
+                              [a for _, _, a, _ in stack], accessors, comment))
+            decls[-1].parent_line = next((n for named, _, _, n in reversed(stack) if named), None)
             if opens > 0:
-                stack.append((kind in TYPE_KINDS, path, attrs + pending))
+                stack.append((kind in TYPE_KINDS, path, attrs + pending, line_no))
                 opens -= 1
         elif m is None and rest.startswith("}"):
             pass
         pending = []
         while opens > 0:
-            stack.append((False, "", []))
+            stack.append((False, "", [], None))
             opens -= 1
         while opens < 0 and stack:
             stack.pop()
@@ -271,39 +274,86 @@ def signature(decl):
     return re.sub(r"\s+", "", text)
 
 
-# `// FILE.swiftinterface:LINE`, or a file without a line where the interface is not kept here
-# (SwiftUI's, UIKit's headers); the comparison needs the line.
+# `// FILE.swiftinterface:LINE`; a file without a line fails where that file is present in full.
 PROVENANCE = re.compile(r"^([\w.]+\.(?:swiftinterface|h))(?::(\d+))?\b")
+# `// unmatched: REASON`: modelled on the SDK, but no Swift interface declares it (UIKit's
+# Objective-C classes), said with the reason.
+UNMATCHED = "unmatched:"
+# The characters of each interface in the iOS 18.0 SDK (xybp888/iOS-SDKs@88fdca9): a shorter
+# local copy is a partial one (read page by page), compared up to its last line only.
+SDK_CHARACTERS = {
+    "StoreKit.swiftinterface": 95514,
+    "_StoreKit_SwiftUI.swiftinterface": 95101,
+    "SwiftUICore.swiftinterface": 982545,
+    "SwiftUI.swiftinterface": None,  # about 1.37 M; not measured here
+    "os.swiftinterface": 107885,
+    "UIKit.swiftinterface": 218892,
+}
+# Attributes that change what code may do with a declaration: they must be the SDK's.
+SIGNIFICANT = ("@frozen", "@MainActor", "@propertyWrapper", "@resultBuilder",
+               "@dynamicMemberLookup")
+
+
+def significant(attrs):
+    names = {re.match(r"@[\w.]+", a).group(0).replace("@_Concurrency.", "@").replace(
+        "@_functionBuilder", "@resultBuilder") for a in attrs}
+    return sorted(n for n in names if n in SIGNIFICANT)
+
+
+class Result:
+    def __init__(self):
+        self.problems = []  # (stub line, message)
+        self.compared = 0  # declarations compared with the SDK
+        self.unmatched = 0  # `// unmatched: REASON`
+        self.beyond = {}  # file -> declarations past the end of a partial copy
+        self.partial = {}  # file -> (characters, lines) of a partial copy
 
 
 def compare(stub_text, interfaces, stub_name):
-    """Problems of a stub against the interfaces it names (file name -> text; a missing file is
-    skipped). Each problem is (stub line, message)."""
-    problems = []
+    """A stub against the interfaces it names (file name -> text; a missing file is skipped, a
+    partial one compared up to its last line)."""
+    result = Result()
+    problems = result.problems
     parsed = {name: {d.line: d for d in parse(text)} for name, text in interfaces.items()}
-    compared = 0
+    for name, text in interfaces.items():
+        expected = SDK_CHARACTERS.get(name)
+        if expected is not None and len(text) < expected:
+            result.partial[name] = (len(text), text.count("\n"))
     stub_decls = parse(stub_text)
     for decl in stub_decls:
         if decl.provenance == "stub-only" or decl.provenance.startswith("stub-only:"):
             continue
+        if decl.provenance.startswith(UNMATCHED):
+            if not decl.provenance[len(UNMATCHED):].strip():
+                problems.append((decl.line, f"{decl.kind} {decl.name}: 'unmatched:' without "
+                                 "a reason"))
+            result.unmatched += 1
+            continue
         m = PROVENANCE.match(decl.provenance)
         if not m:
             problems.append((decl.line, f"{decl.kind} {decl.name}: no provenance comment "
-                             "'// FILE.swiftinterface:LINE'"))
+                             "'// FILE.swiftinterface:LINE' (or '// unmatched: REASON')"))
             continue
         file = m.group(1)
         if file not in parsed:
             continue
+        partial = result.partial.get(file)
         if m.group(2) is None:
-            problems.append((decl.line, f"{decl.kind} {decl.name}: no line of {file}"))
+            if partial:
+                result.beyond[file] = result.beyond.get(file, 0) + 1
+            else:
+                problems.append((decl.line, f"{decl.kind} {decl.name}: no line of {file}"))
             continue
         line = int(m.group(2))
+        if partial and line > partial[1]:
+            result.beyond[file] = result.beyond.get(file, 0) + 1
+            continue
         sdk = parsed[file].get(line)
         if sdk is None:
             problems.append((decl.line, f"{decl.kind} {decl.name}: {file}:{line} holds no "
                              "declaration"))
             continue
-        compared += 1
+        result.compared += 1
         if (sdk.kind, sdk.path) != (decl.kind, decl.path) and not (
                 {sdk.kind, decl.kind} <= {"var", "let"} and sdk.path == decl.path):
             problems.append((decl.line, f"{decl.kind} {decl.path} is {sdk.kind} {sdk.path} at "
@@ -313,6 +363,10 @@ def compare(stub_text, interfaces, stub_name):
         if ours != theirs:
             problems.append((decl.line, f"{decl.path}: signature differs from {file}:{line}:\n"
                              f"    stub: {ours}\n    SDK:  {theirs}"))
+        a, b = significant(decl.attrs), significant(sdk.attrs)
+        if a != b:
+            problems.append((decl.line, f"{decl.path}: attributes {' '.join(a) or 'none'}, "
+                             f"{file}:{line} has {' '.join(b) or 'none'}"))
         if decl.kind == "enum" and "@frozen" in sdk.attrs:
             # A frozen enum is switched over exhaustively: the stub needs every case.
             def cases(decls, path):
@@ -327,7 +381,7 @@ def compare(stub_text, interfaces, stub_name):
             if a != b:
                 problems.append((decl.line, f"{decl.path}: on {platform} the stub says "
                                  f"{describe(a)}, {file}:{line} says {describe(b)}"))
-    return problems, compared
+    return result
 
 
 def describe(state):
@@ -410,3 +464,120 @@ def checks(args, platform, domains):
 def domains_up_to(platform, v, domains):
     return [name for name, (p, w) in sorted(domains.items(), key=lambda d: d[1][1])
             if p == platform and w <= v]
+
+
+def labels(decl):
+    """The name and argument labels of a declaration, as a key to find it by."""
+    sig = signature(decl)
+    m = re.search(r"\(", sig)
+    if not m or decl.kind not in ("func", "init", "subscript"):
+        return sig.split(":")[0] if decl.kind in ("var", "let") else sig
+    depth, cur, out = 0, "", []
+    for c in sig[m.start():]:
+        if c in "(<[":
+            depth += 1
+            if depth == 1:
+                continue
+        elif c in ")>]":
+            depth -= 1
+            if depth == 0:
+                out.append(cur)
+                break
+        if depth == 1 and c == ",":
+            out.append(cur)
+            cur = ""
+            continue
+        cur += c
+    names = [re.split(r":", p, 1)[0].lstrip("@") for p in out if ":" in p]
+    return sig[:m.start()] + "(" + ",".join(names) + ")"
+
+
+def locate(stub_text, file, interface_text):
+    """For each stub declaration whose provenance names `file` without a line (or with one):
+    (stub line, SDK line or None, how). The SDK declaration of the same kind and path with the
+    same normalized signature, else the only one with the same labels; an extension takes the
+    extension enclosing its first located member."""
+    sdk = parse(interface_text)
+    by_path = {}
+    for d in sdk:
+        by_path.setdefault((d.kind, d.path), []).append(d)
+    found, out = {}, []
+    stub_decls = parse(stub_text)
+    sdk_at = {d.line: d for d in sdk}
+    stub_at = {d.line: d for d in stub_decls}
+    for decl in stub_decls:
+        m = PROVENANCE.match(decl.provenance)
+        if not m or m.group(1) != file or decl.kind == "extension":
+            continue
+        cands = by_path.get((decl.kind, decl.path), [])
+        if decl.kind in ("var", "let"):
+            cands = cands + by_path.get(("let" if decl.kind == "var" else "var", decl.path), [])
+        exact = [d for d in cands if signature(d) == signature(decl)]
+        same = [d for d in cands if labels(d) == labels(decl)]
+        if len(exact) > 1 or (not exact and len(same) > 1):
+            # The same member in several extensions: the one whose extension reads as ours.
+            ours = stub_at.get(decl.parent_line)
+            pick = [d for d in (exact or same) if ours is not None and sdk_at.get(d.parent_line)
+                    is not None and signature(sdk_at[d.parent_line]) == signature(ours)]
+            if len(pick) == 1:
+                exact, same = pick, pick
+        if len(exact) == 1:
+            hit, how = exact[0], "exact"
+        elif not exact and decl.kind in TYPE_KINDS and len(cands) == 1:
+            hit, how = cands[0], "the only type of that name"
+        elif len(same) == 1:
+            hit, how = same[0], "labels"
+        elif len(exact) > 1 or len(same) > 1:
+            hit, how = None, f"{len(exact) or len(same)} candidates: " + ", ".join(
+                str(d.line) for d in (exact or same))
+        else:
+            hit, how = None, "not found" + (f" ({len(cands)} of that name)" if cands else "")
+        found[decl.line] = hit
+        out.append((decl.line, hit.line if hit else None, how))
+    for decl in stub_decls:
+        m = PROVENANCE.match(decl.provenance)
+        if not m or m.group(1) != file or decl.kind not in TYPE_KINDS:
+            continue
+        if decl.kind != "extension":
+            continue
+        exact = [d for d in by_path.get(("extension", decl.path), [])
+                 if signature(d) == signature(decl)]
+        if len(exact) == 1 and (":" in signature(decl) or "where" in signature(decl)):
+            out.append((decl.line, exact[0].line, "exact"))
+            continue
+        members = [d for d in stub_decls if d.line > decl.line and found.get(d.line)
+                   and d.path.startswith(decl.path + ".")]
+        first = next((found[d.line] for d in members), None)
+        out.append((decl.line, first.parent_line if first else None,
+                    "extension of its first member" if first else "no member located"))
+    return sorted(out)
+
+
+def write_lines(stub_text, file, located):
+    """`stub_text` with `// FILE` provenance comments given the located lines."""
+    lines = stub_text.split("\n")
+    for stub_line, sdk_line, _ in located:
+        if sdk_line is None:
+            continue
+        k = stub_line - 1
+        lines[k] = re.sub(rf"// {re.escape(file)}(?::\d+)?\b", f"// {file}:{sdk_line}", lines[k],
+                          count=1)
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+    # stubtool.py locate STUB INTERFACE [--write]: the lines of INTERFACE the stub's
+    # declarations that name it come from (README.md, "Updating for a newer SDK").
+    if len(sys.argv) >= 4 and sys.argv[1] == "locate":
+        stub, interface = sys.argv[2], sys.argv[3]
+        name = interface.rsplit("/", 1)[-1]
+        text = open(stub, encoding="utf-8").read()
+        located = locate(text, name, open(interface, encoding="utf-8").read())
+        for stub_line, sdk_line, how in located:
+            print(f"{stub}:{stub_line}: {name}:{sdk_line if sdk_line else '?'} ({how})")
+        if "--write" in sys.argv[4:]:
+            open(stub, "w", encoding="utf-8").write(write_lines(text, name, located))
+        sys.exit(0)
+    print("usage: stubtool.py locate STUB INTERFACE [--write]", file=sys.stderr)
+    sys.exit(2)
