@@ -249,13 +249,14 @@ extension LocalAppStore {
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
     timing.read(account: account)
-    return (try? operation { (now: Date) throws(LocalAppStoreError) in
-      var results: [VerificationResult<Transaction>] = []
-      for stored in try deviceTransactions(of: account) where !stored.finished {
-        results.append(try signed(stored.transaction, now: now))
-      }
-      return results
-    }) ?? []
+    return
+      (try? operation { (now: Date) throws(LocalAppStoreError) in
+        var results: [VerificationResult<Transaction>] = []
+        for stored in try deviceTransactions(of: account) where !stored.finished {
+          results.append(try signed(stored.transaction, now: now))
+        }
+        return results
+      }) ?? []
   }
 
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
