@@ -96,7 +96,7 @@ package final class AnswerGates: Sendable {
       var isOpen = false
       var held = 0
       var waiting: [CheckedContinuation<Void, Never>] = []
-      var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+      var watchers: [(id: UUID, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Locked(State())
@@ -121,15 +121,25 @@ package final class AnswerGates: Sendable {
       for watcher in watchers { watcher.continuation.resume() }
     }
 
-    /// Returns once `count` calls arrived at the gate (or the gate opened).
+    /// Returns once `count` calls arrived at the gate (or the gate opened, or the waiting task
+    /// was cancelled: a test's time limit ends the wait).
     package func waitUntilHolding(_ count: Int) async {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = state.withLock { state in
-          guard !state.isOpen, state.held < count else { return true }
-          state.watchers.append((count, continuation))
-          return false
+      let id = UUID()
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let ready = state.withLock { state in
+            guard !state.isOpen, state.held < count, !Task.isCancelled else { return true }
+            state.watchers.append((id, count, continuation))
+            return false
+          }
+          if ready { continuation.resume() }
         }
-        if ready { continuation.resume() }
+      } onCancel: {
+        let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
+          guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.watchers.remove(at: index).continuation
+        }
+        watcher?.resume()
       }
     }
 

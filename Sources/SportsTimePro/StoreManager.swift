@@ -512,7 +512,8 @@ public final class StoreManager {
       // arrives before `currentEntitlements` lists it).
       hold(transaction)
       if case .pending(let productID) = purchaseState, transaction.productID == productID,
-        transaction.ownershipType == .purchased, purchasedProductIDs.contains(productID)
+        transaction.ownershipType == .purchased, transaction.revocationDate == nil,
+        purchasedProductIDs.contains(productID)
       {
         // The Ask to Buy request was approved.
         purchaseState = .idle

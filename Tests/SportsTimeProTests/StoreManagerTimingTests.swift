@@ -13,7 +13,7 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
   private let lock = NSLock()
   private var finished: [UInt64: Int] = [:]
   private var reads = 0
-  private var waiters: [(UInt64, CheckedContinuation<Void, Never>)] = []
+  private var waiters: [(UUID, UInt64, CheckedContinuation<Void, Never>)] = []
   let store: any StoreBackend
 
   init(_ store: any StoreBackend) { self.store = store }
@@ -23,16 +23,26 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
   /// How many times the manager read `currentEntitlements`.
   var listingReads: Int { lock.withLock { reads } }
 
-  /// Returns once the manager finished transaction `id` `times` times.
+  /// Returns once the manager finished transaction `id` `times` times, or the task is
+  /// cancelled (the suite's time limit ends a wait that naive code never satisfies).
   func waitUntilFinished(_ id: UInt64, times: Int = 1) async {
-    while finishCount(id) < times {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let done = lock.withLock {
-          if finished[id, default: 0] >= times { return true }
-          waiters.append((id, continuation))
-          return false
+    while finishCount(id) < times, !Task.isCancelled {
+      let token = UUID()
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let done = lock.withLock {
+            if finished[id, default: 0] >= times || Task.isCancelled { return true }
+            waiters.append((token, id, continuation))
+            return false
+          }
+          if done { continuation.resume() }
         }
-        if done { continuation.resume() }
+      } onCancel: {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+          guard let index = waiters.firstIndex(where: { $0.0 == token }) else { return nil }
+          return waiters.remove(at: index).2
+        }
+        waiter?.resume()
       }
     }
   }
@@ -59,8 +69,8 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
     await store.finish(transaction)
     let ready = lock.withLock {
       finished[transaction.id, default: 0] += 1
-      let ready = waiters.filter { $0.0 == transaction.id }.map(\.1)
-      waiters.removeAll { $0.0 == transaction.id }
+      let ready = waiters.filter { $0.1 == transaction.id }.map(\.2)
+      waiters.removeAll { $0.1 == transaction.id }
       return ready
     }
     for continuation in ready { continuation.resume() }
