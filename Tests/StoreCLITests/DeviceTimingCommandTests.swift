@@ -1,5 +1,6 @@
 import Foundation
 import LocalAppStore
+import TestSupport
 import Testing
 
 @testable import StoreCLI
@@ -7,7 +8,7 @@ import Testing
 /// Device timing through the command-line tool, after `reset` (on by default): each app command
 /// is one launch of the app, whose listing lags after its own purchase, and a renewal made by
 /// `advance` is missed by the next launch's first read.
-@Suite("Device timing through the CLI", .timeLimit(.minutes(1)))
+@Suite("Device timing through the CLI", .hangGuard)
 struct DeviceTimingCommandTests {
   private func freeSession() async throws -> EmulatorSession {
     let session = try EmulatorSession()
