@@ -102,8 +102,7 @@ extension LocalAppStore {
 
   // MARK: - The same, for any account
 
-  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product]
-  {
+  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product] {
     await gates.pass(.products)
     return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
@@ -183,17 +182,18 @@ extension LocalAppStore {
 
   func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
     await gates.pass(.currentEntitlements)
-    return (try? operation { (now: Date) throws(LocalAppStoreError) in
-      guard let missed = try listingRead(account: account, settings: try currentSettings())
-      else { return [] }
-      var ledger = try purchaseLedger(account: account, now: now)
-      ledger.transactions.removeAll { missed.contains($0.id) }
-      var results: [VerificationResult<Transaction>] = []
-      for transaction in engine.currentEntitlements(in: ledger, at: now) {
-        results.append(try signed(transaction, now: now))
-      }
-      return results
-    }) ?? []
+    return
+      (try? operation { (now: Date) throws(LocalAppStoreError) in
+        guard let missed = try listingRead(account: account, settings: try currentSettings())
+        else { return [] }
+        var ledger = try purchaseLedger(account: account, now: now)
+        ledger.transactions.removeAll { missed.contains($0.id) }
+        var results: [VerificationResult<Transaction>] = []
+        for transaction in engine.currentEntitlements(in: ledger, at: now) {
+          results.append(try signed(transaction, now: now))
+        }
+        return results
+      }) ?? []
   }
 
   nonisolated func transactionUpdates(account: String) -> AsyncStream<
@@ -202,15 +202,26 @@ extension LocalAppStore {
     let (id, stream) = hub.subscribe(account: account)
     timing.read(account: account)
     let first = timing.claimHandover(account: account)
-    Task { await self.deliverUnfinished(account: account, to: id, firstListener: first) }
+    // The handover is of what is unfinished as the listener subscribes: the task may run after
+    // later operations, whose transactions reach the listener as updates, in order.
+    let newest = try? ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.database.scalar("SELECT COALESCE(MAX(id), 0) FROM transactions")?.integer
+    }
+    let upTo = UInt64(bitPattern: (newest ?? nil) ?? 0)
+    Task {
+      await self.deliverUnfinished(account: account, to: id, firstListener: first, upTo: upTo)
+    }
     return stream
   }
 
-  private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
+  private func deliverUnfinished(
+    account: String, to subscriber: UUID, firstListener: Bool, upTo newest: UInt64
+  ) {
     let items = try? operation { (now: Date) throws(LocalAppStoreError) in
       var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
       guard try handsOverUnfinished(firstListener: firstListener) else { return items }
-      for stored in try deviceTransactions(of: account) where !stored.finished {
+      for stored in try deviceTransactions(of: account)
+      where !stored.finished && stored.transaction.id <= newest {
         let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
         items.append((try signed(stored.transaction, now: now), key))
       }
@@ -223,13 +234,14 @@ extension LocalAppStore {
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
     timing.read(account: account)
-    return (try? operation { (now: Date) throws(LocalAppStoreError) in
-      var results: [VerificationResult<Transaction>] = []
-      for stored in try deviceTransactions(of: account) where !stored.finished {
-        results.append(try signed(stored.transaction, now: now))
-      }
-      return results
-    }) ?? []
+    return
+      (try? operation { (now: Date) throws(LocalAppStoreError) in
+        var results: [VerificationResult<Transaction>] = []
+        for stored in try deviceTransactions(of: account) where !stored.finished {
+          results.append(try signed(stored.transaction, now: now))
+        }
+        return results
+      }) ?? []
   }
 
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
