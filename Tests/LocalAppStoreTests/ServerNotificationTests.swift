@@ -106,6 +106,8 @@ private actor ScriptedTransport: NotificationTransport {
     #expect(try await events(store).filter { $0 == "GRACE_PERIOD_EXPIRED" }.count == 1)
     try await store.resolveIssue(transactionID: bought.id)
     #expect(try await events(store).last == "DID_RENEW/BILLING_RECOVERY")
+    // The recovery after the grace period does not tell its end a second time.
+    #expect(try await events(store).filter { $0 == "GRACE_PERIOD_EXPIRED" }.count == 1)
   }
 
   @Test("billing retry that runs out: EXPIRED BILLING_RETRY; auto-renew off: EXPIRED VOLUNTARY")

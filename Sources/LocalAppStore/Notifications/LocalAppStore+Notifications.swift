@@ -40,6 +40,7 @@ extension LocalAppStore {
         var latest: Transaction?
         if let latestID { latest = try ledger.transaction(latestID)?.transaction }
         for event in Self.events(from: old, to: new, latestReason: latest?.reason, now: now) {
+          if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
           let record = event.usesOldRecord ? (old ?? new) : new
           try notify(
             event.type, event.subtype, record: record, transactionID: latestID,
