@@ -38,7 +38,8 @@ extension LocalAppStore {
           try recordNotifications(now: now)
         }
         let result = try body(now)
-        try recordNotifications(now: now)
+        // At the time the body left the store at (`advance` moves it).
+        try recordNotifications(now: try readTime())
         var deliveries = try collectUpdates(now: now)
         deliveries.nextDue = try nextDueDate()
         return (result, deliveries)

@@ -119,7 +119,13 @@ extension LedgerStore {
 
   /// How many notifications are neither delivered nor given up on.
   func pendingNotificationCount() throws(LocalAppStoreError) -> Int {
-    Int(
+    if version < 3 {
+      // Read-only on a state of an older schema, which another process may have upgraded.
+      let table = try database.scalar(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'notifications'")
+      guard table != nil else { return 0 }
+    }
+    return Int(
       try database.scalar(
         "SELECT COUNT(*) FROM notifications WHERE delivered_ms IS NULL AND next_attempt_ms IS NOT NULL"
       )?.integer ?? 0)
