@@ -3,7 +3,8 @@
 V2 on 127.0.0.1 and verifies each one, and its nested transaction and renewal info, with Apple's
 App Store Server Library for Python (SignedDataVerifier, the emulator's exported root as the only
 trusted root, online checks off). It answers 200, or 500 to the next N posts after a POST to
-/fail?n=N, to exercise retries. Every post is one JSON line in the log; a notification that does
+/fail?n=N, to exercise retries; after a POST to /hang?n=N it never answers the next N posts
+(it touches --hang-marker and holds them), for a sender killed mid-delivery. Every post is one JSON line in the log; a notification that does
 not verify is logged with its error and answered 400.
 """
 import argparse
@@ -26,6 +27,7 @@ def main():
     parser.add_argument("--app-apple-id", type=int)
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
+    parser.add_argument("--hang-marker", help="touched when a post is held unanswered")
     args = parser.parse_args()
 
     with open(args.root) as handle:
@@ -34,7 +36,7 @@ def main():
         [root], False, Environment(args.environment), args.bundle_id, args.app_apple_id
     )
     lock = threading.Lock()
-    failures = {"left": 0}
+    failures = {"left": 0, "hang": 0}
     log = open(args.log, "a", buffering=1)
 
     class Handler(BaseHTTPRequestHandler):
@@ -49,10 +51,20 @@ def main():
         def do_POST(self):
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             url = urlparse(self.path)
-            if url.path == "/fail":
+            if url.path in ("/fail", "/hang"):
                 with lock:
-                    failures["left"] = int(parse_qs(url.query).get("n", ["1"])[0])
+                    key = "left" if url.path == "/fail" else "hang"
+                    failures[key] = int(parse_qs(url.query).get("n", ["1"])[0])
                 return self.answer(204)
+            with lock:
+                hang = failures["hang"] > 0
+                if hang:
+                    failures["hang"] -= 1
+            if hang:
+                if args.hang_marker:
+                    open(args.hang_marker, "w").close()
+                threading.Event().wait(60)
+                return
             entry = {}
             try:
                 signed = json.loads(body)["signedPayload"]
