@@ -1,9 +1,10 @@
 import AppStoreJWS
 import Foundation
-import LocalAppStore
 import StoreModel
 import StoreTesting
 import Testing
+
+@testable import LocalAppStore
 
 /// The notifications' types and subtypes, `TYPE/SUBTYPE` (or `TYPE`), for one account.
 private func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)
@@ -249,5 +250,32 @@ private actor ScriptedTransport: NotificationTransport {
       try await store.setNotificationURL(URL(string: "ftp://example.com/x"))
     }
     #expect(try await store.notificationURL() == nil)
+  }
+}
+
+/// A state written before notifications existed: upgraded in place, read-only left alone.
+@Suite struct ServerNotificationSchemaTests {
+  @Test("a schema 2 state gains the notification tables when opened for writing, not read-only")
+  func migration() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let original = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    try await original.buyVerified(SportsTimeFixtures.monthlyID)
+    let raw = try SQLiteDatabase(path: path, create: false)
+    try raw.execute(
+      "DROP TABLE notifications; DROP TABLE notification_attempts; PRAGMA user_version = 2")
+    try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    let reader = try LocalAppStore(openingStateAt: path, access: .readOnly)
+    #expect(try await reader.status().pendingNotifications == 0)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == 2)
+
+    let upgraded = try LocalAppStore(openingStateAt: path)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == 3)
+    #expect(try await upgraded.serverNotifications().isEmpty)
+    try await upgraded.refund(transactionID: 1)
+    #expect(try await upgraded.serverNotifications().map(\.notificationType) == [.refund])
   }
 }
