@@ -102,7 +102,8 @@ extension LocalAppStore {
 
   // MARK: - The same, for any account
 
-  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product] {
+  func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product]
+  {
     await gates.pass(.products)
     return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
@@ -182,18 +183,17 @@ extension LocalAppStore {
 
   func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
     await gates.pass(.currentEntitlements)
-    return
-      (try? operation { (now: Date) throws(LocalAppStoreError) in
-        guard let missed = try listingRead(account: account, settings: try currentSettings())
-        else { return [] }
-        var ledger = try purchaseLedger(account: account, now: now)
-        ledger.transactions.removeAll { missed.contains($0.id) }
-        var results: [VerificationResult<Transaction>] = []
-        for transaction in engine.currentEntitlements(in: ledger, at: now) {
-          results.append(try signed(transaction, now: now))
-        }
-        return results
-      }) ?? []
+    return (try? operation { (now: Date) throws(LocalAppStoreError) in
+      guard let missed = try listingRead(account: account, settings: try currentSettings())
+      else { return [] }
+      var ledger = try purchaseLedger(account: account, now: now)
+      ledger.transactions.removeAll { missed.contains($0.id) }
+      var results: [VerificationResult<Transaction>] = []
+      for transaction in engine.currentEntitlements(in: ledger, at: now) {
+        results.append(try signed(transaction, now: now))
+      }
+      return results
+    }) ?? []
   }
 
   nonisolated func transactionUpdates(account: String) -> AsyncStream<
@@ -234,14 +234,13 @@ extension LocalAppStore {
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
     timing.read(account: account)
-    return
-      (try? operation { (now: Date) throws(LocalAppStoreError) in
-        var results: [VerificationResult<Transaction>] = []
-        for stored in try deviceTransactions(of: account) where !stored.finished {
-          results.append(try signed(stored.transaction, now: now))
-        }
-        return results
-      }) ?? []
+    return (try? operation { (now: Date) throws(LocalAppStoreError) in
+      var results: [VerificationResult<Transaction>] = []
+      for stored in try deviceTransactions(of: account) where !stored.finished {
+        results.append(try signed(stored.transaction, now: now))
+      }
+      return results
+    }) ?? []
   }
 
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
