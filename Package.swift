@@ -57,7 +57,8 @@ let storeCLI = Target.target(
   dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
 )
 
-let tool = Target.executableTarget(name: "sportstime-store", dependencies: ["StoreCLI"])
+let tool = Target.executableTarget(
+  name: "sportstime-store", dependencies: ["StoreCLI", "LocalAppStore"])
 
 let bench = Target.executableTarget(
   name: "sportstime-store-bench",

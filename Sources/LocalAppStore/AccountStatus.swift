@@ -82,6 +82,10 @@ public struct AccountStatus: Sendable, Hashable, Codable {
   public var faults: [String: Bool]
   /// Family members who receive the purchaser's shared purchases.
   public var familyMembers: [String]
+  /// Server notifications that await delivery (not delivered, another attempt to come).
+  public var pendingNotifications = 0
+  /// The server URL notifications are posted to, if one is set.
+  public var notificationURL: String?
 
   /// Creates a status.
   public init(

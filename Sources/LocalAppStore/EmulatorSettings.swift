@@ -1,3 +1,5 @@
+public import StoreModel
+
 /// The switches of the local App Store: a `.storekit` file's `settings`, and what
 /// StoreKitTest's `SKTestSession` sets at run time.
 ///
@@ -17,6 +19,14 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
   /// Real StoreKit's lags and empty answers (on by default); ``DeviceTiming/polite`` for a
   /// store that answers at once.
   public var deviceTiming: DeviceTiming
+  /// The environment of everything the store signs: transactions, renewal info and server
+  /// notifications (``AppStoreEnvironment/xcode`` by default, as StoreKit Testing in Xcode;
+  /// ``AppStoreEnvironment/sandbox`` or ``AppStoreEnvironment/production`` for a server under
+  /// test that verifies fully: Apple's libraries skip the signature checks of Xcode data).
+  public var environment: AppStoreEnvironment = .xcode
+  /// The app's Apple ID (`appAppleId`), which Production notifications carry and Apple's
+  /// verifiers check there; `nil` elsewhere.
+  public var appAppleID: UInt64?
 
   /// Creates settings; every switch is off by default, in real time, in the US storefront,
   /// with a device's timing.
@@ -83,6 +93,11 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
     // A state written before device timing existed gets a device's timing.
     deviceTiming =
       try container.decodeIfPresent(DeviceTiming.self, forKey: Key("deviceTiming")) ?? .device
+    // A state written before the signing environment was kept signs as Xcode.
+    environment =
+      try container.decodeIfPresent(AppStoreEnvironment.self, forKey: Key("environment"))
+      ?? .xcode
+    appAppleID = try container.decodeIfPresent(UInt64.self, forKey: Key("appAppleID"))
     for emulatorSwitch in EmulatorSwitch.all {
       self[emulatorSwitch] =
         try container.decodeIfPresent(Bool.self, forKey: Key(emulatorSwitch.key))
@@ -96,6 +111,8 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
     try container.encode(storefront, forKey: Key("storefront"))
     try container.encode(bundleID, forKey: Key("bundleID"))
     try container.encode(deviceTiming, forKey: Key("deviceTiming"))
+    try container.encode(environment, forKey: Key("environment"))
+    try container.encodeIfPresent(appAppleID, forKey: Key("appAppleID"))
     for emulatorSwitch in EmulatorSwitch.all {
       try container.encode(self[emulatorSwitch], forKey: Key(emulatorSwitch.key))
     }

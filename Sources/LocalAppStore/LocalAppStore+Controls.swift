@@ -458,12 +458,15 @@ extension LocalAppStore {
       }
       var faults: [String: Bool] = [:]
       for (fault, sticky) in try ledger.faults() { faults[fault.rawValue] = sticky }
-      return AccountStatus(
+      var status = AccountStatus(
         account: account, date: now, entitledProductIDs: entitled,
         subscriptions: subscriptions,
         pendingRequests: try ledger.requests(of: account).filter { $0.status == .pending },
         settings: try currentSettings(), faults: faults,
         familyMembers: try ledger.sharingMembers())
+      status.pendingNotifications = try ledger.pendingNotificationCount()
+      status.notificationURL = try ledger.meta("notificationURL")
+      return status
     }
   }
 }

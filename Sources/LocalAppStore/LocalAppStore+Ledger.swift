@@ -5,10 +5,11 @@ import StoreModel
 extension LocalAppStore {
   static let sixtyDays: TimeInterval = 60 * 86_400
 
-  /// The environment the store signs: `Xcode`, as StoreKit Testing in Xcode does (real
+  /// The environment a new state signs: `Xcode`, as StoreKit Testing in Xcode does (real
   /// Xcode-signed tokens say `"environment":"Xcode"`; `AppStore.Environment` has `production`,
   /// `sandbox` and `xcode`). `LocalTesting`, which states written before wrote, is the App Store
-  /// Server Library's name and still verifies.
+  /// Server Library's name and still verifies. A state may sign as `Sandbox` or `Production`
+  /// instead (``EmulatorSettings/environment``): one environment for everything it signs.
   static let signedEnvironment = AppStoreEnvironment.xcode
 
   // MARK: - Time passing
@@ -399,7 +400,7 @@ extension LocalAppStore {
       productType: product.type, purchaseDate: purchaseDate, signedDate: purchaseDate,
       subscriptionGroupID: product.subscription?.subscriptionGroupID,
       originalPurchaseDate: originalPurchaseDate, expirationDate: expirationDate,
-      reason: reason, environment: Self.signedEnvironment)
+      reason: reason, environment: settings.environment)
     transaction.appAccountToken = appAccountToken
     transaction.storefrontCountryCode = settings.storefront
     transaction.storefrontID = Self.storefrontIDs[settings.storefront]
@@ -596,7 +597,7 @@ extension LocalAppStore {
       isInBillingRetry: record.phase == .billingRetry,
       gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
       renewalDate: record.expirationDate,
-      recentSubscriptionStartDate: record.recentStartDate, environment: Self.signedEnvironment)
+      recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }

@@ -23,6 +23,9 @@ extension LocalAppStore {
       try ledger.database.immediateTransaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
         let now = try readTime()
+        // What a failed operation noted was rolled back with it.
+        ledger.changes = []
+        signingEnvironment = try currentSettings().environment
         if ledger.database.isReadOnly {
           if let due = try nextDueDate(), due <= now {
             throw LocalAppStoreError(
@@ -32,8 +35,12 @@ extension LocalAppStore {
           }
         } else {
           try catchUp(to: now)
+          // What time alone did is told before the operation reads or changes anything.
+          try recordNotifications(now: now)
         }
         let result = try body(now)
+        // At the time the body left the store at (`advance` moves it).
+        try recordNotifications(now: try readTime())
         var deliveries = try collectUpdates(now: now)
         deliveries.nextDue = try nextDueDate()
         return (result, deliveries)

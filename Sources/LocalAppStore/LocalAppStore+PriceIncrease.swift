@@ -58,6 +58,8 @@ extension LocalAppStore {
       var increases = try priceIncreases()
       increases[record.originalID] = PriceIncrease(priceMilliunits: newPrice, agreed: nil)
       try ledger.encodeMeta(increases, "priceIncreases")
+      // PRICE_INCREASE PENDING: the customer has not responded yet (notificationType page).
+      ledger.changes.append(.event(.priceIncrease, .pending, originalID: record.originalID))
     }
   }
 
@@ -79,6 +81,11 @@ extension LocalAppStore {
       increase.agreed = agreed
       increases[record.originalID] = increase
       try ledger.encodeMeta(increases, "priceIncreases")
+      // PRICE_INCREASE ACCEPTED: the customer consented; declining is told by the EXPIRED
+      // PRICE_INCREASE at the renewal.
+      if agreed {
+        ledger.changes.append(.event(.priceIncrease, .accepted, originalID: record.originalID))
+      }
     }
   }
 

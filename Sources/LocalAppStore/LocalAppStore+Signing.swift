@@ -18,7 +18,8 @@ extension LocalAppStore {
     guard let archive = try ledger.meta("authority") else {
       throw LocalAppStoreError(.invalidState, "\(ledger.database.path): the state has no authority")
     }
-    return try CertificateAuthoritySigner.load(archive, bundleID: settings.bundleID, clock: clock)
+    return try CertificateAuthoritySigner.load(
+      archive, bundleID: settings.bundleID, clock: clock, environment: settings.environment)
   }
 
   /// Signs `transaction` as of `now` and verifies the token as an app would.
@@ -31,6 +32,7 @@ extension LocalAppStore {
   {
     var transaction = transaction
     transaction.signedDate = now
+    transaction.environment = signingEnvironment
     transaction.jwsRepresentation = ""
     let jws = try sign(authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
       var altered = transaction
@@ -63,6 +65,7 @@ extension LocalAppStore {
   /// Signs renewal info and verifies it as an app would.
   func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
     var info = info
+    info.environment = signingEnvironment
     info.jwsRepresentation = ""
     let jws = try sign(authority.signer.encode(info)) { () throws(LocalAppStoreError) in
       var altered = info

@@ -90,6 +90,9 @@ public actor LocalAppStore: StoreBackend {
   let productsByID: [String: Product]
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
+  /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
+  /// state had it at the start of the current operation.
+  var signingEnvironment: AppStoreEnvironment
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?
@@ -199,6 +202,7 @@ public actor LocalAppStore: StoreBackend {
       self.storedClock = stored
     }
     self.authority = try Self.loadAuthority(ledger, clock: clock)
+    self.signingEnvironment = try ledger.decodeMeta(EmulatorSettings.self, "settings").environment
     let products = try ledger.products()
     self.catalog = products
     self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -1,4 +1,5 @@
 public import Foundation
+public import LocalAppStore
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.
 public struct CommandContext: Sendable {
@@ -6,6 +7,9 @@ public struct CommandContext: Sendable {
   public var environment: [String: String]
   /// The folder relative paths start from.
   public var currentDirectory: URL
+  /// What posts server notifications (the tool's is `URLSession`); `nil`, as in tests, posts
+  /// nothing: the notifications stay in the state.
+  public var notificationTransport: (any NotificationTransport)?
   private let output: OutputSink
   private let errorOutput: OutputSink
   private let standardInput: @Sendable () -> Data

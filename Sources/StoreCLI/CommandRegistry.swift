@@ -22,6 +22,7 @@ enum CommandRegistry {
       .init(SetPriceCommand.self), .init(PriceConsentCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
+      .init(NotificationsCommand.self),
       .init(LaunchCommand.self),
       .init(OnboardingCommand.self),
       .init(PaywallCommand.self),

@@ -33,6 +33,7 @@ public enum StoreCLI {
         return 0
       }
       try await command.run(parsed, context)
+      await NotificationsCommand.deliverAfter(command.name, parsed, context)
       return 0
     } catch {
       switch error {

@@ -1,5 +1,7 @@
 import Foundation
 import StoreCLI
 
-let code = await StoreCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+var context = CommandContext.process()
+context.notificationTransport = URLSessionTransport()
+let code = await StoreCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
 exit(code)

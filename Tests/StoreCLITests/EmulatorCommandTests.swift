@@ -70,6 +70,7 @@ struct EmulatorSession {
         Switches: ask-to-buy off, billing-issue off, grace-period off, intro-offer-after-lapse off, interrupted-purchases off, device-timing on (listing lag 1 read), time rate realTime
         Faults: none
         Family: no one
+        Server notifications: 3 pending, environment Xcode, URL none
 
         """)
     #expect(await session.run("history").out.split(separator: "\n").count == 3)

@@ -14,8 +14,9 @@ final class LedgerStore: @unchecked Sendable {
   // inside `exclusively(_:)`, under `lock`: the store's operations on its actor and the app-data
   // calls from any thread alike. Before that, only the initializer that made it touches it.
 
-  /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`.
-  static let schemaVersion: Int64 = 2
+  /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`, 3 the server
+  /// notifications and their send attempts.
+  static let schemaVersion: Int64 = 3
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
   static let applicationID: Int64 = 0x5354_4C53
 
@@ -35,6 +36,10 @@ final class LedgerStore: @unchecked Sendable {
   private let lock = NSLock()
   private let encoder = AppStoreJSON.encoder()
   private let decoder = AppStoreJSON.decoder()
+  /// What the current operation changed that makes server notifications
+  /// (``LedgerChange``): filled by ``save(_:)`` and ``update(_:)``, taken at the end of the
+  /// operation, inside its SQLite transaction.
+  var changes: [LedgerChange] = []
 
   /// Opens the state at `path`, creating an empty schema when the file is new (`create`) and
   /// upgrading an older schema in place (`create`, `readWrite`).
@@ -125,6 +130,7 @@ final class LedgerStore: @unchecked Sendable {
         seq INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL,
         transaction_id INTEGER NOT NULL, revision INTEGER NOT NULL);
       \(Self.appDataTable)
+      \(Self.notificationTables)
       PRAGMA application_id = \(Self.applicationID);
       PRAGMA user_version = \(Self.schemaVersion);
       """)
@@ -143,6 +149,9 @@ final class LedgerStore: @unchecked Sendable {
     if version < 2 {
       try database.execute(Self.appDataTable)
     }
+    if version < 3 {
+      try database.execute(Self.notificationTables)
+    }
     try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
   }
 
@@ -157,7 +166,7 @@ final class LedgerStore: @unchecked Sendable {
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
       DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM faults; DELETE FROM updates;
-      DELETE FROM app_data;
+      DELETE FROM app_data; DELETE FROM notifications; DELETE FROM notification_attempts;
       """)
   }
 
@@ -262,6 +271,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// Rewrites a changed transaction and bumps its revision.
   func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
+    try noteRevocation(of: transaction)
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
       [.text(try encode(transaction)), .integer(Int64(bitPattern: transaction.id))])
@@ -314,6 +324,7 @@ final class LedgerStore: @unchecked Sendable {
   // MARK: - Subscriptions
 
   func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) {
+    try noteChange(to: record)
     try database.query(
       """
       INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record)
@@ -348,7 +359,7 @@ final class LedgerStore: @unchecked Sendable {
     try subscriptions(where: "source_original_id IS NULL", [])
   }
 
-  private func subscriptions(where condition: String, _ parameters: [SQLiteDatabase.Value])
+  func subscriptions(where condition: String, _ parameters: [SQLiteDatabase.Value])
     throws(LocalAppStoreError) -> [SubscriptionRecord]
   {
     var result: [SubscriptionRecord] = []

@@ -5,8 +5,10 @@ import StoreModel
 /// The local App Store's signing authority: a test certificate authority shaped like Apple's
 /// (root, intermediate with Apple's marker, leaf with the receipt-signing marker), whose leaf
 /// signs ES256 compact JWS with the x5c chain, and `SignedDataVerifier`s that trust only its
-/// root, for the store's bundle identifier, in the `Xcode` environment the store signs and the
-/// `LocalTesting` one that states written before signed.
+/// root, for the store's bundle identifier: first in the environment the state signs (`Xcode`
+/// by default, `Sandbox` or `Production`), then in the others the store may have signed in
+/// (`LocalTesting`, which states written before signed, and the environments a state can be
+/// switched between).
 ///
 /// Unlike Xcode, whose tokens carry one self-signed certificate, the store's carry a chain of
 /// three with Apple's OIDs, so that a server verifies the whole chain against the store's root
@@ -15,19 +17,26 @@ struct CertificateAuthoritySigner: SigningAuthority {
   let authority: TestCertificateAuthority
   let signer: TransactionSigner
   let verifier: SignedDataVerifier
-  /// The verifier of transactions a state written before signed as `LocalTesting`.
-  let localTestingVerifier: SignedDataVerifier
+  /// The verifiers of the other environments, tried in order when a token claims another one.
+  let otherVerifiers: [SignedDataVerifier]
 
-  /// A signer over `authority`, verifying with `clock` for dates the payloads do not give.
-  init(authority: TestCertificateAuthority, bundleID: String, clock: any WallClock)
-    throws(LocalAppStoreError)
-  {
+  /// A signer over `authority`, verifying with `clock` for dates the payloads do not give,
+  /// first in `environment`.
+  init(
+    authority: TestCertificateAuthority, bundleID: String, clock: any WallClock,
+    environment: AppStoreEnvironment = .xcode
+  ) throws(LocalAppStoreError) {
     self.authority = authority
     signer = TransactionSigner(authority: authority)
     do {
-      verifier = try authority.verifier(bundleID: bundleID, environment: .xcode, clock: clock)
-      localTestingVerifier = try authority.verifier(
-        bundleID: bundleID, environment: .localTesting, clock: clock)
+      verifier = try authority.verifier(
+        bundleID: bundleID, environment: environment, clock: clock)
+      var others: [SignedDataVerifier] = []
+      for other in [AppStoreEnvironment.xcode, .localTesting, .sandbox, .production]
+      where other != environment {
+        others.append(try authority.verifier(bundleID: bundleID, environment: other, clock: clock))
+      }
+      otherVerifiers = others
     } catch {
       throw LocalAppStoreError(.signing, "cannot make the verifier: \(error.reason)")
     }
@@ -49,11 +58,13 @@ struct CertificateAuthoritySigner: SigningAuthority {
 
   /// The authority kept in a state (`exported()`); an archive this process decoded before is
   /// not decoded again (``DecodedAuthorities``).
-  static func load(_ text: String, bundleID: String, clock: any WallClock)
-    throws(LocalAppStoreError) -> CertificateAuthoritySigner
-  {
+  static func load(
+    _ text: String, bundleID: String, clock: any WallClock,
+    environment: AppStoreEnvironment = .xcode
+  ) throws(LocalAppStoreError) -> CertificateAuthoritySigner {
     try CertificateAuthoritySigner(
-      authority: DecodedAuthorities.shared.authority(text), bundleID: bundleID, clock: clock)
+      authority: DecodedAuthorities.shared.authority(text), bundleID: bundleID, clock: clock,
+      environment: environment)
   }
 
   func signWithForeignAuthority(_ payload: Data) throws(LocalAppStoreError) -> String {
@@ -70,9 +81,11 @@ struct CertificateAuthoritySigner: SigningAuthority {
 
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction> {
     do {
-      let result = try verifier.verifyTransaction(jws)
-      guard result.verificationError?.code == .wrongEnvironment else { return result }
-      return try localTestingVerifier.verifyTransaction(jws)
+      var result = try verifier.verifyTransaction(jws)
+      for other in otherVerifiers where result.verificationError?.code == .wrongEnvironment {
+        result = try other.verifyTransaction(jws)
+      }
+      return result
     } catch {
       return .unverified(Self.placeholderTransaction, error)
     }
@@ -80,9 +93,11 @@ struct CertificateAuthoritySigner: SigningAuthority {
 
   func verifyRenewalInfo(_ jws: String) -> VerificationResult<RenewalInfo> {
     do {
-      let result = try verifier.verifyRenewalInfo(jws)
-      guard result.verificationError?.code == .wrongEnvironment else { return result }
-      return try localTestingVerifier.verifyRenewalInfo(jws)
+      var result = try verifier.verifyRenewalInfo(jws)
+      for other in otherVerifiers where result.verificationError?.code == .wrongEnvironment {
+        result = try other.verifyRenewalInfo(jws)
+      }
+      return result
     } catch {
       return .unverified(Self.placeholderRenewalInfo, error)
     }

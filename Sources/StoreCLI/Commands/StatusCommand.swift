@@ -95,6 +95,10 @@ enum StatusCommand: CLICommand {
     lines.append(
       "Family: \(status.familyMembers.isEmpty ? "no one" : status.familyMembers.joined(separator: ", "))"
     )
+    lines.append(
+      "Server notifications: \(status.pendingNotifications) pending, "
+        + "environment \(status.settings.environment), "
+        + "URL \(status.notificationURL ?? "none")")
     return lines
   }
 

@@ -1,0 +1,195 @@
+import Foundation
+import StoreModel
+
+/// A change the current operation made that the App Store tells a server about: noted by the
+/// ledger's writes, turned into signed notifications before the operation commits.
+enum LedgerChange {
+  /// A subscription record was saved: its state before (`nil` for a new one) and after, and the
+  /// latest transaction of its account's subscription at that moment.
+  case subscription(old: SubscriptionRecord?, new: SubscriptionRecord, latestTransactionID: UInt64?)
+  /// A transaction that is not an auto-renewable subscription was revoked (a refund, or Family
+  /// Sharing stopped).
+  case revocation(transactionID: UInt64)
+  /// An event the record's fields do not show (a price increase's consent).
+  case event(NotificationType, NotificationSubtype?, originalID: UInt64)
+}
+
+/// One stored notification row.
+struct NotificationRow {
+  var uuid: String
+  var sequence: Int64
+  var createdDate: Date
+  var account: String
+  var originalID: UInt64?
+  var type: String
+  var subtype: String?
+  var signedPayload: String
+  var deliveredDate: Date?
+  var nextAttemptDate: Date?
+}
+
+extension LedgerStore {
+  /// The server notifications and their send attempts (schema 3).
+  static let notificationTables = """
+    CREATE TABLE IF NOT EXISTS notifications(
+      uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, created_ms INTEGER NOT NULL,
+      account TEXT NOT NULL, original_id INTEGER, type TEXT NOT NULL, subtype TEXT,
+      event_key TEXT, signed_payload TEXT NOT NULL, delivered_ms INTEGER,
+      next_attempt_ms INTEGER);
+    CREATE INDEX IF NOT EXISTS notifications_due ON notifications(next_attempt_ms);
+    CREATE INDEX IF NOT EXISTS notifications_event ON notifications(event_key);
+    CREATE TABLE IF NOT EXISTS notification_attempts(
+      uuid TEXT NOT NULL, attempt_ms INTEGER NOT NULL, result TEXT NOT NULL, status INTEGER);
+    CREATE INDEX IF NOT EXISTS notification_attempts_uuid ON notification_attempts(uuid, attempt_ms);
+    """
+
+  // MARK: - Noting changes
+
+  /// Notes the save of `record`, with its state before.
+  func noteChange(to record: SubscriptionRecord) throws(LocalAppStoreError) {
+    let old = try subscriptions(
+      where: "original_id = ?", [.integer(Int64(bitPattern: record.originalID))]
+    ).first
+    guard old != record else { return }
+    let latest = try database.scalar(
+      "SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?",
+      [.text(record.account), .integer(Int64(bitPattern: record.originalID))])?.integer
+    changes.append(
+      .subscription(
+        old: old, new: record, latestTransactionID: latest.map { UInt64(bitPattern: $0) }))
+  }
+
+  /// Notes the revocation of a transaction that is not an auto-renewable subscription (those
+  /// are told through their subscription's record).
+  func noteRevocation(of transaction: Transaction) throws(LocalAppStoreError) {
+    guard transaction.revocationDate != nil, transaction.productType != .autoRenewable,
+      let stored = try self.transaction(transaction.id), stored.transaction.revocationDate == nil
+    else { return }
+    changes.append(.revocation(transactionID: transaction.id))
+  }
+
+  /// The changes noted since the last call, cleared.
+  func takeChanges() -> [LedgerChange] {
+    defer { changes = [] }
+    return changes
+  }
+
+  // MARK: - Notifications
+
+  /// Whether a notification of the event `key` was made already.
+  func hasNotification(eventKey key: String) throws(LocalAppStoreError) -> Bool {
+    try database.scalar("SELECT 1 FROM notifications WHERE event_key = ?", [.text(key)]) != nil
+  }
+
+  /// Stores a new notification, due at `nextAttempt` (`nil`: never sent on its own).
+  func insertNotification(
+    uuid: String, created: Date, account: String, originalID: UInt64?, type: String,
+    subtype: String?, eventKey: String?, signedPayload: String, nextAttempt: Date?
+  ) throws(LocalAppStoreError) {
+    let sequence =
+      (try database.scalar("SELECT COALESCE(MAX(seq), 0) FROM notifications")?
+        .integer ?? 0) + 1
+    try database.query(
+      """
+      INSERT INTO notifications(uuid, seq, created_ms, account, original_id, type, subtype,
+        event_key, signed_payload, delivered_ms, next_attempt_ms)
+      VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+      """,
+      [
+        .text(uuid), .integer(sequence), .integer(AppStoreJSON.milliseconds(created)),
+        .text(account), originalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+        .text(type), subtype.map { .text($0) } ?? .null, eventKey.map { .text($0) } ?? .null,
+        .text(signedPayload),
+        nextAttempt.map { .integer(AppStoreJSON.milliseconds($0)) } ?? .null,
+      ])
+  }
+
+  /// The notifications made at or after `since` (all without it), oldest first.
+  func notifications(since: Date?) throws(LocalAppStoreError) -> [NotificationRow] {
+    let milliseconds = since.map(AppStoreJSON.milliseconds) ?? Int64.min
+    return try notificationRows(where: "created_ms >= ?", [.integer(milliseconds)])
+  }
+
+  /// The notifications not delivered whose next attempt is due at `now`, oldest first.
+  func dueNotifications(at now: Date) throws(LocalAppStoreError) -> [NotificationRow] {
+    try notificationRows(
+      where: "delivered_ms IS NULL AND next_attempt_ms IS NOT NULL AND next_attempt_ms <= ?",
+      [.integer(AppStoreJSON.milliseconds(now))])
+  }
+
+  /// How many notifications are neither delivered nor given up on.
+  func pendingNotificationCount() throws(LocalAppStoreError) -> Int {
+    if version < 3 {
+      // Read-only on a state of an older schema, which another process may have upgraded.
+      let table = try database.scalar(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'notifications'")
+      guard table != nil else { return 0 }
+    }
+    return Int(
+      try database.scalar(
+        "SELECT COUNT(*) FROM notifications WHERE delivered_ms IS NULL AND next_attempt_ms IS NOT NULL"
+      )?.integer ?? 0)
+  }
+
+  /// The notification `uuid`.
+  func notification(_ uuid: String) throws(LocalAppStoreError) -> NotificationRow? {
+    try notificationRows(where: "uuid = ?", [.text(uuid)]).first
+  }
+
+  private func notificationRows(where condition: String, _ parameters: [SQLiteDatabase.Value])
+    throws(LocalAppStoreError) -> [NotificationRow]
+  {
+    try database.query(
+      """
+      SELECT uuid, seq, created_ms, account, original_id, type, subtype, signed_payload,
+        delivered_ms, next_attempt_ms
+      FROM notifications WHERE \(condition) ORDER BY seq
+      """, parameters
+    ).map { row in
+      NotificationRow(
+        uuid: row[0].text ?? "", sequence: row[1].integer ?? 0,
+        createdDate: AppStoreJSON.date(milliseconds: row[2].integer ?? 0),
+        account: row[3].text ?? "", originalID: row[4].integer.map { UInt64(bitPattern: $0) },
+        type: row[5].text ?? "", subtype: row[6].text, signedPayload: row[7].text ?? "",
+        deliveredDate: row[8].integer.map(AppStoreJSON.date(milliseconds:)),
+        nextAttemptDate: row[9].integer.map(AppStoreJSON.date(milliseconds:)))
+    }
+  }
+
+  /// The send attempts of `uuid`, oldest first.
+  func attempts(of uuid: String) throws(LocalAppStoreError) -> [(
+    date: Date, result: String, status: Int?
+  )] {
+    try database.query(
+      "SELECT attempt_ms, result, status FROM notification_attempts WHERE uuid = ? ORDER BY rowid",
+      [.text(uuid)]
+    ).map {
+      (
+        AppStoreJSON.date(milliseconds: $0[0].integer ?? 0), $0[1].text ?? "",
+        $0[2].integer.map { Int($0) }
+      )
+    }
+  }
+
+  /// Records an attempt to send `uuid` at `date`, and what comes next: delivered, or the next
+  /// attempt's date (`nil`: no more attempts).
+  func recordAttempt(
+    _ uuid: String, at date: Date, result: String, status: Int?, delivered: Bool,
+    nextAttempt: Date?
+  ) throws(LocalAppStoreError) {
+    let milliseconds = AppStoreJSON.milliseconds(date)
+    try database.query(
+      "INSERT INTO notification_attempts(uuid, attempt_ms, result, status) VALUES(?, ?, ?, ?)",
+      [
+        .text(uuid), .integer(milliseconds), .text(result),
+        status.map { .integer(Int64($0)) } ?? .null,
+      ])
+    try database.query(
+      "UPDATE notifications SET delivered_ms = ?, next_attempt_ms = ? WHERE uuid = ?",
+      [
+        delivered ? .integer(milliseconds) : .null,
+        (delivered ? nil : nextAttempt).map { .integer(AppStoreJSON.milliseconds($0)) } ?? .null,
+        .text(uuid),
+      ])
+  }
+}

@@ -1,0 +1,408 @@
+public import Foundation
+public import StoreModel
+
+/// App Store Server Notifications V2, made as the App Store makes them.
+///
+/// Every change the store makes to a subscription (or a refund of another product) makes the
+/// signed `responseBodyV2DecodedPayload` the App Store would send for it, in the same SQLite
+/// transaction as the change: a notification is never lost, nor made for a change that rolled
+/// back. Which change makes which `notificationType` and `subtype` follows Apple's
+/// `notificationType` and `subtype` pages (App Store Server Notifications); the table is in the
+/// "Server notifications" article.
+extension LocalAppStore {
+  /// The `bundleVersion` notifications carry (`CFBundleVersion`; the catalog has none).
+  public static let notificationBundleVersion = "1"
+
+  /// Hours between a Production notification's failed attempt and the next: Apple's "Responding
+  /// to App Store Server Notifications" ("for version 2 notifications, it retries five times, at
+  /// 1, 12, 24, 48, and 72 hours after the previous attempt"). Sandbox (and Xcode) get one
+  /// attempt ("retry notifications are available only in the production environment").
+  public static let productionRetryHours: [Int] = [1, 12, 24, 48, 72]
+
+  // MARK: - Inside an operation
+
+  /// Turns the changes the operation noted into stored, signed notifications (and a grace
+  /// period that ended by `now` into `GRACE_PERIOD_EXPIRED`), inside the operation's SQLite
+  /// transaction.
+  func recordNotifications(now: Date) throws(LocalAppStoreError) {
+    let changes = ledger.takeChanges()
+    guard !ledger.database.isReadOnly else { return }
+    var maker: NotificationMaker?
+    func make() throws(LocalAppStoreError) -> NotificationMaker {
+      if let maker { return maker }
+      let made = NotificationMaker(settings: try currentSettings(), now: now)
+      maker = made
+      return made
+    }
+    for change in changes {
+      switch change {
+      case .subscription(let old, let new, let latestID):
+        var latest: Transaction?
+        if let latestID { latest = try ledger.transaction(latestID)?.transaction }
+        for event in Self.events(from: old, to: new, latestReason: latest?.reason, now: now) {
+          if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
+          let record = event.usesOldRecord ? (old ?? new) : new
+          try notify(
+            event.type, event.subtype, record: record, transactionID: latestID,
+            eventKey: event.eventKey, maker: try make())
+        }
+      case .revocation(let transactionID):
+        guard let stored = try ledger.transaction(transactionID) else { continue }
+        try notify(
+          stored.sourceID == nil ? .refund : .revoke, nil, account: stored.account,
+          originalID: stored.transaction.originalID, transaction: stored.transaction,
+          record: nil, eventKey: nil, maker: try make())
+      case .event(let type, let subtype, let originalID):
+        guard
+          let record = try ledger.subscriptions(
+            where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]
+          ).first
+        else { continue }
+        try notify(
+          type, subtype, record: record, transactionID: nil, eventKey: nil, maker: try make())
+      }
+    }
+    // A grace period that ended while the subscription stays in billing retry.
+    let retrying = try ledger.subscriptions(
+      where: "json_extract(record, '$.phase') = 'billingRetry'", [])
+    for record in retrying {
+      guard let grace = record.gracePeriodEndDate, grace <= now else { continue }
+      let key = Self.graceExpiredKey(record, grace)
+      guard try !ledger.hasNotification(eventKey: key) else { continue }
+      try notify(
+        .gracePeriodExpired, nil, record: record, transactionID: nil, eventKey: key,
+        maker: try make())
+    }
+  }
+
+  /// One notification a change makes.
+  struct Event: Equatable {
+    var type: NotificationType
+    var subtype: NotificationSubtype?
+    /// Signs the record as it was before the change (a grace period that ended before it).
+    var usesOldRecord = false
+    var eventKey: String?
+  }
+
+  static func graceExpiredKey(_ record: SubscriptionRecord, _ grace: Date) -> String {
+    "grace-expired:\(record.account):\(record.originalID):\(AppStoreJSON.milliseconds(grace))"
+  }
+
+  /// The notifications the App Store sends when a subscription goes from `old` to `new`
+  /// (Apple's `notificationType` page; a family member's copy gets its own, as Apple sends
+  /// them for `FAMILY_SHARED` transactions).
+  static func events(
+    from old: SubscriptionRecord?, to new: SubscriptionRecord, latestReason: TransactionReason?,
+    now: Date
+  ) -> [Event] {
+    var events: [Event] = []
+    let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
+    // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the
+    // subscription"; told before what ends the retry.
+    if let old, old.phase == .billingRetry, let grace = old.gracePeriodEndDate, grace <= now,
+      new.phase != .billingRetry || new.gracePeriodEndDate != grace
+    {
+      events.append(
+        Event(
+          type: .gracePeriodExpired, usesOldRecord: true,
+          eventKey: graceExpiredKey(old, grace)))
+    }
+    if new.phase == .revoked, old?.phase != .revoked {
+      // REFUND: the App Store refunded the transaction; REVOKE: a family member's access
+      // through Family Sharing ended (the purchaser stopped sharing or was refunded).
+      events.append(Event(type: new.sourceOriginalID == nil ? .refund : .revoke))
+      return events
+    }
+    guard let old, wasLive else {
+      // SUBSCRIBED: INITIAL_BUY the first time (bought, or received through Family Sharing),
+      // RESUBSCRIBE when the customer comes back to the group.
+      if new.phase == .active {
+        events.append(Event(type: .subscribed, subtype: old == nil ? .initialBuy : .resubscribe))
+      }
+      return events
+    }
+    switch new.phase {
+    case .expired:
+      let subtype: NotificationSubtype? =
+        switch new.expirationReason {
+        case .autoRenewDisabled?: .voluntary
+        case .billingError?: .billingRetry
+        case .didNotConsentToPriceIncrease?: .priceIncrease
+        case .productUnavailable?: .productNotForSale
+        default: nil
+        }
+      events.append(Event(type: .expired, subtype: subtype))
+      return events
+    case .active
+    where new.productID != old.productID && latestReason == .purchase
+      && new.expirationDate != old.expirationDate:
+      // An upgrade (or a crossgrade of the same duration) takes effect at once, with a new
+      // transaction: DID_CHANGE_RENEWAL_PREF UPGRADE.
+      events.append(Event(type: .didChangeRenewalPreference, subtype: .upgrade))
+      return events
+    case .billingRetry where old.phase == .active:
+      // DID_FAIL_TO_RENEW: GRACE_PERIOD when the customer keeps access through a grace period.
+      events.append(
+        Event(type: .didFailToRenew, subtype: new.gracePeriodEndDate == nil ? nil : .gracePeriod))
+    case .active where old.phase == .billingRetry:
+      // DID_RENEW BILLING_RECOVERY: a subscription that failed to renew renewed.
+      events.append(Event(type: .didRenew, subtype: .billingRecovery))
+    case .active where new.expirationDate != old.expirationDate:
+      events.append(Event(type: .didRenew))
+    default:
+      break
+    }
+    if new.willAutoRenew != old.willAutoRenew {
+      events.append(
+        Event(
+          type: .didChangeRenewalStatus,
+          subtype: new.willAutoRenew ? .autoRenewEnabled : .autoRenewDisabled))
+    } else if new.autoRenewProductID != old.autoRenewProductID, new.productID == old.productID {
+      // DOWNGRADE (or a crossgrade that waits for the renewal); no subtype when the customer
+      // goes back to the current product, cancelling the downgrade.
+      events.append(
+        Event(
+          type: .didChangeRenewalPreference,
+          subtype: new.autoRenewProductID == new.productID ? nil : .downgrade))
+    }
+    return events
+  }
+
+  /// Stores the notification of a subscription event, signed with the record's latest
+  /// transaction (`transactionID`, else the latest now) and its renewal info.
+  private func notify(
+    _ type: NotificationType, _ subtype: NotificationSubtype?, record: SubscriptionRecord,
+    transactionID: UInt64?, eventKey: String?, maker: NotificationMaker
+  ) throws(LocalAppStoreError) {
+    var transaction: Transaction?
+    if let transactionID { transaction = try ledger.transaction(transactionID)?.transaction }
+    if transaction == nil { transaction = try latestTransaction(of: record) }
+    try notify(
+      type, subtype, account: record.account, originalID: record.originalID,
+      transaction: transaction, record: record, eventKey: eventKey, maker: maker)
+  }
+
+  private func notify(
+    _ type: NotificationType, _ subtype: NotificationSubtype?, account: String,
+    originalID: UInt64?, transaction: Transaction?, record: SubscriptionRecord?,
+    eventKey: String?, maker: NotificationMaker
+  ) throws(LocalAppStoreError) {
+    var data = maker.data(environment: signingEnvironment)
+    if let transaction {
+      var transaction = transaction
+      transaction.signedDate = maker.now
+      transaction.environment = signingEnvironment
+      transaction.jwsRepresentation = ""
+      data.signedTransactionInfo = try authority.signer.sign(
+        payloadJSON: authority.signer.encode(transaction))
+    }
+    if let record {
+      var info = renewalInfo(of: record, now: maker.now)
+      info.environment = signingEnvironment
+      data.signedRenewalInfo = try authority.signer.sign(
+        payloadJSON: authority.signer.encode(info))
+      data.status = Self.status(of: record, now: maker.now)
+    }
+    try store(
+      ServerNotification(
+        notificationType: type, subtype: subtype, notificationUUID: UUID().uuidString.lowercased(),
+        version: "2.0", signedDate: maker.now, data: data),
+      account: account, originalID: originalID, eventKey: eventKey)
+  }
+
+  /// Signs `notification` and stores it, due at once.
+  func store(
+    _ notification: ServerNotification, account: String, originalID: UInt64?, eventKey: String?
+  ) throws(LocalAppStoreError) {
+    let payload: Data
+    do {
+      payload = try AppStoreJSON.encoder().encode(notification)
+    } catch {
+      throw LocalAppStoreError(.invalidState, "cannot encode a notification: \(error)")
+    }
+    let signed = try authority.signer.sign(payloadJSON: payload)
+    let now = notification.signedDate ?? clock.now
+    try ledger.insertNotification(
+      uuid: notification.notificationUUID ?? UUID().uuidString.lowercased(), created: now,
+      account: account, originalID: originalID, type: notification.notificationType.rawValue,
+      subtype: notification.subtype?.rawValue, eventKey: eventKey, signedPayload: signed,
+      nextAttempt: now)
+  }
+
+  /// The `status` of a subscription's notification: 1 active, 2 expired, 3 billing retry,
+  /// 4 grace period, 5 revoked (Apple's `status` page).
+  static func status(of record: SubscriptionRecord, now: Date) -> RenewalState {
+    switch record.phase {
+    case .active: .subscribed
+    case .expired: .expired
+    case .revoked: .revoked
+    case .billingRetry:
+      if let grace = record.gracePeriodEndDate, now < grace {
+        .inGracePeriod
+      } else {
+        .inBillingRetryPeriod
+      }
+    }
+  }
+
+  // MARK: - Public
+
+  /// The notifications the store made since `since` (all without it), oldest first, with their
+  /// send attempts.
+  public func serverNotifications(since: Date? = nil) throws(LocalAppStoreError)
+    -> [StoredServerNotification]
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.notifications(since: since).map { row throws(LocalAppStoreError) in
+        try stored(row)
+      }
+    }
+  }
+
+  /// How many notifications await delivery (not delivered, another attempt still to come).
+  public func pendingNotificationCount() throws(LocalAppStoreError) -> Int {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.pendingNotificationCount()
+    }
+  }
+
+  /// Makes a `TEST` notification, as App Store Connect's "Request a Test Notification" does.
+  @discardableResult
+  public func requestTestNotification() throws(LocalAppStoreError) -> StoredServerNotification {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let maker = NotificationMaker(settings: try currentSettings(), now: now)
+      let uuid = UUID().uuidString.lowercased()
+      try store(
+        ServerNotification(
+          notificationType: .test, notificationUUID: uuid, version: "2.0", signedDate: now,
+          data: maker.data(environment: signingEnvironment)),
+        account: Self.purchaser, originalID: nil, eventKey: nil)
+      guard let row = try ledger.notification(uuid) else {
+        throw LocalAppStoreError(.invalidState, "the test notification was not stored")
+      }
+      return try stored(row)
+    }
+  }
+
+  /// The server URL notifications are posted to, as App Store Connect keeps one; `nil` when
+  /// none is set.
+  public func notificationURL() throws(LocalAppStoreError) -> URL? {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.meta("notificationURL").flatMap(URL.init(string:))
+    }
+  }
+
+  /// Sets (or, with `nil`, clears) the server URL notifications are posted to.
+  /// - Throws: `invalidArgument` for a URL that is not `http` or `https` with a host.
+  public func setNotificationURL(_ url: URL?) throws(LocalAppStoreError) {
+    if let url {
+      guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        url.host?.isEmpty == false
+      else {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "'\(url.absoluteString)' is not an http or https URL with a host; nothing changed")
+      }
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      if let url {
+        try ledger.setMeta("notificationURL", url.absoluteString)
+      } else {
+        try ledger.database.query("DELETE FROM meta WHERE key = 'notificationURL'")
+      }
+    }
+  }
+
+  /// Sets the environment everything the store signs from now on claims (transactions, renewal
+  /// info, notifications), and the app's Apple ID that Production notifications carry.
+  /// - Throws: `invalidArgument` for Production without an app Apple ID, or for an environment
+  ///   the store does not sign (only Xcode, Sandbox and Production).
+  public func setSigningEnvironment(_ environment: AppStoreEnvironment, appAppleID: UInt64? = nil)
+    throws(LocalAppStoreError)
+  {
+    guard [.xcode, .sandbox, .production].contains(environment) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "the local App Store signs as Xcode, Sandbox or Production, not \(environment.rawValue)")
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var settings = try currentSettings()
+      let id = appAppleID ?? settings.appAppleID
+      guard environment != .production || id != nil else {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "Production notifications carry the app's Apple ID: give one (--app-apple-id)")
+      }
+      settings.environment = environment
+      settings.appAppleID = id
+      try ledger.encodeMeta(settings, "settings")
+      signingEnvironment = environment
+    }
+  }
+
+  func stored(_ row: NotificationRow) throws(LocalAppStoreError) -> StoredServerNotification {
+    StoredServerNotification(
+      notificationUUID: row.uuid, sequence: row.sequence, createdDate: row.createdDate,
+      account: row.account, originalTransactionID: row.originalID,
+      notificationType: NotificationType(rawValue: row.type),
+      subtype: row.subtype.map(NotificationSubtype.init(rawValue:)),
+      signedPayload: row.signedPayload, deliveredDate: row.deliveredDate,
+      nextAttemptDate: row.nextAttemptDate,
+      attempts: try ledger.attempts(of: row.uuid).map {
+        StoredServerNotification.SendAttempt(
+          date: $0.date, result: $0.result, httpStatus: $0.status)
+      })
+  }
+}
+
+/// What every notification of one operation shares.
+struct NotificationMaker {
+  let settings: EmulatorSettings
+  let now: Date
+
+  func data(environment: AppStoreEnvironment) -> ServerNotification.NotificationData {
+    ServerNotification.NotificationData(
+      environment: environment,
+      appAppleID: environment == .production ? settings.appAppleID : nil,
+      bundleID: settings.bundleID, bundleVersion: LocalAppStore.notificationBundleVersion)
+  }
+}
+
+/// A server notification as the local App Store keeps it: the signed payload it posts, and
+/// its send attempts (Apple's Get Notification History: `sendAttempts`).
+public struct StoredServerNotification: Sendable, Hashable, Codable {
+  /// One attempt to post the notification.
+  public struct SendAttempt: Sendable, Hashable, Codable {
+    /// When, in store time.
+    public var date: Date
+    /// Apple's `sendAttemptResult` names: `SUCCESS`, `UNSUCCESSFUL_HTTP_RESPONSE_CODE`,
+    /// `TIMED_OUT`, `NO_RESPONSE`, `OTHER`.
+    public var result: String
+    /// The receiver's HTTP status, when it answered.
+    public var httpStatus: Int?
+  }
+
+  /// The notification's `notificationUUID`: a retried notification keeps it.
+  public var notificationUUID: String
+  /// Its place in the order the store made them.
+  public var sequence: Int64
+  /// When the store made (and signed) it, in store time.
+  public var createdDate: Date
+  /// The customer it is about (a family member's copy is theirs).
+  public var account: String
+  /// The subscription's (or the purchase's) original transaction identifier.
+  public var originalTransactionID: UInt64?
+  public var notificationType: NotificationType
+  public var subtype: NotificationSubtype?
+  /// The compact JWS posted as `{"signedPayload": "…"}`.
+  public var signedPayload: String
+  /// When a receiver accepted it (HTTP 200–206).
+  public var deliveredDate: Date?
+  /// When it is due next; `nil` once delivered or given up on.
+  public var nextAttemptDate: Date?
+  /// Its send attempts, oldest first.
+  public var attempts: [SendAttempt]
+
+  /// Whether it still waits for a delivery.
+  public var isPending: Bool { deliveredDate == nil && nextAttemptDate != nil }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LocalAppStore
+import Testing
+
+@testable import StoreCLI
+
+/// A transport that answers every post with `status`, counting them: the commands' delivery
+/// after a change, without HTTP.
+private actor CountingTransport: NotificationTransport {
+  private(set) var count = 0
+  let status: Int
+  init(status: Int) { self.status = status }
+  func post(_ body: Data, to url: URL, timeout: TimeInterval) async -> NotificationPostOutcome {
+    count += 1
+    return .status(status)
+  }
+}
+
+@Suite struct NotificationsCommandTests {
+  @Test("notifications lists what each command made, with --json and --since")
+  func listing() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("advance", "1m").code == 0)
+    let text = await session.run("notifications")
+    #expect(text.code == 0)
+    #expect(text.out.contains("Server URL:  none (notifications wait for one)"))
+    #expect(text.out.contains("#1 SUBSCRIBED/INITIAL_BUY purchaser 2026-01-01T00:00:00Z"))
+    #expect(text.out.contains("#2 DID_RENEW purchaser 2026-02-01T00:00:00Z"))
+    let json = await session.run("notifications", "--json", "--since", "2026-01-15T00:00:00Z")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let listed = try #require(object["notifications"] as? [[String: Any]])
+    #expect(listed.map { $0["notificationType"] as? String } == ["DID_RENEW"])
+    #expect(object["pending"] as? Int == 2)
+    #expect(object["environment"] as? String == "Xcode")
+  }
+
+  @Test("url, environment and test; bad input is a usage error and changes nothing")
+  func controls() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("notifications", "url", "ftp://x").code == 1)
+    #expect(await session.run("notifications", "url").code == 2)
+    #expect(await session.run("notifications", "environment", "Elsewhere").code == 2)
+    #expect(await session.run("notifications", "environment", "Production").code == 1)
+    let production = await session.run(
+      "notifications", "environment", "Production", "--app-apple-id", "42")
+    #expect(production.code == 0)
+    #expect(await session.run("notifications", "url", "http://127.0.0.1:9/n").code == 0)
+    #expect(await session.run("notifications", "test").code == 0)
+    let status = await session.run("status")
+    #expect(
+      status.out.contains(
+        "Server notifications: 1 pending, environment Production, URL http://127.0.0.1:9/n"))
+    #expect(await session.run("notifications", "url", "--clear").code == 0)
+    #expect(await session.run("status").out.contains("URL none"))
+    // Without an HTTP client (as in tests), deliver says so.
+    #expect(await session.run("notifications", "deliver").code == 1)
+  }
+
+  @Test("after a command's change, its notifications are posted; a failure never fails it")
+  func deliveryAfterCommands() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("notifications", "url", "http://127.0.0.1:9/n").code == 0)
+    let failing = CountingTransport(status: 500)
+    var context = CommandContext.capturing(currentDirectory: session.folder)
+    context.notificationTransport = failing
+    let code = await StoreCLI.run(
+      ["buy", "com.sportstime.pro.monthly", "--state", session.state], context: context)
+    #expect(code == 0)
+    #expect(await failing.count == 1)
+    #expect(context.capturedErrors.contains("note: notification not delivered: SUBSCRIBED"))
+    let listing = await session.run("notifications")
+    #expect(listing.out.contains("not delivered (attempts: 500)"))
+  }
+}
