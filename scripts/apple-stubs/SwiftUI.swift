@@ -4,11 +4,16 @@
 // in xybp888/iOS-SDKs@88fdca9): names, labels, generic constraints, `nonisolated` initializers
 // and modifiers of main-actor views, `@MainActor` actions, `@escaping`/`@Sendable` closures,
 // and availability where it differs from the package's deployment targets. Each declaration
-// names the interface it belongs to, without a line: those interfaces (1.4 M and 1.0 M
-// characters) are not kept here and the search tool gives no line numbers, so these stubs are
-// NOT compared with the SDK (only the head of SwiftUICore's interface was read: its imports,
-// and the shape of ZStack). Return types the SDK spells `ModifiedContent<Self, ...>` are
-// `some View` here. Nothing here runs.
+// names the interface and line it comes from: SwiftUICore.swiftinterface (982,545 characters,
+// read whole, page by page, for issue 14) gives 300 of them a line, and
+// `scripts/check-apple-only --compare-stubs` compares those with it where a local copy is
+// present (APPLE_SDK_INTERFACES; scripts/apple-stubs/README.md says how to fetch it). The 85
+// declarations that SwiftUICore does not hold (NavigationStack, Button, List, .task,
+// .accessibility*, ...) name SwiftUI.swiftinterface without a line: that 1.37 M-character file
+// was not read, so they are NOT compared with the SDK. `// stub-only: REASON` marks what the
+// stub needs and the SDK does not declare (a body for views whose Body is Never); the one
+// `// unmatched:` says how Shape is narrower than the SDK's. Return types the SDK spells
+// `ModifiedContent<Self, ...>` are `some View` here. Nothing here runs.
 // SwiftUI re-exports CoreGraphics, whose CGFloat (with its literal conformances) Linux has in
 // Foundation: the stub re-exports Foundation for it.
 @_exported public import Foundation
@@ -136,7 +141,7 @@ extension View {  // SwiftUICore.swiftinterface:14365
   nonisolated public func accessibilityLabel(_ label: Text) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
   nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
   @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) -> some View where S: StringProtocol { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { StubView() }  // SwiftUICore.swiftinterface:12338
   nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: ButtonStyle { StubView() }  // SwiftUI.swiftinterface
   nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { StubView() }  // SwiftUI.swiftinterface
   nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { StubView() }  // SwiftUI.swiftinterface
