@@ -61,12 +61,9 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.path("state.sqlite")
-    let original = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
-    try await original.buyVerified(SportsTimeFixtures.annualID)
-    let raw = try SQLiteDatabase(path: path, create: false)
-    try raw.execute("DROP TABLE app_data; PRAGMA user_version = 1")
-    try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let raw = try await olderState(
+      at: path, buying: SportsTimeFixtures.annualID,
+      downgradingWith: "DROP TABLE app_data; PRAGMA user_version = 1")
 
     let reader = try LocalAppStore(openingStateAt: path, access: .readOnly)
     #expect(try reader.appData(forKey: "trips") == nil)

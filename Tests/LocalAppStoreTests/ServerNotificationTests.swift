@@ -260,13 +260,10 @@ private actor ScriptedTransport: NotificationTransport {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.path("state.sqlite")
-    let original = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
-    try await original.buyVerified(SportsTimeFixtures.monthlyID)
-    let raw = try SQLiteDatabase(path: path, create: false)
-    try raw.execute(
-      "DROP TABLE notifications; DROP TABLE notification_attempts; PRAGMA user_version = 2")
-    try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let raw = try await olderState(
+      at: path, buying: SportsTimeFixtures.monthlyID,
+      downgradingWith:
+        "DROP TABLE notifications; DROP TABLE notification_attempts; PRAGMA user_version = 2")
 
     let reader = try LocalAppStore(openingStateAt: path, access: .readOnly)
     #expect(try await reader.status().pendingNotifications == 0)

@@ -553,9 +553,18 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {  // SwiftUICore.swifti
   public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.intersection(other.bits)) }  // SwiftUICore.swiftinterface:4370
   public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { AccessibilityTraits(bits.symmetricDifference(other.bits)) }  // SwiftUICore.swiftinterface:4372
   public func contains(_ member: AccessibilityTraits) -> Bool { member.bits.isSubset(of: bits) }  // SwiftUICore.swiftinterface:4374
-  public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { bits.formUnion(newMember.bits); return (true, newMember) }  // SwiftUICore.swiftinterface:4375
-  public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { bits.subtract(member.bits); return member }  // SwiftUICore.swiftinterface:4376
-  public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { bits.formUnion(newMember.bits); return nil }  // SwiftUICore.swiftinterface:4377
+  public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {  // SwiftUICore.swiftinterface:4375
+    bits.formUnion(newMember.bits)
+    return (true, newMember)
+  }
+  public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? {  // SwiftUICore.swiftinterface:4376
+    bits.subtract(member.bits)
+    return member
+  }
+  public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? {  // SwiftUICore.swiftinterface:4377
+    bits.formUnion(newMember.bits)
+    return nil
+  }
   public mutating func formUnion(_ other: AccessibilityTraits) { bits.formUnion(other.bits) }  // SwiftUICore.swiftinterface:4369
   public mutating func formIntersection(_ other: AccessibilityTraits) { bits.formIntersection(other.bits) }  // SwiftUICore.swiftinterface:4371
   public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits.formSymmetricDifference(other.bits) }  // SwiftUICore.swiftinterface:4373
