@@ -3,22 +3,25 @@ import PackageDescription
 
 // MARK: - Core
 
-let storeModel = Target.target(name: "StoreModel")
+/// What the modules share (locks, caches, the JSON reader): `package` access, no product.
+let storeInternals = Target.target(name: "StoreInternals")
+
+let storeModel = Target.target(name: "StoreModel", dependencies: ["StoreInternals"])
 
 let appStoreJWS = Target.target(
   name: "AppStoreJWS",
-  dependencies: ["StoreModel", "COpenSSL"]
+  dependencies: ["StoreInternals", "StoreModel", "COpenSSL"]
 )
 
 let localAppStore = Target.target(
   name: "LocalAppStore",
-  dependencies: ["StoreModel", "AppStoreJWS", "CSQLite"]
+  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "CSQLite"]
 )
 
 let sportsTimePro = Target.target(
   name: "SportsTimePro",
   dependencies: [
-    "StoreModel",
+    "StoreInternals", "StoreModel",
     .target(name: "StoreKitBackend", condition: .when(platforms: [.macOS, .iOS, .visionOS])),
   ],
   resources: [.copy("Resources/SportsTime.storekit")]
@@ -26,7 +29,7 @@ let sportsTimePro = Target.target(
 
 let storeTesting = Target.target(
   name: "StoreTesting",
-  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore"]
+  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore"]
 )
 
 // MARK: - System libraries
@@ -54,7 +57,7 @@ let sportsTimeProUI = Target.target(
 
 let storeCLI = Target.target(
   name: "StoreCLI",
-  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
+  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
 )
 
 let tool = Target.executableTarget(
@@ -68,7 +71,8 @@ let bench = Target.executableTarget(
 // MARK: - Tests
 
 /// What the test targets share (starting the built tool, the hang guard): no product.
-let testSupport = Target.target(name: "TestSupport", path: "Tests/TestSupport")
+let testSupport = Target.target(
+  name: "TestSupport", dependencies: ["StoreInternals"], path: "Tests/TestSupport")
 
 let tests: [Target] = [
   testSupport,
@@ -96,8 +100,8 @@ let tests: [Target] = [
 
 let swiftTargets =
   [
-    storeModel, appStoreJWS, localAppStore, sportsTimePro, storeTesting, storeKitBackend,
-    sportsTimeProUI, storeCLI, tool, bench,
+    storeInternals, storeModel, appStoreJWS, localAppStore, sportsTimePro, storeTesting,
+    storeKitBackend, sportsTimeProUI, storeCLI, tool, bench,
   ] + tests
 
 for target in swiftTargets {
