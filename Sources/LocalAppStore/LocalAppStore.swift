@@ -119,14 +119,17 @@ public actor LocalAppStore: StoreBackend {
       products: products, settings: settings, clock: clock, account: account, faults: [])
   }
 
+  /// - Parameter randomSeed: Seeds the store's generator (its notification UUIDs): the same
+  ///   seed, the same UUIDs; `nil` seeds it from the system's.
   init(
     products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
-    faults: [Fault]
+    faults: [Fault], randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try Self.configure(
-        ledger, products: products, settings: settings, now: clock.now, faults: faults)
+        ledger, products: products, settings: settings, now: clock.now, faults: faults,
+        randomSeed: randomSeed)
     }
     try self.init(ledger: ledger, time: .clock(clock), account: account)
   }
@@ -154,14 +157,15 @@ public actor LocalAppStore: StoreBackend {
 
   static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
-    time: TimeSource, account: String, faults: [Fault]
+    time: TimeSource, account: String, faults: [Fault], randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) -> LocalAppStore {
     try checkSupported(startDate, what: "start the local App Store at")
     let ledger = try LedgerStore(path: path, access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try ledger.wipe()
       try configure(
-        ledger, products: products, settings: settings, now: startDate, faults: faults)
+        ledger, products: products, settings: settings, now: startDate, faults: faults,
+        randomSeed: randomSeed)
     }
     return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
@@ -218,9 +222,10 @@ public actor LocalAppStore: StoreBackend {
   /// caller's transaction.
   private static func configure(
     _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
-    faults: [Fault]
+    faults: [Fault], randomSeed: UInt64?
   ) throws(LocalAppStoreError) {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
+    try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
     try ledger.encodeMeta(settings, "settings")
     try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")

@@ -7,7 +7,7 @@ import Testing
 @testable import LocalAppStore
 
 /// The notifications' types and subtypes, `TYPE/SUBTYPE` (or `TYPE`), for one account.
-private func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)
+func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)
   async throws -> [String]
 {
   try await store.serverNotifications(since: since).filter {
@@ -44,7 +44,7 @@ private func verifyFully(
 
 /// A transport that answers with the statuses given, in order (then 200), and keeps what it
 /// was sent: no HTTP inside `swift test`.
-private actor ScriptedTransport: NotificationTransport {
+actor ScriptedTransport: NotificationTransport {
   var answers: [NotificationPostOutcome]
   private(set) var posted: [String] = []
 
@@ -270,7 +270,7 @@ private actor ScriptedTransport: NotificationTransport {
     #expect(try raw.scalar("PRAGMA user_version")?.integer == 2)
 
     let upgraded = try LocalAppStore(openingStateAt: path)
-    #expect(try raw.scalar("PRAGMA user_version")?.integer == 3)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
     #expect(try await upgraded.serverNotifications().isEmpty)
     try await upgraded.refund(transactionID: 1)
     #expect(try await upgraded.serverNotifications().map(\.notificationType) == [.refund])

@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 
@@ -26,22 +27,47 @@ struct NotificationRow {
   var signedPayload: String
   var deliveredDate: Date?
   var nextAttemptDate: Date?
+  /// The environment it was made (and signed) in, which its retry schedule follows; `nil` for
+  /// a row of a schema 3 state read without upgrading it.
+  var environment: AppStoreEnvironment?
 }
 
 extension LedgerStore {
-  /// The server notifications and their send attempts (schema 3).
+  /// The server notifications and their send attempts (schema 3; schema 4 adds each one's
+  /// `environment` and the lease of a sender that claimed it, `claimed_until_ms`, in store
+  /// time).
   static let notificationTables = """
     CREATE TABLE IF NOT EXISTS notifications(
       uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, created_ms INTEGER NOT NULL,
       account TEXT NOT NULL, original_id INTEGER, type TEXT NOT NULL, subtype TEXT,
       event_key TEXT, signed_payload TEXT NOT NULL, delivered_ms INTEGER,
-      next_attempt_ms INTEGER);
+      next_attempt_ms INTEGER, environment TEXT, claimed_until_ms INTEGER);
     CREATE INDEX IF NOT EXISTS notifications_due ON notifications(next_attempt_ms);
     CREATE INDEX IF NOT EXISTS notifications_event ON notifications(event_key);
     CREATE TABLE IF NOT EXISTS notification_attempts(
       uuid TEXT NOT NULL, attempt_ms INTEGER NOT NULL, result TEXT NOT NULL, status INTEGER);
     CREATE INDEX IF NOT EXISTS notification_attempts_uuid ON notification_attempts(uuid, attempt_ms);
     """
+
+  /// Upgrades the notifications of a schema 3 state: each one gains the environment it was
+  /// signed in (read from its own signed payload; the state's environment when it holds none)
+  /// and an empty claim.
+  func addNotificationEnvironments(fallback: AppStoreEnvironment) throws(LocalAppStoreError) {
+    try database.execute(
+      """
+      ALTER TABLE notifications ADD COLUMN environment TEXT;
+      ALTER TABLE notifications ADD COLUMN claimed_until_ms INTEGER;
+      """)
+    let decoder = AppStoreJSON.decoder()
+    for row in try database.query("SELECT uuid, signed_payload FROM notifications") {
+      let payload = (try? UnverifiedJWS(parsing: row[1].text ?? ""))?.payloadJSON
+      let signed = payload.flatMap { try? decoder.decode(ServerNotification.self, from: $0) }
+      let environment = signed?.data?.environment ?? fallback
+      try database.query(
+        "UPDATE notifications SET environment = ? WHERE uuid = ?",
+        [.text(environment.rawValue), row[0]])
+    }
+  }
 
   // MARK: - Noting changes
 
@@ -84,7 +110,8 @@ extension LedgerStore {
   /// Stores a new notification, due at `nextAttempt` (`nil`: never sent on its own).
   func insertNotification(
     uuid: String, created: Date, account: String, originalID: UInt64?, type: String,
-    subtype: String?, eventKey: String?, signedPayload: String, nextAttempt: Date?
+    subtype: String?, eventKey: String?, signedPayload: String, nextAttempt: Date?,
+    environment: AppStoreEnvironment
   ) throws(LocalAppStoreError) {
     let sequence =
       (try database.scalar("SELECT COALESCE(MAX(seq), 0) FROM notifications")?
@@ -92,8 +119,8 @@ extension LedgerStore {
     try database.query(
       """
       INSERT INTO notifications(uuid, seq, created_ms, account, original_id, type, subtype,
-        event_key, signed_payload, delivered_ms, next_attempt_ms)
-      VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+        event_key, signed_payload, delivered_ms, next_attempt_ms, environment)
+      VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
       """,
       [
         .text(uuid), .integer(sequence), .integer(AppStoreJSON.milliseconds(created)),
@@ -101,6 +128,7 @@ extension LedgerStore {
         .text(type), subtype.map { .text($0) } ?? .null, eventKey.map { .text($0) } ?? .null,
         .text(signedPayload),
         nextAttempt.map { .integer(AppStoreJSON.milliseconds($0)) } ?? .null,
+        .text(environment.rawValue),
       ])
   }
 
@@ -110,11 +138,25 @@ extension LedgerStore {
     return try notificationRows(where: "created_ms >= ?", [.integer(milliseconds)])
   }
 
-  /// The notifications not delivered whose next attempt is due at `now`, oldest first.
-  func dueNotifications(at now: Date) throws(LocalAppStoreError) -> [NotificationRow] {
-    try notificationRows(
-      where: "delivered_ms IS NULL AND next_attempt_ms IS NOT NULL AND next_attempt_ms <= ?",
-      [.integer(AppStoreJSON.milliseconds(now))])
+  /// Claims the oldest notification due at `now` that no other sender holds (its claim expired
+  /// or none), leaving out `skipping`: its claim lasts until `until`, in store time. In the
+  /// caller's transaction (an immediate one), so that of two senders on one state only one
+  /// claims it.
+  func claimDueNotification(at now: Date, until: Date, skipping: Set<String>)
+    throws(LocalAppStoreError) -> NotificationRow?
+  {
+    let milliseconds = AppStoreJSON.milliseconds(now)
+    let due = try notificationRows(
+      where: """
+        delivered_ms IS NULL AND next_attempt_ms IS NOT NULL AND next_attempt_ms <= ?
+          AND (claimed_until_ms IS NULL OR claimed_until_ms <= ?)
+        """,
+      [.integer(milliseconds), .integer(milliseconds)])
+    guard let row = due.first(where: { !skipping.contains($0.uuid) }) else { return nil }
+    try database.query(
+      "UPDATE notifications SET claimed_until_ms = ? WHERE uuid = ?",
+      [.integer(AppStoreJSON.milliseconds(until)), .text(row.uuid)])
+    return row
   }
 
   /// How many notifications are neither delivered nor given up on.
@@ -139,10 +181,12 @@ extension LedgerStore {
   private func notificationRows(where condition: String, _ parameters: [SQLiteDatabase.Value])
     throws(LocalAppStoreError) -> [NotificationRow]
   {
-    try database.query(
+    // A schema 3 state read without upgrading it has no environments.
+    let environment = version < 4 ? "NULL" : "environment"
+    return try database.query(
       """
       SELECT uuid, seq, created_ms, account, original_id, type, subtype, signed_payload,
-        delivered_ms, next_attempt_ms
+        delivered_ms, next_attempt_ms, \(environment)
       FROM notifications WHERE \(condition) ORDER BY seq
       """, parameters
     ).map { row in
@@ -152,7 +196,8 @@ extension LedgerStore {
         account: row[3].text ?? "", originalID: row[4].integer.map { UInt64(bitPattern: $0) },
         type: row[5].text ?? "", subtype: row[6].text, signedPayload: row[7].text ?? "",
         deliveredDate: row[8].integer.map(AppStoreJSON.date(milliseconds:)),
-        nextAttemptDate: row[9].integer.map(AppStoreJSON.date(milliseconds:)))
+        nextAttemptDate: row[9].integer.map(AppStoreJSON.date(milliseconds:)),
+        environment: row[10].text.map(AppStoreEnvironment.init(rawValue:)))
     }
   }
 
@@ -172,7 +217,7 @@ extension LedgerStore {
   }
 
   /// Records an attempt to send `uuid` at `date`, and what comes next: delivered, or the next
-  /// attempt's date (`nil`: no more attempts).
+  /// attempt's date (`nil`: no more attempts); the sender's claim ends.
   func recordAttempt(
     _ uuid: String, at date: Date, result: String, status: Int?, delivered: Bool,
     nextAttempt: Date?
@@ -185,7 +230,10 @@ extension LedgerStore {
         status.map { .integer(Int64($0)) } ?? .null,
       ])
     try database.query(
-      "UPDATE notifications SET delivered_ms = ?, next_attempt_ms = ? WHERE uuid = ?",
+      """
+      UPDATE notifications SET delivered_ms = ?, next_attempt_ms = ?, claimed_until_ms = NULL
+      WHERE uuid = ?
+      """,
       [
         delivered ? .integer(milliseconds) : .null,
         (delivered ? nil : nextAttempt).map { .integer(AppStoreJSON.milliseconds($0)) } ?? .null,

@@ -15,8 +15,9 @@ final class LedgerStore: @unchecked Sendable {
   // calls from any thread alike. Before that, only the initializer that made it touches it.
 
   /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`, 3 the server
-  /// notifications and their send attempts.
-  static let schemaVersion: Int64 = 3
+  /// notifications and their send attempts, 4 each notification's environment and its
+  /// sender's claim.
+  static let schemaVersion: Int64 = 4
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
   static let applicationID: Int64 = 0x5354_4C53
 
@@ -151,6 +152,9 @@ final class LedgerStore: @unchecked Sendable {
     }
     if version < 3 {
       try database.execute(Self.notificationTables)
+    } else if version < 4 {
+      let settings = try? decodeMeta(EmulatorSettings.self, "settings")
+      try addNotificationEnvironments(fallback: settings?.environment ?? .xcode)
     }
     try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
   }

@@ -35,34 +35,48 @@ extension LocalAppStore {
   /// never hangs on a receiver that is down (Apple's servers time out too).
   public static let notificationTimeout: TimeInterval = 3
 
+  /// How long a sender's claim on a notification lasts, in store time: one minute, well past
+  /// ``notificationTimeout``. Another sender skips a claimed notification until the claim ends;
+  /// a sender that dies mid-post leaves its claim to expire, and the notification is sent again
+  /// (with its `notificationUUID`) by the first delivery after that.
+  package static let notificationClaimLease: TimeInterval = 60
+
   /// Posts every notification due now to the server URL (``setNotificationURL(_:)``), records
-  /// each attempt, and schedules what failed: in Production the next attempt 1, 12, 24, 48 and
-  /// 72 hours after the previous one, in store time; elsewhere none (one attempt).
+  /// each attempt, and schedules what failed: for a notification made in Production the next
+  /// attempt 1, 12, 24, 48 and 72 hours after the previous one, in store time; for one made
+  /// elsewhere none (one attempt). The schedule follows the environment the notification was
+  /// made in, whatever the store signs as now.
   ///
-  /// Nothing is sent without a URL: the notifications wait. A post that never comes back (the
-  /// process killed) records nothing, so the notification is sent again, with the same
-  /// `notificationUUID`, by the next delivery.
+  /// Each notification is claimed, in its own SQLite transaction, before it is posted
+  /// (``notificationClaimLease``): of two senders on one state, only one posts it. Nothing is
+  /// sent without a URL: the notifications wait. A post that never comes back (the process
+  /// killed) records no attempt, so the notification is sent again, with the same
+  /// `notificationUUID`, once its claim has expired.
   /// - Returns: One report per attempt, in the order made.
   @discardableResult
   public func deliverDueNotifications(
     using transport: some NotificationTransport, timeout: TimeInterval = notificationTimeout
   ) async throws(LocalAppStoreError) -> [NotificationDeliveryReport] {
-    let (url, due) = try operation {
-      (now: Date) throws(LocalAppStoreError) -> (URL?, [NotificationRow]) in
-      let url = try ledger.meta("notificationURL").flatMap(URL.init(string:))
-      return (url, url == nil ? [] : try ledger.dueNotifications(at: now))
-    }
-    guard let url else { return [] }
     var reports: [NotificationDeliveryReport] = []
-    for row in due {
-      let body = Data(
-        "{\"signedPayload\":\"\(row.signedPayload)\"}".utf8)
+    var attempted: Set<String> = []
+    while true {
+      let (url, claimed) = try operation {
+        (now: Date) throws(LocalAppStoreError) -> (URL?, NotificationRow?) in
+        guard let url = try ledger.meta("notificationURL").flatMap(URL.init(string:)) else {
+          return (nil, nil)
+        }
+        let row = try ledger.claimDueNotification(
+          at: now, until: now.addingTimeInterval(Self.notificationClaimLease),
+          skipping: attempted)
+        return (url, row)
+      }
+      guard let url, let row = claimed else { return reports }
+      attempted.insert(row.uuid)
+      let body = Data("{\"signedPayload\":\"\(row.signedPayload)\"}".utf8)
       let outcome = await transport.post(body, to: url, timeout: timeout)
       reports.append(try recordAttempt(row, outcome))
     }
-    return reports
   }
-
   /// Records one attempt of `row` at the store's time and schedules the next.
   private func recordAttempt(_ row: NotificationRow, _ outcome: NotificationPostOutcome)
     throws(LocalAppStoreError) -> NotificationDeliveryReport
@@ -82,7 +96,8 @@ extension LocalAppStore {
         result = name
       }
       let previous = try ledger.attempts(of: row.uuid).count
-      let next = try nextAttempt(after: now, attemptsMade: previous + 1)
+      let next = Self.nextAttempt(
+        after: now, attemptsMade: previous + 1, environment: row.environment ?? signingEnvironment)
       try ledger.recordAttempt(
         row.uuid, at: now, result: result, status: status, delivered: delivered,
         nextAttempt: next)
@@ -93,10 +108,13 @@ extension LocalAppStore {
     }
   }
 
-  /// When the next attempt falls after a failed one at `date`, the `attemptsMade`-th: Production
-  /// retries five times (``productionRetryHours``); other environments never.
-  func nextAttempt(after date: Date, attemptsMade: Int) throws(LocalAppStoreError) -> Date? {
-    guard signingEnvironment == .production, attemptsMade >= 1,
+  /// When the next attempt falls after a failed one at `date`, the `attemptsMade`-th, of a
+  /// notification made in `environment`: Production retries five times
+  /// (``productionRetryHours``); other environments never.
+  static func nextAttempt(after date: Date, attemptsMade: Int, environment: AppStoreEnvironment)
+    -> Date?
+  {
+    guard environment == .production, attemptsMade >= 1,
       attemptsMade <= Self.productionRetryHours.count
     else { return nil }
     return date.addingTimeInterval(TimeInterval(Self.productionRetryHours[attemptsMade - 1] * 3600))

@@ -205,8 +205,9 @@ extension LocalAppStore {
     }
     try store(
       ServerNotification(
-        notificationType: type, subtype: subtype, notificationUUID: UUID().uuidString.lowercased(),
-        version: "2.0", signedDate: maker.now, data: data),
+        notificationType: type, subtype: subtype,
+        notificationUUID: try ledger.nextNotificationUUID(), version: "2.0", signedDate: maker.now,
+        data: data),
       account: account, originalID: originalID, eventKey: eventKey)
   }
 
@@ -214,6 +215,9 @@ extension LocalAppStore {
   func store(
     _ notification: ServerNotification, account: String, originalID: UInt64?, eventKey: String?
   ) throws(LocalAppStoreError) {
+    guard let uuid = notification.notificationUUID else {
+      throw LocalAppStoreError(.invalidState, "a notification to store has no notificationUUID")
+    }
     let payload: Data
     do {
       payload = try AppStoreJSON.encoder().encode(notification)
@@ -223,10 +227,10 @@ extension LocalAppStore {
     let signed = try authority.signer.sign(payloadJSON: payload)
     let now = notification.signedDate ?? clock.now
     try ledger.insertNotification(
-      uuid: notification.notificationUUID ?? UUID().uuidString.lowercased(), created: now,
+      uuid: uuid, created: now,
       account: account, originalID: originalID, type: notification.notificationType.rawValue,
       subtype: notification.subtype?.rawValue, eventKey: eventKey, signedPayload: signed,
-      nextAttempt: now)
+      nextAttempt: now, environment: notification.data?.environment ?? signingEnvironment)
   }
 
   /// The `status` of a subscription's notification: 1 active, 2 expired, 3 billing retry,
@@ -271,7 +275,7 @@ extension LocalAppStore {
   public func requestTestNotification() throws(LocalAppStoreError) -> StoredServerNotification {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let maker = NotificationMaker(settings: try currentSettings(), now: now)
-      let uuid = UUID().uuidString.lowercased()
+      let uuid = try ledger.nextNotificationUUID()
       try store(
         ServerNotification(
           notificationType: .test, notificationUUID: uuid, version: "2.0", signedDate: now,

@@ -1,0 +1,233 @@
+import AppStoreJWS
+import Foundation
+import StoreModel
+import StoreTesting
+import TestSupport
+import Testing
+
+@testable import LocalAppStore
+
+/// A transport that holds its first post until the test lets it go, so that another sender
+/// runs while a post is in flight; later posts answer 200 at once.
+private actor HeldTransport: NotificationTransport {
+  private(set) var posted: [String] = []
+  private var entered: CheckedContinuation<Void, Never>?
+  private var release: CheckedContinuation<Void, Never>?
+  private var holding = true
+
+  func post(_ body: Data, to url: URL, timeout: TimeInterval) async -> NotificationPostOutcome {
+    posted.append(String(decoding: body, as: UTF8.self))
+    guard holding else { return .status(200) }
+    holding = false
+    entered?.resume()
+    entered = nil
+    await withCheckedContinuation { release = $0 }
+    return .status(200)
+  }
+
+  /// Returns once the held post has reached the transport.
+  func waitUntilHolding() async {
+    guard holding else { return }
+    await withCheckedContinuation { entered = $0 }
+  }
+
+  func letGo() {
+    release?.resume()
+    release = nil
+  }
+}
+
+/// The UUIDs of a store's notifications, oldest first.
+private func uuids(_ store: LocalAppStore) async throws -> [String] {
+  try await store.serverNotifications().map(\.notificationUUID)
+}
+
+@Suite struct NotificationIdentifierTests {
+  /// The same steps on a store seeded alike.
+  private func run(seed: UInt64) async throws -> [String] {
+    let clock = ManualClock()
+    let store = try LocalAppStore(
+      products: SportsTimeFixtures.products, settings: .polite, clock: clock,
+      account: LocalAppStore.purchaser, faults: [], randomSeed: seed)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    clock.set(to: utc(2026, 2, 2))
+    try await store.requestTestNotification()
+    // A change that rolls back draws nothing either.
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.respondToPriceIncrease(transactionID: bought.id, agreed: true)
+    }
+    try await store.refund(transactionID: bought.id)
+    return try await uuids(store)
+  }
+
+  @Test("notification UUIDs come from the store's seeded generator: the same seed, the same UUIDs")
+  func seeded() async throws {
+    let first = try await run(seed: 2026)
+    #expect(first.count >= 3)
+    #expect(try await run(seed: 2026) == first)
+    let other = try await run(seed: 2027)
+    #expect(Set(other).isDisjoint(with: first))
+    #expect(Set(first).count == first.count)
+    for uuid in first {
+      // Lowercase version 4 UUIDs, as Apple's are.
+      let parsed = try #require(UUID(uuidString: uuid))
+      #expect(parsed.uuidString.lowercased() == uuid)
+      #expect(Array(uuid)[14] == "4")
+      #expect("89ab".contains(Array(uuid)[19]))
+    }
+  }
+
+  @Test("processes on one state file draw from one sequence: no UUID is made twice")
+  func oneSequencePerState() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let clock = ManualClock()
+    let first = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
+      startDate: clock.now, time: .clock(clock), account: LocalAppStore.purchaser, faults: [],
+      randomSeed: 7)
+    let second = try LocalAppStore(openingStateAt: path, time: .clock(clock))
+    try await first.requestTestNotification()
+    try await second.requestTestNotification()
+    try await first.requestTestNotification()
+    let made = try await uuids(first)
+    #expect(made.count == 3)
+    #expect(Set(made).count == 3)
+  }
+}
+
+@Suite(.hangGuard) struct NotificationDeliveryTests {
+  @Test(
+    "the retry schedule is the one of the environment the notification was made in",
+    arguments: [
+      (AppStoreEnvironment.production, AppStoreEnvironment.sandbox, true),
+      (.sandbox, .production, false),
+    ])
+  func scheduleOfItsEnvironment(
+    madeIn: AppStoreEnvironment, deliveredIn: AppStoreEnvironment, retried: Bool
+  ) async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    try await store.setSigningEnvironment(madeIn, appAppleID: 42)
+    let made = try await store.requestTestNotification()
+    try await store.setSigningEnvironment(deliveredIn, appAppleID: 42)
+    try await store.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
+    let transport = ScriptedTransport([.status(500), .status(500)])
+    let reports = try await store.deliverDueNotifications(using: transport)
+    #expect(reports.map(\.notificationUUID) == [made.notificationUUID])
+    #expect((reports.first?.nextAttemptDate != nil) == retried)
+    clock.advance(by: 3600)
+    let again = try await store.deliverDueNotifications(using: transport)
+    #expect(again.count == (retried ? 1 : 0))
+    if retried { #expect(again.first?.nextAttemptDate == clock.now.addingTimeInterval(12 * 3600)) }
+  }
+
+  @Test("of two senders on one state, one posts a notification; the other skips it")
+  func twoSenders() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let clock = ManualClock()
+    let first = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
+      startDate: clock.now, time: .clock(clock))
+    let second = try LocalAppStore(openingStateAt: path, time: .clock(clock))
+    try await first.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
+    try await first.requestTestNotification()
+
+    let held = HeldTransport()
+    let sending = Task { try await first.deliverDueNotifications(using: held) }
+    await held.waitUntilHolding()
+    let other = ScriptedTransport([])
+    #expect(try await second.deliverDueNotifications(using: other).isEmpty)
+    #expect(await other.posted.isEmpty)
+    await held.letGo()
+    let reports = try await sending.value
+    #expect(reports.map(\.delivered) == [true])
+    #expect(await held.posted.count == 1)
+    #expect(try await second.pendingNotificationCount() == 0)
+  }
+
+  @Test(
+    "a sender that dies mid-post leaves its claim to expire; the notification goes again, same UUID"
+  )
+  func deadSender() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let clock = ManualClock()
+    let dead = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
+      startDate: clock.now, time: .clock(clock))
+    try await dead.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
+    let made = try await dead.requestTestNotification()
+    // What a sender does before it posts: claim, and commit the claim. Then it dies.
+    let now = clock.now
+    let claimed = try dead.ledger.exclusively { () throws(LocalAppStoreError) in
+      try dead.ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+        try dead.ledger.claimDueNotification(
+          at: now, until: now.addingTimeInterval(LocalAppStore.notificationClaimLease),
+          skipping: [])
+      }
+    }
+    #expect(claimed?.uuid == made.notificationUUID)
+
+    let next = try LocalAppStore(openingStateAt: path, time: .clock(clock))
+    let transport = ScriptedTransport([])
+    #expect(try await next.deliverDueNotifications(using: transport).isEmpty)
+    clock.advance(by: LocalAppStore.notificationClaimLease - 1)
+    #expect(try await next.deliverDueNotifications(using: transport).isEmpty)
+    clock.advance(by: 1)
+    let reports = try await next.deliverDueNotifications(using: transport)
+    #expect(reports.map(\.notificationUUID) == [made.notificationUUID])
+    #expect(reports.map(\.delivered) == [true])
+    let stored = try #require(await next.serverNotifications().first)
+    #expect(stored.attempts.count == 1)
+  }
+}
+
+/// A schema 3 state (notifications without their environment): upgraded in place, each
+/// notification keeping the environment it was signed in; read-only left alone.
+@Suite struct NotificationSchema4Tests {
+  @Test(
+    "a schema 3 state gains each notification's environment, from its payload; read-only untouched")
+  func migration() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let original = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    try await original.setSigningEnvironment(.production, appAppleID: 42)
+    let made = try await original.requestTestNotification()
+    // The state now signs as Sandbox: only the payload still says Production.
+    try await original.setSigningEnvironment(.sandbox)
+    let raw = try SQLiteDatabase(path: path, create: false)
+    try raw.execute(
+      """
+      ALTER TABLE notifications DROP COLUMN environment;
+      ALTER TABLE notifications DROP COLUMN claimed_until_ms;
+      PRAGMA user_version = 3;
+      PRAGMA wal_checkpoint(TRUNCATE);
+      """)
+
+    let reader = try LocalAppStore(openingStateAt: path, access: .readOnly)
+    #expect(
+      try await reader.serverNotifications().map(\.notificationUUID) == [made.notificationUUID])
+    #expect(try await reader.status().pendingNotifications == 1)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == 3)
+    let columns = try raw.query("SELECT name FROM pragma_table_info('notifications')")
+    #expect(!columns.contains { $0[0].text == "environment" })
+
+    let upgraded = try LocalAppStore(openingStateAt: path, time: .stored)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
+    #expect(
+      try raw.scalar("SELECT environment FROM notifications")?.text
+        == AppStoreEnvironment.production.rawValue)
+    try await upgraded.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
+    let reports = try await upgraded.deliverDueNotifications(
+      using: ScriptedTransport([.status(500)]))
+    #expect(reports.count == 1)
+    #expect(reports.first?.nextAttemptDate != nil)
+  }
+}
