@@ -231,3 +231,51 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
     #expect(reports.first?.nextAttemptDate != nil)
   }
 }
+
+@Suite struct OneTimeChargeTests {
+  @Test(
+    "a purchase of a consumable, a non-consumable or a non-renewing subscription: ONE_TIME_CHARGE")
+  func oneTimeCharges() async throws {
+    let coins = product("com.sportstime.coins", .consumable)
+    let pass = product("com.sportstime.pass", .nonConsumable, shareable: true)
+    let season = product("com.sportstime.season", .nonRenewable)
+    let store = try LocalAppStore.sportsTime(
+      settings: .polite, products: [coins, pass, season] + SportsTimeFixtures.products)
+    try await store.setSigningEnvironment(.sandbox)
+    let bought = [
+      try await store.buyVerified(coins.id), try await store.buyVerified(coins.id),
+      try await store.buyVerified(pass.id), try await store.buyVerified(season.id),
+    ]
+    // An owned non-consumable bought again charges nothing: no notification.
+    try await store.buyVerified(pass.id)
+    try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    let made = try await store.serverNotifications()
+    #expect(
+      try await events(store) == Array(repeating: "ONE_TIME_CHARGE", count: 4)
+        + ["SUBSCRIBED/INITIAL_BUY"])
+    let root = try Certificate(derEncoded: store.rootCertificateDER)
+    let verifier = try SignedDataVerifier(
+      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .sandbox)
+    for (notification, transaction) in zip(made, bought) {
+      let payload = try verifier.verifyNotification(notification.signedPayload).payloadValue
+      let signed = try #require(payload.data?.signedTransactionInfo)
+      let decoded = try verifier.verifyTransaction(signed).payloadValue
+      #expect(decoded.id == transaction.id)
+      #expect(decoded.productID == transaction.productID)
+      // A one-time purchase has no renewal info and no subscription status.
+      #expect(payload.data?.signedRenewalInfo == nil)
+      #expect(payload.data?.status == nil)
+    }
+
+    // A family member who gains the shared non-consumable gets a ONE_TIME_CHARGE of their own.
+    try await store.startFamilySharing(with: "alex")
+    let alex = try await store.serverNotifications().filter { $0.account == "alex" }
+    #expect(
+      Set(alex.map(\.notificationType)) == [.oneTimeCharge, .subscribed],
+      "the shared subscription and the shared pass")
+    #expect(alex.count == 2)
+    // A refund of the consumable: REFUND, and no charge.
+    try await store.refund(transactionID: bought[0].id)
+    #expect(try await events(store, account: LocalAppStore.purchaser).last == "REFUND")
+  }
+}

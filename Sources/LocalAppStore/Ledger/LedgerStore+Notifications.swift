@@ -11,6 +11,10 @@ enum LedgerChange {
   /// A transaction that is not an auto-renewable subscription was revoked (a refund, or Family
   /// Sharing stopped).
   case revocation(transactionID: UInt64)
+  /// A new transaction of a product that is not an auto-renewable subscription: a purchase of
+  /// a consumable, a non-consumable or a non-renewing subscription, or a family member's access
+  /// to a shared non-consumable (`ONE_TIME_CHARGE`).
+  case oneTimeCharge(transactionID: UInt64)
   /// An event the record's fields do not show (a price increase's consent).
   case event(NotificationType, NotificationSubtype?, originalID: UInt64)
 }
@@ -92,6 +96,15 @@ extension LedgerStore {
       let stored = try self.transaction(transaction.id), stored.transaction.revocationDate == nil
     else { return }
     changes.append(.revocation(transactionID: transaction.id))
+  }
+
+  /// Notes a new transaction of a one-time product (auto-renewable subscriptions are told
+  /// through their subscription's record).
+  func noteCharge(of transaction: Transaction) {
+    guard transaction.productType != .autoRenewable, transaction.revocationDate == nil else {
+      return
+    }
+    changes.append(.oneTimeCharge(transactionID: transaction.id))
   }
 
   /// The changes noted since the last call, cleared.

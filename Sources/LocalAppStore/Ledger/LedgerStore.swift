@@ -259,6 +259,7 @@ final class LedgerStore: @unchecked Sendable {
   // MARK: - Transactions
 
   func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
+    noteCharge(of: stored.transaction)
     try database.query(
       """
       INSERT INTO transactions(id, account, original_id, source_id, revision, finished, payload)

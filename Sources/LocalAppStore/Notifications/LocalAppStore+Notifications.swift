@@ -52,6 +52,15 @@ extension LocalAppStore {
           stored.sourceID == nil ? .refund : .revoke, nil, account: stored.account,
           originalID: stored.transaction.originalID, transaction: stored.transaction,
           record: nil, eventKey: nil, maker: try make())
+      case .oneTimeCharge(let transactionID):
+        // ONE_TIME_CHARGE: "the customer purchased a consumable, non-consumable, or
+        // non-renewing subscription", or received a non-consumable through Family Sharing
+        // (Apple's notificationType page, 2024).
+        guard let stored = try ledger.transaction(transactionID) else { continue }
+        try notify(
+          .oneTimeCharge, nil, account: stored.account,
+          originalID: stored.transaction.originalID, transaction: stored.transaction,
+          record: nil, eventKey: nil, maker: try make())
       case .event(let type, let subtype, let originalID):
         guard
           let record = try ledger.subscriptions(
