@@ -108,8 +108,7 @@ extension LocalAppStore {
     var increases = try priceIncreases()
     increases[record.originalID] = nil
     try ledger.encodeMeta(increases, "priceIncreases")
-    record.phase = .expired
-    record.expirationReason = .didNotConsentToPriceIncrease
+    record.expire(for: .didNotConsentToPriceIncrease)
     try save(record)
     return true
   }

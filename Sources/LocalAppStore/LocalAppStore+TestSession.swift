@@ -30,11 +30,8 @@ extension LocalAppStore {
       latest.expirationDate = now
       try update(latest) { $0.expirationDate = now }
       record.expirationDate = now
-      record.phase = .expired
-      record.expirationReason = .autoRenewDisabled
+      record.expire(for: .autoRenewDisabled)
       record.willAutoRenew = false
-      record.retryEndDate = nil
-      record.gracePeriodEndDate = nil
       try save(record)
       return latest
     }

@@ -3,9 +3,11 @@ public import Foundation
 /// An App Store Server Notification, version 2: the decoded `signedPayload`
 /// (`ResponseBodyV2DecodedPayload`).
 ///
-/// The App Store sends these to a server when a subscription event happens; the local App Store
-/// emits them too. The nested `signedTransactionInfo`, `signedRenewalInfo` and
-/// `signedAppTransactionInfo` are compact JWS of their own, to be verified separately.
+/// The App Store sends these to a server when an In-App Purchase event happens; the local App
+/// Store makes one for every change it makes, signs it, keeps it in its state and posts it to
+/// the server URL the state holds (LocalAppStore's "Server notifications" article). The nested
+/// `signedTransactionInfo`, `signedRenewalInfo` and `signedAppTransactionInfo` are compact JWS
+/// of their own, to be verified separately.
 /// The `Codable` form uses the App Store's JSON keys; decode and encode it with ``AppStoreJSON``.
 public struct ServerNotification: Sendable, Hashable, Codable {
   /// What happened (`notificationType`).

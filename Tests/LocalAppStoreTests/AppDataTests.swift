@@ -71,7 +71,7 @@ import Testing
     #expect(try raw.scalar("PRAGMA user_version")?.integer == 1)
 
     let upgraded = try LocalAppStore(openingStateAt: path)
-    #expect(try raw.scalar("PRAGMA user_version")?.integer == 3)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
     #expect(try await upgraded.history().count == 1)
     try upgraded.setAppData(Data("Boston".utf8), forKey: "trips")
     #expect(try reader.appData(forKey: "trips") == Data("Boston".utf8))

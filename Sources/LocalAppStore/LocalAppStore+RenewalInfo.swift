@@ -1,0 +1,70 @@
+import Foundation
+import StoreModel
+
+/// What a subscription's state says to the app and to the engine: its latest transaction, its
+/// renewal info, an account's purchase ledger.
+extension LocalAppStore {
+  /// The latest transaction of a subscription.
+  ///
+  /// Only that row is read and decoded: a renewal of a shared subscription asks for it once
+  /// per family member, so reading the whole history made catching up quadratic.
+  func latestTransaction(of record: SubscriptionRecord) throws(LocalAppStoreError)
+    -> Transaction?
+  {
+    try ledger.transactions(
+      where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
+      [.text(record.account), .integer(Int64(bitPattern: record.originalID))]
+    ).last?.transaction
+  }
+
+  // MARK: - What the engine decides from
+
+  /// `account`'s purchases at `now`, as this device knows them (without other devices'
+  /// purchases it has not synced), or as the App Store knows them when `includingUnsynced`.
+  func purchaseLedger(account: String, now: Date, includingUnsynced: Bool = false)
+    throws(LocalAppStoreError) -> PurchaseLedger
+  {
+    let stored =
+      includingUnsynced ? try ledger.transactions(of: account) : try deviceTransactions(of: account)
+    let known = Set(stored.map(\.transaction.originalID))
+    let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
+      renewalInfo(of: $0, now: now)
+    }
+    return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
+  }
+
+  /// Why the subscription expired: in billing retry (its grace period included) the renewal
+  /// already failed, and Apple sets `expirationReason` to `billingError` beside
+  /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
+  /// grace period both carry `billingError`); once expired, the reason recorded then.
+  func expirationReason(of record: SubscriptionRecord) -> ExpirationReason? {
+    switch record.phase {
+    case .billingRetry: .billingError
+    case .expired: record.expirationReason
+    case .active, .revoked: nil
+    }
+  }
+
+  /// The renewal info of a subscription, as the App Store would sign it at `now`.
+  func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
+    let live = record.phase == .active || record.phase == .billingRetry
+    var info = RenewalInfo(
+      originalTransactionID: record.originalID, currentProductID: record.productID,
+      willAutoRenew: live && record.willAutoRenew, signedDate: now,
+      autoRenewPreference: record.autoRenewProductID,
+      expirationReason: expirationReason(of: record),
+      isInBillingRetry: record.phase == .billingRetry,
+      gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
+      renewalDate: record.expirationDate,
+      recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
+    let next = productsByID[record.autoRenewProductID]
+    info.currency = next?.currencyCode
+    info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
+    if let increase = priceIncrease(of: record) {
+      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .noIncreasePending
+      info.renewalPriceMilliunits = increase.priceMilliunits
+    }
+    info.appAccountToken = record.appAccountToken
+    return info
+  }
+}
