@@ -207,7 +207,7 @@ extension LocalAppStore {
   }
 
   /// The purchaser's subscription that transaction `transactionID` belongs to.
-  private func subscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
+  func subscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
     -> SubscriptionRecord
   {
     guard let stored = try ledger.transaction(transactionID) else {

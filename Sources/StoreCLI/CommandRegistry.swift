@@ -20,6 +20,7 @@ enum CommandRegistry {
       .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
       .init(ResetToDefaultCommand.self), .init(TimeRateCommand.self), .init(StorefrontCommand.self),
       .init(SetPriceCommand.self), .init(PriceConsentCommand.self),
+      .init(ExtendRenewalCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
       .init(NotificationsCommand.self),

@@ -79,4 +79,25 @@ private actor CountingTransport: NotificationTransport {
     let listing = await session.run("notifications")
     #expect(listing.out.contains("not delivered (attempts: 500)"))
   }
+
+  @Test(
+    "extend-renewal moves the renewal date and makes RENEWAL_EXTENDED; bad input changes nothing")
+  func extendRenewal() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("extend-renewal", "1").code == 2)
+    #expect(await session.run("extend-renewal", "1", "--days", "many").code == 2)
+    #expect(await session.run("extend-renewal", "1", "--days", "91").code == 1)
+    #expect(await session.run("extend-renewal", "1", "--days", "3", "--reason", "9").code == 1)
+    let extended = await session.run("extend-renewal", "1", "--days", "3", "--json")
+    #expect(extended.code == 0)
+    #expect(extended.out.contains("2026-02-04T00:00:00Z"))
+    let listing = await session.run("notifications")
+    #expect(listing.out.contains("#2 RENEWAL_EXTENDED purchaser"))
+    #expect(!listing.out.contains("#3 "))
+    let help = await session.run("extend-renewal", "--help")
+    #expect(help.out.contains("--days N") && help.out.contains("RENEWAL_EXTENDED"))
+  }
 }

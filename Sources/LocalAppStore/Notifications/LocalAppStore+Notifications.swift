@@ -39,7 +39,10 @@ extension LocalAppStore {
       case .subscription(let old, let new, let latestID):
         var latest: Transaction?
         if let latestID { latest = try ledger.transaction(latestID)?.transaction }
-        for event in Self.events(from: old, to: new, latestReason: latest?.reason, now: now) {
+        for event in Self.events(
+          from: old, to: new, latestReason: latest?.reason,
+          latestPurchaseDate: latest?.purchaseDate, now: now)
+        {
           if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
           let record = event.usesOldRecord ? (old ?? new) : new
           try notify(
@@ -102,7 +105,7 @@ extension LocalAppStore {
   /// them for `FAMILY_SHARED` transactions).
   static func events(
     from old: SubscriptionRecord?, to new: SubscriptionRecord, latestReason: TransactionReason?,
-    now: Date
+    latestPurchaseDate: Date? = nil, now: Date
   ) -> [Event] {
     var events: [Event] = []
     let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
@@ -153,6 +156,15 @@ extension LocalAppStore {
       // DID_FAIL_TO_RENEW: GRACE_PERIOD when the customer keeps access through a grace period.
       events.append(
         Event(type: .didFailToRenew, subtype: new.gracePeriodEndDate == nil ? nil : .gracePeriod))
+    case .active
+    where old.phase == .active && new.productID == old.productID
+      && new.expirationDate > old.expirationDate
+      && (latestPurchaseDate.map { $0 < old.expirationDate } ?? false):
+      // RENEWAL_EXTENDED: the renewal date moved later without a new period (no transaction
+      // starts at the old renewal date): "the App Store extended the subscription renewal date
+      // for a specific subscription" (Extend a Subscription Renewal Date).
+      events.append(Event(type: .renewalExtended))
+      return events
     case .active where old.phase == .billingRetry:
       // DID_RENEW BILLING_RECOVERY: a subscription that failed to renew renewed.
       events.append(Event(type: .didRenew, subtype: .billingRecovery))

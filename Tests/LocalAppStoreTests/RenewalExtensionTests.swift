@@ -1,0 +1,94 @@
+import Foundation
+import StoreModel
+import StoreTesting
+import Testing
+
+@testable import LocalAppStore
+
+/// The App Store Server API's "Extend a Subscription Renewal Date": the renewal moves later,
+/// `RENEWAL_EXTENDED` is made, and what Apple refuses is refused with nothing changed.
+@Suite struct RenewalExtensionTests {
+  @Test("an active subscription renews N days later; RENEWAL_EXTENDED, not DID_RENEW")
+  func extendsTheRenewal() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    let expiration = try #require(bought.expirationDate)
+    let renewal = try await store.extendRenewalDate(transactionID: bought.id, days: 7)
+    #expect(renewal == expiration.addingTimeInterval(7 * 86_400))
+    #expect(try await events(store) == ["SUBSCRIBED/INITIAL_BUY", "RENEWAL_EXTENDED"])
+    #expect(try await store.history().last?.expirationDate == renewal)
+    let info = try #require(
+      await store.subscriptionStatuses(forGroup: SportsTimeFixtures.groupID).first)
+    #expect(try info.renewalInfo.payloadValue.renewalDate == renewal)
+
+    // Not renewed at the old date; renewed at the new one.
+    clock.set(to: expiration.addingTimeInterval(86_400))
+    #expect(try await store.history().count == 1)
+    #expect(await store.currentEntitlements().count == 1)
+    clock.set(to: renewal)
+    #expect(try await events(store).last == "DID_RENEW")
+    #expect(try await store.history().last?.purchaseDate == renewal)
+  }
+
+  @Test("a family member's copy moves with the purchaser's, with its own RENEWAL_EXTENDED")
+  func familyCopies() async throws {
+    let store = try LocalAppStore.sportsTime(settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    try await store.startFamilySharing(with: "alex")
+    let renewal = try await store.extendRenewalDate(transactionID: bought.id, days: 30)
+    #expect(try await events(store, account: "alex").last == "RENEWAL_EXTENDED")
+    #expect(try await store.history(account: "alex").last?.expirationDate == renewal)
+  }
+
+  @Test("twice in 365 days at most; a third is refused, and allowed once a year has passed")
+  func twicePerYear() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.annualID)
+    try await store.extendRenewalDate(transactionID: bought.id, days: 10)
+    try await store.extendRenewalDate(transactionID: bought.id, days: 10, reasonCode: 3)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.extendRenewalDate(transactionID: bought.id, days: 10)
+    }
+    #expect(try await events(store).filter { $0 == "RENEWAL_EXTENDED" }.count == 2)
+    clock.advance(by: 365 * 86_400)
+    let latest = try #require(await store.history().last)
+    try await store.extendRenewalDate(transactionID: latest.id, days: 1)
+    #expect(try await events(store).last == "RENEWAL_EXTENDED")
+  }
+
+  @Test(
+    "refused, with nothing changed: days outside 1-90, an unknown reason, billing retry, expired, refunded, a family copy"
+  )
+  func refusals() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    try await store.startFamilySharing(with: "alex")
+    let copy = try #require(await store.history(account: "alex").last)
+    func refused(_ id: UInt64, days: Int = 7, reason: Int = 0, _ code: LocalAppStoreError.Code)
+      async throws
+    {
+      let before = try await store.serverNotifications().count
+      let history = try await store.history()
+      let error = await #expect(throws: LocalAppStoreError.self) {
+        try await store.extendRenewalDate(transactionID: id, days: days, reasonCode: reason)
+      }
+      #expect(error?.code == code)
+      #expect(try await store.serverNotifications().count == before)
+      #expect(try await store.history() == history)
+    }
+    try await refused(bought.id, days: 0, .invalidArgument)
+    try await refused(bought.id, days: 91, .invalidArgument)
+    try await refused(bought.id, reason: 4, .invalidArgument)
+    try await refused(copy.id, .notAllowed)
+    try await refused(999, .notFound)
+    try await store.setBillingIssuesEnabled(true)
+    try await store.setGracePeriodEnabled(true)
+    clock.set(to: utc(2026, 2, 2))
+    try await refused(bought.id, .notAllowed)  // in its grace period, expiration past
+    clock.set(to: utc(2026, 5, 1))
+    try await refused(bought.id, .notAllowed)  // expired
+  }
+}
