@@ -92,3 +92,53 @@ import Testing
     try await refused(bought.id, .notAllowed)  // expired
   }
 }
+
+/// Promotional offers the store redeems: `OFFER_REDEEMED` where the offer's purchase would
+/// otherwise be `SUBSCRIBED` or an upgrade.
+@Suite struct OfferRedeemedTests {
+  private static let promo = SubscriptionOffer(
+    id: "promo", type: .promotional, paymentMode: .payUpFront, price: 0.99, displayPrice: "$0.99",
+    period: .monthly, periodCount: 1)
+  private static let trial = SubscriptionOffer(
+    id: nil, type: .introductory, paymentMode: .freeTrial, price: 0, displayPrice: "Free",
+    period: .weekly, periodCount: 1)
+
+  private static func plan(_ id: String, level: Int, period: SubscriptionPeriod) -> Product {
+    Product(
+      id: id, type: .autoRenewable, displayName: id, description: "", price: 4.99,
+      displayPrice: "$4.99", currencyCode: "USD", locale: Locale(identifier: "en_US"),
+      isFamilyShareable: false,
+      subscription: Product.SubscriptionInfo(
+        subscriptionGroupID: "G", groupDisplayName: "G", groupLevel: level,
+        subscriptionPeriod: period, introductoryOffer: trial, promotionalOffers: [promo]))
+  }
+
+  @Test(
+    "a purchase with a promotional offer: OFFER_REDEEMED INITIAL_BUY, RESUBSCRIBE or UPGRADE; an introductory offer stays SUBSCRIBED"
+  )
+  func offerRedeemed() async throws {
+    let basic = Self.plan("basic", level: 2, period: .monthly)
+    let plus = Self.plan("plus", level: 1, period: .monthly)
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: .polite, products: [basic, plus])
+    let first = try await store.buyVerified(basic.id, options: [.promotionalOffer(id: "promo")])
+    #expect(first.offerType == .promotional)
+    clock.advance(by: 86_400)
+    try await store.buyVerified(plus.id, options: [.promotionalOffer(id: "promo")])
+    try await store.setWillAutoRenew(false)
+    clock.set(to: utc(2026, 4, 1))
+    try await store.buyVerified(basic.id, options: [.promotionalOffer(id: "promo")])
+    #expect(
+      try await events(store) == [
+        "OFFER_REDEEMED/INITIAL_BUY", "OFFER_REDEEMED/UPGRADE",
+        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
+        "OFFER_REDEEMED/RESUBSCRIBE",
+      ])
+
+    let other = try LocalAppStore.sportsTime(settings: .polite, products: [basic, plus])
+    let trialled = try await other.buyVerified(basic.id)
+    #expect(trialled.offerType == .introductory)
+    #expect(try await events(other) == ["SUBSCRIBED/INITIAL_BUY"])
+  }
+}

@@ -39,10 +39,7 @@ extension LocalAppStore {
       case .subscription(let old, let new, let latestID):
         var latest: Transaction?
         if let latestID { latest = try ledger.transaction(latestID)?.transaction }
-        for event in Self.events(
-          from: old, to: new, latestReason: latest?.reason,
-          latestPurchaseDate: latest?.purchaseDate, now: now)
-        {
+        for event in Self.events(from: old, to: new, latest: latest, now: now) {
           if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
           let record = event.usesOldRecord ? (old ?? new) : new
           try notify(
@@ -100,14 +97,23 @@ extension LocalAppStore {
     "grace-expired:\(record.account):\(record.originalID):\(AppStoreJSON.milliseconds(grace))"
   }
 
-  /// The notifications the App Store sends when a subscription goes from `old` to `new`
-  /// (Apple's `notificationType` page; a family member's copy gets its own, as Apple sends
-  /// them for `FAMILY_SHARED` transactions).
+  /// The notifications the App Store sends when a subscription goes from `old` to `new`, whose
+  /// latest transaction is then `latest` (Apple's `notificationType` page; a family member's
+  /// copy gets its own, as Apple sends them for `FAMILY_SHARED` transactions).
   static func events(
-    from old: SubscriptionRecord?, to new: SubscriptionRecord, latestReason: TransactionReason?,
-    latestPurchaseDate: Date? = nil, now: Date
+    from old: SubscriptionRecord?, to new: SubscriptionRecord, latest: Transaction?, now: Date
   ) -> [Event] {
     var events: [Event] = []
+    let latestReason = latest?.reason
+    // OFFER_REDEEMED replaces SUBSCRIBED and DID_CHANGE_RENEWAL_PREF UPGRADE when the purchase
+    // made now redeemed a promotional offer: "the customer redeemed a promotional offer or
+    // offer code" (Apple's notificationType page; an offer code's first purchase arrives as
+    // OFFER_REDEEMED / INITIAL_BUY, developer forums thread 731832). An introductory offer is
+    // no redemption: SUBSCRIBED, its transaction's offerType 1 (thread 736694).
+    let redeemed =
+      latest.map {
+        $0.offerType == .promotional && $0.reason == .purchase && $0.purchaseDate == now
+      } ?? false
     let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
     // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the
     // subscription"; told before what ends the retry.
@@ -129,7 +135,10 @@ extension LocalAppStore {
       // SUBSCRIBED: INITIAL_BUY the first time (bought, or received through Family Sharing),
       // RESUBSCRIBE when the customer comes back to the group.
       if new.phase == .active {
-        events.append(Event(type: .subscribed, subtype: old == nil ? .initialBuy : .resubscribe))
+        events.append(
+          Event(
+            type: redeemed ? .offerRedeemed : .subscribed,
+            subtype: old == nil ? .initialBuy : .resubscribe))
       }
       return events
     }
@@ -150,7 +159,8 @@ extension LocalAppStore {
       && new.expirationDate != old.expirationDate:
       // An upgrade (or a crossgrade of the same duration) takes effect at once, with a new
       // transaction: DID_CHANGE_RENEWAL_PREF UPGRADE.
-      events.append(Event(type: .didChangeRenewalPreference, subtype: .upgrade))
+      events.append(
+        Event(type: redeemed ? .offerRedeemed : .didChangeRenewalPreference, subtype: .upgrade))
       return events
     case .billingRetry where old.phase == .active:
       // DID_FAIL_TO_RENEW: GRACE_PERIOD when the customer keeps access through a grace period.
@@ -159,7 +169,7 @@ extension LocalAppStore {
     case .active
     where old.phase == .active && new.productID == old.productID
       && new.expirationDate > old.expirationDate
-      && (latestPurchaseDate.map { $0 < old.expirationDate } ?? false):
+      && (latest.map { $0.purchaseDate < old.expirationDate } ?? false):
       // RENEWAL_EXTENDED: the renewal date moved later without a new period (no transaction
       // starts at the old renewal date): "the App Store extended the subscription renewal date
       // for a specific subscription" (Extend a Subscription Renewal Date).
