@@ -11,7 +11,8 @@ enum CommandRegistry {
       .init(ResetCommand.self), .init(StatusCommand.self), .init(HistoryCommand.self),
       .init(BuyCommand.self), .init(BuyProductCommand.self), .init(RestoreCommand.self),
       .init(CancelRenewalCommand.self),
-      .init(RefundCommand.self), .init(AdvanceCommand.self),
+      .init(RefundCommand.self), .init(DeclineRefundCommand.self), .init(ReverseRefundCommand.self),
+      .init(AdvanceCommand.self),
       SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
       SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
     ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [

@@ -100,4 +100,31 @@ private actor CountingTransport: NotificationTransport {
     let help = await session.run("extend-renewal", "--help")
     #expect(help.out.contains("--days N") && help.out.contains("RENEWAL_EXTENDED"))
   }
+
+  @Test(
+    "decline-refund and reverse-refund make REFUND_DECLINED and REFUND_REVERSED; refused input changes nothing"
+  )
+  func refundDisputes() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("reverse-refund", "1").code == 1)
+    #expect(await session.run("decline-refund").code == 2)
+    #expect(await session.run("decline-refund", "1").code == 0)
+    #expect(await session.run("refund", "1").code == 0)
+    #expect(await session.run("decline-refund", "1").code == 1)
+    let reversed = await session.run("reverse-refund", "1", "--json")
+    #expect(reversed.code == 0)
+    let listing = await session.run("notifications")
+    #expect(listing.out.contains("#2 REFUND_DECLINED purchaser"))
+    #expect(listing.out.contains("#3 REFUND purchaser"))
+    #expect(listing.out.contains("#4 REFUND_REVERSED purchaser"))
+    #expect(!listing.out.contains("#5 "))
+    for command in ["decline-refund", "reverse-refund"] {
+      let help = await session.run(command, "--help")
+      #expect(help.code == 0)
+      #expect(help.out.contains("USAGE: sportstime-store \(command) TRANSACTION_ID"))
+    }
+  }
 }

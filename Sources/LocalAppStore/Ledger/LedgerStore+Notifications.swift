@@ -15,6 +15,10 @@ enum LedgerChange {
   /// a consumable, a non-consumable or a non-renewing subscription, or a family member's access
   /// to a shared non-consumable (`ONE_TIME_CHARGE`).
   case oneTimeCharge(transactionID: UInt64)
+  /// An event about one transaction: signed with it (and its subscription's renewal info):
+  /// a declined refund request, or a reversed refund of a product that is not an
+  /// auto-renewable subscription.
+  case transaction(NotificationType, transactionID: UInt64)
   /// An event the record's fields do not show (a price increase's consent).
   case event(NotificationType, NotificationSubtype?, originalID: UInt64)
 }
@@ -89,13 +93,18 @@ extension LedgerStore {
         old: old, new: record, latestTransactionID: latest.map { UInt64(bitPattern: $0) }))
   }
 
-  /// Notes the revocation of a transaction that is not an auto-renewable subscription (those
-  /// are told through their subscription's record).
+  /// Notes the revocation of a transaction that is not an auto-renewable subscription, or the
+  /// reversal of its refund (those of subscriptions are told through their subscription's
+  /// record).
   func noteRevocation(of transaction: Transaction) throws(LocalAppStoreError) {
-    guard transaction.revocationDate != nil, transaction.productType != .autoRenewable,
-      let stored = try self.transaction(transaction.id), stored.transaction.revocationDate == nil
+    guard transaction.productType != .autoRenewable,
+      let stored = try self.transaction(transaction.id)
     else { return }
-    changes.append(.revocation(transactionID: transaction.id))
+    switch (stored.transaction.revocationDate, transaction.revocationDate) {
+    case (nil, _?): changes.append(.revocation(transactionID: transaction.id))
+    case (_?, nil): changes.append(.transaction(.refundReversed, transactionID: transaction.id))
+    default: break
+    }
   }
 
   /// Notes a new transaction of a one-time product (auto-renewable subscriptions are told

@@ -61,6 +61,17 @@ extension LocalAppStore {
           .oneTimeCharge, nil, account: stored.account,
           originalID: stored.transaction.originalID, transaction: stored.transaction,
           record: nil, eventKey: nil, maker: try make())
+      case .transaction(let type, let transactionID):
+        guard let stored = try ledger.transaction(transactionID) else { continue }
+        let record =
+          stored.transaction.productType == .autoRenewable
+          ? try ledger.subscriptions(
+            where: "original_id = ?",
+            [.integer(Int64(bitPattern: stored.transaction.originalID))]
+          ).first : nil
+        try notify(
+          type, nil, account: stored.account, originalID: stored.transaction.originalID,
+          transaction: stored.transaction, record: record, eventKey: nil, maker: try make())
       case .event(let type, let subtype, let originalID):
         guard
           let record = try ledger.subscriptions(
@@ -130,6 +141,16 @@ extension LocalAppStore {
       // through Family Sharing ended (the purchaser stopped sharing or was refunded).
       events.append(Event(type: new.sourceOriginalID == nil ? .refund : .revoke))
       return events
+    }
+    if var revived = old, revived.phase == .revoked, new.phase != .revoked {
+      revived.phase = new.phase
+      if revived == new {
+        // REFUND_REVERSED: "the App Store reversed a previously granted refund due to a
+        // dispute that the customer raised": the subscription is back as it was, its renewal
+        // date unchanged (a new purchase would have changed its dates).
+        events.append(Event(type: .refundReversed))
+        return events
+      }
     }
     guard let old, wasLive else {
       // SUBSCRIBED: INITIAL_BUY the first time (bought, or received through Family Sharing),

@@ -1,0 +1,85 @@
+import Foundation
+package import StoreModel
+
+/// What becomes of a customer's refund request beside a granted refund
+/// (``refund(transactionID:reason:)``): the App Store declines it (`REFUND_DECLINED`), or
+/// reverses a refund it granted after the customer disputes it (`REFUND_REVERSED`).
+extension LocalAppStore {
+  /// The App Store declines the customer's request to refund transaction `transactionID`: the
+  /// transaction is unchanged, and `REFUND_DECLINED` is made ("the App Store declined a refund
+  /// request": Apple's notificationType page).
+  /// - Throws: `notFound` for no such transaction; `notAllowed` for one already refunded or a
+  ///   family member's copy (the purchaser asks for refunds). Nothing changes then.
+  package func declineRefund(transactionID: UInt64) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      let stored = try refundable(transactionID)
+      guard stored.transaction.revocationDate == nil else {
+        throw LocalAppStoreError(
+          .notAllowed, "transaction \(transactionID) is refunded already: no request to decline")
+      }
+      ledger.changes.append(.transaction(.refundDeclined, transactionID: transactionID))
+    }
+  }
+
+  /// The App Store reverses the refund of transaction `transactionID`, as after a dispute the
+  /// customer raised: its revocation is removed (family members' copies too, which are shared
+  /// again), a refunded subscription is back with its renewal date unchanged (renewing or
+  /// expiring at once if that date passed meanwhile), and `REFUND_REVERSED` is made ("If your
+  /// app revoked content or services as a result of the related refund, it needs to reinstate
+  /// them": Apple's notificationType page).
+  /// - Throws: `notFound` for no such transaction; `notAllowed` for one that was not refunded,
+  ///   or a family member's copy. Nothing changes then.
+  @discardableResult
+  package func reverseRefund(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let stored = try refundable(transactionID)
+      guard stored.transaction.revocationDate != nil else {
+        throw LocalAppStoreError(
+          .notAllowed, "transaction \(transactionID) was not refunded: no refund to reverse")
+      }
+      let reinstate: (inout Transaction) -> Void = {
+        $0.revocationDate = nil
+        $0.revocationReason = nil
+        $0.revocationType = nil
+      }
+      var transaction = stored.transaction
+      reinstate(&transaction)
+      let revision = try ledger.update(transaction)
+      try ledger.appendUpdate(
+        account: stored.account, transactionID: transaction.id, revision: revision)
+      // The copies revoked with the refund (not those a family member lost before it).
+      for copy in try ledger.copies(of: transaction.id)
+      where copy.transaction.revocationDate == stored.transaction.revocationDate {
+        var reinstated = copy.transaction
+        reinstate(&reinstated)
+        let copyRevision = try ledger.update(reinstated)
+        try ledger.appendUpdate(
+          account: copy.account, transactionID: reinstated.id, revision: copyRevision)
+      }
+      if var record = try ledger.subscriptions(of: stored.account).first(where: {
+        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
+      }), record.phase == .revoked, try latestTransaction(of: record)?.id == transaction.id {
+        record.phase = .active
+        try save(record)
+        try advance(&record, to: now, settings: try currentSettings())
+      }
+      return transaction
+    }
+  }
+
+  /// The purchaser's transaction `transactionID`, whose refund the customer may ask for.
+  private func refundable(_ transactionID: UInt64) throws(LocalAppStoreError)
+    -> StoredTransaction
+  {
+    guard let stored = try ledger.transaction(transactionID) else {
+      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+    }
+    guard stored.sourceID == nil else {
+      throw LocalAppStoreError(
+        .notAllowed,
+        "transaction \(transactionID) is a family-shared copy; the purchaser's is "
+          + "\(stored.sourceID ?? 0)")
+    }
+    return stored
+  }
+}

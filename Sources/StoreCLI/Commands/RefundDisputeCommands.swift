@@ -1,0 +1,73 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `decline-refund TRANSACTION_ID`: the App Store declines a refund request.
+enum DeclineRefundCommand: CLICommand {
+  static let name = "decline-refund"
+  static let summary = "The App Store declines a refund request: REFUND_DECLINED"
+  static let usage = """
+    USAGE: sportstime-store decline-refund TRANSACTION_ID [--state PATH] [--json]
+
+    The customer asked for a refund of TRANSACTION_ID and the App Store declined it: the
+    transaction is unchanged, and a REFUND_DECLINED notification is made. A refunded
+    transaction or a family member's copy is refused, and nothing changes.
+
+    \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store decline-refund 1
+    """
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  static let options: [OptionSpec] = []
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let id = try Emulator.transactionID(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
+    try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.declineRefund(transactionID: id)
+    }
+    if arguments.json {
+      try context.writeJSON(["declined": id])
+      return
+    }
+    context.out("Refund of #\(id) declined.")
+  }
+}
+
+/// `reverse-refund TRANSACTION_ID`: the App Store reverses a refund it granted.
+enum ReverseRefundCommand: CLICommand {
+  static let name = "reverse-refund"
+  static let summary = "The App Store reverses a refund after a dispute: REFUND_REVERSED"
+  static let usage = """
+    USAGE: sportstime-store reverse-refund TRANSACTION_ID [--state PATH] [--json]
+
+    The App Store reverses the refund of TRANSACTION_ID, as after a dispute the customer
+    raised: its revocation is removed (family members' copies revoked with it too), a refunded
+    subscription is back with its renewal date unchanged (renewing or expiring at once if
+    that date passed), the change arrives through Transaction.updates, and a REFUND_REVERSED
+    notification is made. A transaction that was not refunded, or a family member's copy, is
+    refused, and nothing changes.
+
+    \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store refund 1
+      sportstime-store reverse-refund 1
+    """
+  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  static let options: [OptionSpec] = []
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let id = try Emulator.transactionID(arguments)
+    let store = try Emulator.openStore(arguments, context, name)
+    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+      try await store.reverseRefund(transactionID: id)
+    }
+    if arguments.json {
+      try context.writeJSON(Emulator.TransactionFields(transaction))
+      return
+    }
+    context.out("Refund reversed: " + Emulator.describe(transaction))
+  }
+}

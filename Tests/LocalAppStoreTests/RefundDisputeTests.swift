@@ -1,0 +1,92 @@
+import AppStoreJWS
+import Foundation
+import StoreModel
+import StoreTesting
+import Testing
+
+@testable import LocalAppStore
+
+/// A refund request the App Store declines (`REFUND_DECLINED`), and a refund it reverses after
+/// the customer's dispute (`REFUND_REVERSED`).
+@Suite struct RefundDisputeTests {
+  @Test("a declined refund request: REFUND_DECLINED with the transaction, nothing else changes")
+  func declined() async throws {
+    let store = try LocalAppStore.sportsTime(settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    let history = try await store.history()
+    try await store.declineRefund(transactionID: bought.id)
+    #expect(try await events(store) == ["SUBSCRIBED/INITIAL_BUY", "REFUND_DECLINED"])
+    #expect(try await store.history() == history)
+    let notification = try #require(await store.serverNotifications().last)
+    let root = try Certificate(derEncoded: store.rootCertificateDER)
+    let verifier = try SignedDataVerifier(
+      rootCertificates: [root], bundleID: "com.sportstime.app", environment: .xcode)
+    let payload = try verifier.verifyNotification(notification.signedPayload).payloadValue
+    let signed = try #require(payload.data?.signedTransactionInfo)
+    #expect(try verifier.verifyTransaction(signed).payloadValue.id == bought.id)
+    #expect(payload.data?.status == .subscribed)
+
+    try await store.refund(transactionID: bought.id)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.declineRefund(transactionID: bought.id)
+    }
+    #expect(try await events(store).last == "REFUND")
+  }
+
+  @Test(
+    "a reversed refund of a subscription: REFUND_REVERSED, active again, renewal date unchanged")
+  func reversedSubscription() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    try await store.startFamilySharing(with: "alex")
+    try await store.refund(transactionID: bought.id)
+    #expect(await store.currentEntitlements().isEmpty)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.reverseRefund(transactionID: 999)
+    }
+    let reinstated = try await store.reverseRefund(transactionID: bought.id)
+    #expect(reinstated.revocationDate == nil)
+    #expect(reinstated.expirationDate == bought.expirationDate)
+    #expect(await store.currentEntitlements().count == 1)
+    #expect(
+      try await events(store, account: LocalAppStore.purchaser) == [
+        "SUBSCRIBED/INITIAL_BUY", "REFUND", "REFUND_REVERSED",
+      ])
+    #expect(
+      try await events(store, account: "alex") == [
+        "SUBSCRIBED/INITIAL_BUY", "REVOKE", "REFUND_REVERSED",
+      ])
+    #expect(try await store.history(account: "alex").last?.revocationDate == nil)
+    // Reversing twice is refused.
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.reverseRefund(transactionID: bought.id)
+    }
+    // It renews at its renewal date, as before the refund.
+    clock.set(to: try #require(bought.expirationDate))
+    #expect(try await events(store, account: LocalAppStore.purchaser).last == "DID_RENEW")
+  }
+
+  @Test("a reversed refund of a non-consumable: REFUND_REVERSED, owned again")
+  func reversedNonConsumable() async throws {
+    let pass = product("com.sportstime.pass", .nonConsumable)
+    let store = try LocalAppStore.sportsTime(settings: .polite, products: [pass])
+    let bought = try await store.buyVerified(pass.id)
+    try await store.refund(transactionID: bought.id)
+    try await store.reverseRefund(transactionID: bought.id)
+    #expect(try await events(store) == ["ONE_TIME_CHARGE", "REFUND", "REFUND_REVERSED"])
+    #expect(try await store.currentEntitlements().map { try $0.payloadValue.id } == [bought.id])
+  }
+
+  @Test("a reversed refund of a subscription whose renewal date passed: it renews at once")
+  func reversedAfterTheRenewalDate() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    try await store.refund(transactionID: bought.id)
+    clock.set(to: utc(2026, 2, 10))
+    try await store.reverseRefund(transactionID: bought.id)
+    #expect(try await events(store).suffix(2) == ["REFUND_REVERSED", "DID_RENEW"])
+    #expect(await store.currentEntitlements().count == 1)
+  }
+}
