@@ -16,26 +16,29 @@ enum NotificationsCommand: CLICommand {
              [--app-apple-id ID] [--state PATH] [--json]
 
     Every change the local App Store makes (a purchase, a renewal, auto-renew off or on, an
-    upgrade, a billing failure, a grace period that ends, a recovery, a refund, Family Sharing
-    on or off, an expiry, a price increase) makes the signed App Store Server Notification V2
-    Apple sends for it, kept in the state with the change. Without a subcommand, lists them
-    with their send attempts.
+    upgrade, a billing failure, a grace period that ends, a recovery, a refund and its decline
+    or reversal, a renewal extension, Family Sharing on or off, an expiry, a price increase)
+    makes the signed App Store Server Notification V2 Apple sends for it, kept in the state
+    with the change. Without a subcommand, lists them with their send attempts.
 
       test          make a TEST notification (App Store Connect's "Request a Test
                     Notification")
       url URL       post notifications to URL from now on (as App Store Connect keeps one);
                     --clear stops posting. Notifications made without a URL wait for one.
-      deliver       post what is due now: new notifications, and Production's retries
+      deliver       post what is due now: new notifications, and Production's retries. Each
+                    is claimed for a minute of store time before it is posted, so that another
+                    sender skips it; a sender killed mid-post leaves its claim to expire
       environment   the environment of everything the store signs from now on: Xcode (the
                     default; Apple's libraries skip signature checks there), Sandbox, or
                     Production (with --app-apple-id, which its notifications carry)
 
     After any command that changes the state, its new notifications are posted at once
-    ({"signedPayload": "..."}, at most \(Int(LocalAppStore.notificationTimeout)) s each; the
-    command never fails because the receiver is down). HTTP 200-206 delivers one. Otherwise, in
+    ({"signedPayload": "..."}, at most \(Int(LocalAppStore.notificationTimeout)) s each; the command never fails
+    because the receiver is down). HTTP 200-206 delivers one. Otherwise, for one made in
     Production, the next attempts come 1, 12, 24, 48 and 72 hours after the previous one, in
-    the store's time (advance to reach them); in Sandbox and Xcode there is one attempt
-    (Apple: "Responding to App Store Server Notifications").
+    the store's time (advance to reach them); for one made in Sandbox or Xcode there is one
+    attempt (Apple: "Responding to App Store Server Notifications"), whatever the store signs
+    as when it is sent.
 
     \(optionsHelp)
 
