@@ -12,7 +12,7 @@ extension LocalAppStore {
   ///   family member's copy (the purchaser asks for refunds). Nothing changes then.
   package func declineRefund(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      let stored = try refundable(transactionID)
+      let stored = try purchasersTransaction(transactionID)
       guard stored.transaction.revocationDate == nil else {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) is refunded already: no request to decline")
@@ -32,7 +32,7 @@ extension LocalAppStore {
   @discardableResult
   package func reverseRefund(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      let stored = try refundable(transactionID)
+      let stored = try purchasersTransaction(transactionID)
       guard stored.transaction.revocationDate != nil else {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) was not refunded: no refund to reverse")
@@ -65,21 +65,5 @@ extension LocalAppStore {
       }
       return transaction
     }
-  }
-
-  /// The purchaser's transaction `transactionID`, whose refund the customer may ask for.
-  private func refundable(_ transactionID: UInt64) throws(LocalAppStoreError)
-    -> StoredTransaction
-  {
-    guard let stored = try ledger.transaction(transactionID) else {
-      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-    }
-    guard stored.sourceID == nil else {
-      throw LocalAppStoreError(
-        .notAllowed,
-        "transaction \(transactionID) is a family-shared copy; the purchaser's is "
-          + "\(stored.sourceID ?? 0)")
-    }
-    return stored
   }
 }

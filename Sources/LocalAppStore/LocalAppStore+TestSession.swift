@@ -210,15 +210,7 @@ extension LocalAppStore {
   func subscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
     -> SubscriptionRecord
   {
-    guard let stored = try ledger.transaction(transactionID) else {
-      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-    }
-    guard stored.sourceID == nil else {
-      throw LocalAppStoreError(
-        .notAllowed,
-        "transaction \(transactionID) is a family-shared copy; use the purchaser's transaction "
-          + "\(stored.sourceID ?? 0)")
-    }
+    let stored = try purchasersTransaction(transactionID)
     guard
       let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
@@ -228,6 +220,23 @@ extension LocalAppStore {
         .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
     }
     return record
+  }
+
+  /// Transaction `transactionID`, which must be the purchaser's own, not a family member's
+  /// copy.
+  func purchasersTransaction(_ transactionID: UInt64) throws(LocalAppStoreError)
+    -> StoredTransaction
+  {
+    guard let stored = try ledger.transaction(transactionID) else {
+      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+    }
+    guard stored.sourceID == nil else {
+      throw LocalAppStoreError(
+        .notAllowed,
+        "transaction \(transactionID) is a family-shared copy; use the purchaser's transaction "
+          + "\(stored.sourceID ?? 0)")
+    }
+    return stored
   }
 }
 

@@ -37,6 +37,19 @@ private actor HeldTransport: NotificationTransport {
   }
 }
 
+/// Two stores on one new state file in `folder`, as two processes are, on one clock: the
+/// first creates it (seeded with `seed`), the second opens it.
+private func twoStores(in folder: TemporaryFolder, clock: ManualClock, seed: UInt64? = nil)
+  throws -> (LocalAppStore, LocalAppStore)
+{
+  let path = folder.path("state.sqlite")
+  let first = try LocalAppStore.create(
+    atPath: path, products: SportsTimeFixtures.products, settings: .polite,
+    startDate: clock.now, time: .clock(clock), account: LocalAppStore.purchaser, faults: [],
+    randomSeed: seed)
+  return (first, try LocalAppStore(openingStateAt: path, time: .clock(clock)))
+}
+
 /// The UUIDs of a store's notifications, oldest first.
 private func uuids(_ store: LocalAppStore) async throws -> [String] {
   try await store.serverNotifications().map(\.notificationUUID)
@@ -81,13 +94,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   func oneSequencePerState() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = folder.path("state.sqlite")
-    let clock = ManualClock()
-    let first = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
-      startDate: clock.now, time: .clock(clock), account: LocalAppStore.purchaser, faults: [],
-      randomSeed: 7)
-    let second = try LocalAppStore(openingStateAt: path, time: .clock(clock))
+    let (first, second) = try twoStores(in: folder, clock: ManualClock(), seed: 7)
     try await first.requestTestNotification()
     try await second.requestTestNotification()
     try await first.requestTestNotification()
@@ -127,12 +134,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   func twoSenders() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = folder.path("state.sqlite")
-    let clock = ManualClock()
-    let first = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
-      startDate: clock.now, time: .clock(clock))
-    let second = try LocalAppStore(openingStateAt: path, time: .clock(clock))
+    let (first, second) = try twoStores(in: folder, clock: ManualClock())
     try await first.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
     try await first.requestTestNotification()
 
@@ -155,11 +157,8 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   func deadSender() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = folder.path("state.sqlite")
     let clock = ManualClock()
-    let dead = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, settings: .polite,
-      startDate: clock.now, time: .clock(clock))
+    let (dead, next) = try twoStores(in: folder, clock: clock)
     try await dead.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
     let made = try await dead.requestTestNotification()
     // What a sender does before it posts: claim, and commit the claim. Then it dies.
@@ -173,7 +172,6 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
     }
     #expect(claimed?.uuid == made.notificationUUID)
 
-    let next = try LocalAppStore(openingStateAt: path, time: .clock(clock))
     let transport = ScriptedTransport([])
     #expect(try await next.deliverDueNotifications(using: transport).isEmpty)
     clock.advance(by: LocalAppStore.notificationClaimLease - 1)
