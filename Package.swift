@@ -80,15 +80,19 @@ let tests: [Target] = [
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "AppStoreJWSTests",
-    dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]),
+    dependencies: ["AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "LocalAppStoreTests",
-    dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]
-  ),
+    dependencies: [
+      "LocalAppStore", "AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting",
+      "TestSupport",
+    ]),
   .testTarget(
     name: "SportsTimeProTests",
-    dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting", "TestSupport"]
-  ),
+    dependencies: [
+      "SportsTimePro", "StoreInternals", "StoreModel", "LocalAppStore", "StoreTesting",
+      "TestSupport",
+    ]),
   .testTarget(
     name: "StoreCLITests",
     dependencies: [
