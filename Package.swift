@@ -70,9 +70,10 @@ let bench = Target.executableTarget(
 
 // MARK: - Tests
 
-/// What the test targets share (starting the built tool, the hang guard): no product.
+/// What the test targets share (the built tool and the tool in-process, temporary folders, the
+/// package's folders, the fuzz regression inputs, the hang guard): no product.
 let testSupport = Target.target(
-  name: "TestSupport", dependencies: ["StoreInternals"], path: "Tests/TestSupport")
+  name: "TestSupport", dependencies: ["StoreInternals", "StoreCLI"], path: "Tests/TestSupport")
 
 let tests: [Target] = [
   testSupport,

@@ -3,23 +3,10 @@ import Foundation
 import StoreInternals
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
-
-/// A temporary folder removed at the end of a test.
-struct TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "local-app-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
 
 @Suite struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")

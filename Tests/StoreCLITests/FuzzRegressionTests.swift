@@ -1,6 +1,6 @@
 import Foundation
 import StoreCLI
-import StoreTesting
+@_spi(Fuzz) import StoreTesting
 import TestSupport
 import Testing
 
@@ -16,13 +16,11 @@ import Testing
   func replay(_ input: FuzzRegressionInput) async throws {
     // The fuzzer never runs an argument with a '/', so no input reaches outside its folder.
     try #require(!input.arguments.contains { $0.contains("/") })
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "fuzz-regression-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder("fuzz-regression-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     try FileManager.default.copyItem(
-      at: FuzzRegressionInput.packageRoot.appendingPathComponent(
-        "Sources/SportsTimePro/Resources/SportsTime.storekit"),
+      at: PackageFolders.bundledStoreKitFile,
       to: folder.appendingPathComponent("sportstime.storekit"))
     let environment = ["SPORTSTIME_STORE_STATE": "state.sqlite", "TMPDIR": folder.path]
     for setUp in [
@@ -37,7 +35,7 @@ import Testing
     let code = await StoreCLI.run(input.arguments, context: context)
     #expect([0, 1, 2].contains(code))
     if code == 2 { #expect(!context.capturedErrors.isEmpty) }
-    if code == 0, FuzzRegressionInput.promisesJSON(input.arguments) {
+    if code == 0, FuzzCommandLine.promisesJSON(input.arguments) {
       let output = Data(context.capturedOutput.utf8)
       #expect(
         (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil)
