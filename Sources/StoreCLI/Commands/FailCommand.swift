@@ -34,16 +34,17 @@ enum FailCommand: CLICommand {
       sportstime-store fail verification --sticky
       sportstime-store fail clear
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .flag("sticky", help: "keep the fault armed until 'fail clear'")
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let kind = try Emulator.single(arguments, "a fault kind")
-    let store = try Emulator.openStore(arguments, context, name)
+    let kind = try arguments.single("a fault kind")
+    let store = try StoreAccess.openStore(arguments, context, name)
     if kind == "clear" {
-      try await Emulator.perform { () throws(LocalAppStoreError) in try await store.clearFaults() }
+      try await StoreAccess.perform { () throws(LocalAppStoreError) in try await store.clearFaults()
+      }
       if arguments.json {
         try context.writeJSON(["cleared": true])
       } else {
@@ -57,7 +58,7 @@ enum FailCommand: CLICommand {
       throw .usage("unknown fault '\(kind)'; expected one of \(kinds), or clear")
     }
     let sticky = arguments.flag("sticky")
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.inject(fault, sticky: sticky)
     }
     if arguments.json {

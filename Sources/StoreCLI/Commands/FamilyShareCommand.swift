@@ -13,19 +13,19 @@ enum FamilyShareCommand: CLICommand {
     (ownershipType FAMILY_SHARED) for each active shareable purchase, now and at each
     renewal. See what they have with 'status --account MEMBER'.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store family-share alex
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let member = try arguments.single("a member's name")
+    let store = try StoreAccess.openStore(arguments, context, name)
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.startFamilySharing(with: member)
     }
-    let shared = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let shared = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.history(account: member).filter {
         $0.ownershipType == .familyShared && $0.revocationDate == nil
       }
@@ -39,35 +39,5 @@ enum FamilyShareCommand: CLICommand {
     context.out(
       "Sharing with \(member): \(shared.isEmpty ? "nothing shareable yet" : shared.map(\.productID).joined(separator: ", "))."
     )
-  }
-}
-
-/// `family-unshare MEMBER`: Family Sharing stops for a member.
-enum FamilyUnshareCommand: CLICommand {
-  static let name = "family-unshare"
-  static let summary = "Stop sharing with a family member (their copies are revoked)"
-  static let usage = """
-    USAGE: sportstime-store family-unshare MEMBER [--state PATH] [--json]
-
-    Stops sharing with MEMBER: their family-shared transactions are revoked now
-    (revocationType FAMILY_REVOKE) and the revocations arrive through their updates.
-
-    \(Emulator.optionsSection(perAccount: false))
-
-    EXAMPLES:
-      sportstime-store family-unshare alex
-    """
-
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.stopFamilySharing(with: member)
-    }
-    if arguments.json {
-      try context.writeJSON(["member": member])
-      return
-    }
-    context.out("Stopped sharing with \(member); their shared transactions are revoked.")
   }
 }

@@ -18,7 +18,7 @@ enum TimeRateCommand: CLICommand {
     RATES:
     \(rates)
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store time-rate oneRenewalEveryTwoSeconds
@@ -32,12 +32,13 @@ enum TimeRateCommand: CLICommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let text = try Emulator.single(arguments, "a time rate")
+    let text = try arguments.single("a time rate")
     guard let rate = TimeRate.named(text) ?? Int(text).flatMap(TimeRate.init(rawValue:)) else {
       throw .usage("unknown time rate '\(text)'; see the RATES of --help")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in try await store.setTimeRate(rate)
+    let store = try StoreAccess.openStore(arguments, context, name)
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.setTimeRate(rate)
     }
     if arguments.json {
       try context.writeJSON(["timeRate": rate.name])

@@ -29,7 +29,7 @@ enum SwitchCommand {
 
     \(emulatorSwitch.help)
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store \(emulatorSwitch.name) on
@@ -39,18 +39,16 @@ enum SwitchCommand {
   static func run(
     _ emulatorSwitch: EmulatorSwitch, _ arguments: ParsedArguments, _ context: CommandContext
   ) async throws(CLIError) {
-    let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.openStore(arguments, context, emulatorSwitch.name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let on = try arguments.onOrOff()
+    let store = try StoreAccess.openStore(arguments, context, emulatorSwitch.name)
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.set(emulatorSwitch, on)
     }
-    try SwitchOutput.print(emulatorSwitch.name, on, arguments, context)
+    try printState(emulatorSwitch.name, on, arguments, context)
   }
-}
 
-/// The output of the on/off commands.
-enum SwitchOutput {
-  static func print(
+  /// Prints a switch's new state: `{"NAME": true}` under `--json`, else `NAME is on.`
+  static func printState(
     _ name: String, _ on: Bool, _ arguments: ParsedArguments, _ context: CommandContext
   ) throws(CLIError) {
     if arguments.json {
@@ -58,33 +56,5 @@ enum SwitchOutput {
     } else {
       context.out("\(name) is \(on ? "on" : "off").")
     }
-  }
-}
-
-/// `device-timing on|off`.
-enum DeviceTimingCommand: CLICommand {
-  static let name = "device-timing"
-  static let summary = "Keep real StoreKit's lags and empty answers (on) or answer at once (off)"
-  static let usage = """
-    USAGE: sportstime-store device-timing on|off [--state PATH] [--json]
-
-    On (the default after reset): a purchase or an approval is missed by the next read of the
-    launch that made it, a renewal made by 'advance' by the next launch's first read, a read in
-    a cancelled task answers nothing, and unfinished transactions go to a launch's first
-    listener only, as on a device. Off: the store answers at once.
-
-    \(Emulator.optionsSection(perAccount: false))
-
-    EXAMPLES:
-      sportstime-store device-timing off
-    """
-
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let on = try Emulator.switchValue(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.setDeviceTiming(on ? .device : .polite)
-    }
-    try SwitchOutput.print(name, on, arguments, context)
   }
 }

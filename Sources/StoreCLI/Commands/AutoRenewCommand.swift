@@ -17,7 +17,7 @@ enum AutoRenewCommand {
       transactions) belongs to, as SKTestSession.\(member)(identifier:) does:
       \(effect). 'cancel-renewal' does the same per subscription group.
 
-      \(Emulator.optionsSection(perAccount: false))
+      \(EmulatorOptions.helpSection(perAccount: false))
 
       Exits 1 for an unknown transaction, a family-shared copy, or a subscription that is not
       live.
@@ -32,9 +32,9 @@ enum AutoRenewCommand {
   )
     async throws(CLIError)
   {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let id = try arguments.transactionID()
+    let store = try StoreAccess.openStore(arguments, context, name)
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.setWillAutoRenew(on, forTransaction: id)
     }
     if arguments.json {
@@ -42,25 +42,5 @@ enum AutoRenewCommand {
     } else {
       context.out("Auto-renew is \(on ? "on" : "off") for the subscription of transaction #\(id).")
     }
-  }
-}
-
-/// `enable-auto-renew TRANSACTION_ID`.
-enum EnableAutoRenewCommand: CLICommand {
-  static let name = "enable-auto-renew"
-  static let summary = "Turn auto-renew on for a transaction's subscription"
-  static let usage = AutoRenewCommand.usage(name, true)
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    try await AutoRenewCommand.run(true, name, arguments, context)
-  }
-}
-
-/// `disable-auto-renew TRANSACTION_ID`.
-enum DisableAutoRenewCommand: CLICommand {
-  static let name = "disable-auto-renew"
-  static let summary = "Turn auto-renew off for a transaction's subscription"
-  static let usage = AutoRenewCommand.usage(name, false)
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    try await AutoRenewCommand.run(false, name, arguments, context)
   }
 }

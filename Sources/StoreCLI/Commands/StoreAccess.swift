@@ -1,0 +1,66 @@
+import Foundation
+import LocalAppStore
+
+/// How an emulator command reaches the local App Store: the state of `--state`, as the account
+/// of `--account`, and the store's errors as the tool's.
+enum StoreAccess {
+  /// The account of `--account`, else the purchaser.
+  /// - Throws: ``CLIError/usage(_:)`` for an empty name.
+  static func account(_ arguments: ParsedArguments) throws(CLIError) -> String {
+    guard let name = arguments.value("account") else { return LocalAppStore.purchaser }
+    guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw .usage("--account needs a customer's name")
+    }
+    return name
+  }
+
+  /// Refuses `--account` for `command`, which acts on the whole store.
+  static func rejectAccount(_ arguments: ParsedArguments, _ command: String) throws(CLIError) {
+    guard arguments.value("account") == nil else {
+      throw .usage("--account does not apply to \(command): it acts on the whole store")
+    }
+  }
+
+  /// Opens the state of `--state` as the account of `--account`, on the state's stored time;
+  /// ``LocalAppStore/Access/readOnly`` for a command that only reads.
+  static func open(
+    _ arguments: ParsedArguments, _ context: CommandContext,
+    access: LocalAppStore.Access = .readWrite
+  ) throws(CLIError) -> LocalAppStore {
+    let path = context.statePath(arguments)
+    let account = try account(arguments)
+    do {
+      return try LocalAppStore(
+        openingStateAt: path, time: .stored, account: account, access: access)
+    } catch {
+      throw .failure(error.reason)
+    }
+  }
+
+  /// Opens the state of `--state` for `command`, which acts on the whole store: `--account`
+  /// is refused.
+  static func openStore(_ arguments: ParsedArguments, _ context: CommandContext, _ command: String)
+    throws(CLIError) -> LocalAppStore
+  {
+    try rejectAccount(arguments, command)
+    return try open(arguments, context)
+  }
+
+  /// Notes on standard error when `store`'s account never used the store (a mistyped
+  /// `--account`), so that an empty answer is not taken for the customer's.
+  static func noteUnknownAccount(_ store: LocalAppStore, _ context: CommandContext) async {
+    guard let known = try? await store.accounts(), !known.contains(store.account) else { return }
+    context.err("note: no customer named '\(store.account)' has used this store yet")
+  }
+
+  /// Runs a store control, turning its error into the tool's.
+  static func perform<T>(_ body: () async throws(LocalAppStoreError) -> T) async throws(CLIError)
+    -> T
+  {
+    do {
+      return try await body()
+    } catch {
+      throw .failure(error.reason)
+    }
+  }
+}
