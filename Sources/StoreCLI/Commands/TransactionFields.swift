@@ -16,47 +16,29 @@ struct TransactionOutput: Encodable {
   }
 }
 
-/// The fields of a transaction under StoreKit's Swift names, dates in ISO 8601.
+/// The fields of a transaction under StoreKit's Swift names, dates in ISO 8601; a `nil` field
+/// is left out.
 struct TransactionFields: Encodable {
-  var id: UInt64
-  var originalID: UInt64
-  var productID: String
-  var productType: String
-  var reason: String?
-  var purchaseDate: Date
-  var originalPurchaseDate: Date?
-  var expirationDate: Date?
-  var ownershipType: String
-  var isUpgraded: Bool
-  var revocationDate: Date?
-  var revocationReason: Int?
-  var revocationType: String?
-  var offerType: Int?
-  var price: Int64?
-  var currency: String?
-  var appAccountToken: UUID?
-  var environment: String?
+  private let object: JSONObject
 
   init(_ transaction: Transaction) {
-    id = transaction.id
-    originalID = transaction.originalID
-    productID = transaction.productID
-    productType = transaction.productType.rawValue
-    reason = transaction.reason?.rawValue
-    purchaseDate = transaction.purchaseDate
-    originalPurchaseDate = transaction.originalPurchaseDate
-    expirationDate = transaction.expirationDate
-    ownershipType = transaction.ownershipType.rawValue
-    isUpgraded = transaction.isUpgraded
-    revocationDate = transaction.revocationDate
-    revocationReason = transaction.revocationReason?.rawValue
-    revocationType = transaction.revocationType?.rawValue
-    offerType = transaction.offerType?.rawValue
-    price = transaction.priceMilliunits
-    currency = transaction.currency
-    appAccountToken = transaction.appAccountToken
-    environment = transaction.environment?.rawValue
+    object = JSONObject([
+      "id": transaction.id, "originalID": transaction.originalID,
+      "productID": transaction.productID, "productType": transaction.productType.rawValue,
+      "reason": transaction.reason?.rawValue, "purchaseDate": transaction.purchaseDate,
+      "originalPurchaseDate": transaction.originalPurchaseDate,
+      "expirationDate": transaction.expirationDate,
+      "ownershipType": transaction.ownershipType.rawValue, "isUpgraded": transaction.isUpgraded,
+      "revocationDate": transaction.revocationDate,
+      "revocationReason": transaction.revocationReason?.rawValue,
+      "revocationType": transaction.revocationType?.rawValue,
+      "offerType": transaction.offerType?.rawValue, "price": transaction.priceMilliunits,
+      "currency": transaction.currency, "appAccountToken": transaction.appAccountToken,
+      "environment": transaction.environment?.rawValue,
+    ])
   }
+
+  func encode(to encoder: any Encoder) throws { try object.encode(to: encoder) }
 }
 
 extension CommandContext {
