@@ -21,8 +21,8 @@ enum ApproveCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.requestID()
-    let store = try StoreAccess.openStore(arguments, context, name)
-    let transaction = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.approveAskToBuy(id)
     }
     try context.report(transaction, as: "Approved", json: arguments.json)

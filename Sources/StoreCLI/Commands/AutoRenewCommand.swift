@@ -2,8 +2,20 @@ import Foundation
 import LocalAppStore
 import StoreModel
 
-/// `enable-auto-renew TX` and `disable-auto-renew TX`: auto-renew per transaction.
+/// `enable-auto-renew TRANSACTION_ID` and `disable-auto-renew TRANSACTION_ID`: auto-renew per
+/// transaction, one command for each way.
 enum AutoRenewCommand {
+  /// `enable-auto-renew` (`on`) or `disable-auto-renew`.
+  static func entry(on: Bool) -> CommandEntry {
+    let name = on ? "enable-auto-renew" : "disable-auto-renew"
+    return CommandEntry(
+      name: name, summary: "Turn auto-renew \(on ? "on" : "off") for a transaction's subscription",
+      usage: usage(name, on)
+    ) { arguments, context throws(CLIError) in
+      try await run(on, name, arguments, context)
+    }
+  }
+
   static func usage(_ name: String, _ on: Bool) -> String {
     let member = on ? "enableAutoRenewForTransaction" : "disableAutoRenewForTransaction"
     let effect =
@@ -33,8 +45,8 @@ enum AutoRenewCommand {
     async throws(CLIError)
   {
     let id = try arguments.transactionID()
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setWillAutoRenew(on, forTransaction: id)
     }
     if arguments.json {

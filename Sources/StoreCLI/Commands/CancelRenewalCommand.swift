@@ -29,8 +29,8 @@ enum CancelRenewalCommand: CLICommand {
           + arguments.positionals.joined(separator: " "))
     }
     let group = arguments.positionals.first
-    let store = try StoreAccess.open(arguments, context)
-    let changed = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let changed = try await StoreAccess.asAccount(arguments, context) {
+      store throws(LocalAppStoreError) in
       try await store.setWillAutoRenew(false, forGroup: group)
     }
     guard !changed.isEmpty else { throw .failure("no active subscription to cancel") }

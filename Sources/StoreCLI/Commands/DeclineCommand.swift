@@ -20,8 +20,8 @@ enum DeclineCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.requestID()
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.declineAskToBuy(id)
     }
     if arguments.json {

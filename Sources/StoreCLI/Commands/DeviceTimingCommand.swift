@@ -22,8 +22,8 @@ enum DeviceTimingCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let on = try arguments.onOrOff()
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setDeviceTiming(on ? .device : .polite)
     }
     try SwitchCommand.printState(name, on, arguments, context)

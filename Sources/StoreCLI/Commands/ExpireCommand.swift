@@ -24,8 +24,8 @@ enum ExpireCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let productID = try arguments.single("a product identifier")
-    let store = try StoreAccess.open(arguments, context)
-    let transaction = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let transaction = try await StoreAccess.asAccount(arguments, context) {
+      store throws(LocalAppStoreError) in
       try await store.expireSubscription(productID: productID)
     }
     try context.report(transaction, as: "Expired", json: arguments.json)

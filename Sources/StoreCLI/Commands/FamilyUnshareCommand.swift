@@ -20,8 +20,8 @@ enum FamilyUnshareCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try arguments.single("a member's name")
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.stopFamilySharing(with: member)
     }
     if arguments.json {

@@ -24,8 +24,8 @@ enum ForceRenewalCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let productID = try arguments.single("a product identifier")
-    let store = try StoreAccess.open(arguments, context)
-    let renewal = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let renewal = try await StoreAccess.asAccount(arguments, context) {
+      store throws(LocalAppStoreError) in
       try await store.forceRenewalOfSubscription(productID: productID)
     }
     try context.report(renewal, as: "Renewed", json: arguments.json)

@@ -32,8 +32,8 @@ enum RefundCommand: CLICommand {
     case "app-issue", "developer-issue": reason = .developerIssue
     case let other: throw .usage("unknown reason '\(other)'; expected other or app-issue")
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    let transaction = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.refund(transactionID: id, reason: reason)
     }
     try context.report(transaction, as: "Refunded", json: arguments.json)

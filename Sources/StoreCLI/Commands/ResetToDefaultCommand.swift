@@ -23,8 +23,8 @@ enum ResetToDefaultCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    let settings = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let settings = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.resetToDefaultState()
       return try await store.settings()
     }

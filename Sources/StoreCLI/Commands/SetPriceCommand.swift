@@ -34,8 +34,8 @@ enum SetPriceCommand: CLICommand {
     else {
       throw .usage("'\(text)' is not a price (digits and a point: 5.99)")
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setPrice(price, forProduct: productID)
     }
     if arguments.json {

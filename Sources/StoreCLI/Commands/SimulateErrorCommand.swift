@@ -57,8 +57,8 @@ enum SimulateErrorCommand: CLICommand {
       else { throw .usage("unknown error '\(errorName)'; see the ERROR list of --help") }
       error = chosen
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setSimulatedError(error, forAPI: api)
     }
     if arguments.json {

@@ -63,4 +63,24 @@ enum StoreAccess {
       throw .failure(error.reason)
     }
   }
+
+  /// Opens the whole store for `command` (``openStore(_:_:_:)``) and runs `control` on it, the
+  /// store's errors as the tool's.
+  static func onWholeStore<T>(
+    _ arguments: ParsedArguments, _ context: CommandContext, _ command: String,
+    _ control: (LocalAppStore) async throws(LocalAppStoreError) -> T
+  ) async throws(CLIError) -> T {
+    let store = try openStore(arguments, context, command)
+    return try await perform { () throws(LocalAppStoreError) in try await control(store) }
+  }
+
+  /// Opens the store as the account of `--account` (``open(_:_:access:)``) and runs `control` on
+  /// it, the store's errors as the tool's.
+  static func asAccount<T>(
+    _ arguments: ParsedArguments, _ context: CommandContext,
+    _ control: (LocalAppStore) async throws(LocalAppStoreError) -> T
+  ) async throws(CLIError) -> T {
+    let store = try open(arguments, context)
+    return try await perform { () throws(LocalAppStoreError) in try await control(store) }
+  }
 }

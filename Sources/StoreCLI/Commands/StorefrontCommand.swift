@@ -27,8 +27,8 @@ enum StorefrontCommand: CLICommand {
     guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw .usage("'\(code)' is not an ISO 3166-1 alpha-3 storefront code (USA, JPN)")
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setStorefront(code)
     }
     if arguments.json {

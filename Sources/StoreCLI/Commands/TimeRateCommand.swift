@@ -36,8 +36,8 @@ enum TimeRateCommand: CLICommand {
     guard let rate = TimeRate.named(text) ?? Int(text).flatMap(TimeRate.init(rawValue:)) else {
       throw .usage("unknown time rate '\(text)'; see the RATES of --help")
     }
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setTimeRate(rate)
     }
     if arguments.json {
