@@ -114,3 +114,16 @@ final class OutputSink: Sendable {
 
   var captured: String { buffer.withLock { $0 } }
 }
+
+extension CommandContext {
+  /// Prints a command's answer: `json` under `--json`, else the line `text`.
+  func answer(
+    _ arguments: ParsedArguments, json: some Encodable, text: @autoclosure () -> String
+  ) throws(CLIError) {
+    if arguments.json {
+      try writeJSON(json)
+    } else {
+      out(text())
+    }
+  }
+}

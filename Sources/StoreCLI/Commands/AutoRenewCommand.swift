@@ -49,10 +49,8 @@ enum AutoRenewCommand {
       store throws(LocalAppStoreError) in
       try await store.setWillAutoRenew(on, forTransaction: id)
     }
-    if arguments.json {
-      try context.writeJSON(["transactionID": "\(id)", "willAutoRenew": on ? "true" : "false"])
-    } else {
-      context.out("Auto-renew is \(on ? "on" : "off") for the subscription of transaction #\(id).")
-    }
+    try context.answer(
+      arguments, json: ["transactionID": "\(id)", "willAutoRenew": on ? "true" : "false"],
+      text: "Auto-renew is \(on ? "on" : "off") for the subscription of transaction #\(id).")
   }
 }

@@ -27,10 +27,6 @@ enum ClearTransactionsCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.clearTransactions()
     }
-    if arguments.json {
-      try context.writeJSON(["cleared": true])
-    } else {
-      context.out("Transactions cleared.")
-    }
+    try context.answer(arguments, json: ["cleared": true], text: "Transactions cleared.")
   }
 }

@@ -24,10 +24,6 @@ enum DeclineCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.declineAskToBuy(id)
     }
-    if arguments.json {
-      try context.writeJSON(["declined": id])
-      return
-    }
-    context.out("Declined request #\(id).")
+    try context.answer(arguments, json: ["declined": id], text: "Declined request #\(id).")
   }
 }

@@ -28,10 +28,6 @@ enum DeleteTransactionCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.deleteTransaction(id)
     }
-    if arguments.json {
-      try context.writeJSON(["deleted": "\(id)"])
-    } else {
-      context.out("Deleted transaction #\(id).")
-    }
+    try context.answer(arguments, json: ["deleted": "\(id)"], text: "Deleted transaction #\(id).")
   }
 }

@@ -45,11 +45,7 @@ enum FailCommand: CLICommand {
     if kind == "clear" {
       try await StoreAccess.perform { () throws(LocalAppStoreError) in try await store.clearFaults()
       }
-      if arguments.json {
-        try context.writeJSON(["cleared": true])
-      } else {
-        context.out("Faults cleared.")
-      }
+      try context.answer(arguments, json: ["cleared": true], text: "Faults cleared.")
       return
     }
     let fault = Fault(rawValue: kind)
@@ -61,10 +57,8 @@ enum FailCommand: CLICommand {
     try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.inject(fault, sticky: sticky)
     }
-    if arguments.json {
-      try context.writeJSON(["fault": kind, "sticky": sticky ? "true" : "false"])
-      return
-    }
-    context.out("Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
+    try context.answer(
+      arguments, json: ["fault": kind, "sticky": sticky ? "true" : "false"],
+      text: "Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
   }
 }

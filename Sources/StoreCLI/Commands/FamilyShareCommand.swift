@@ -21,23 +21,16 @@ enum FamilyShareCommand: CLICommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try arguments.single("a member's name")
-    let store = try StoreAccess.openStore(arguments, context, name)
-    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+    let shared = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.startFamilySharing(with: member)
-    }
-    let shared = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-      try await store.history(account: member).filter {
+      return try await store.history(account: member).filter {
         $0.ownershipType == .familyShared && $0.revocationDate == nil
-      }
+      }.map(\.productID)
     }
-    if arguments.json {
-      try context.writeJSON([
-        "member": member, "shared": shared.map(\.productID).joined(separator: ","),
-      ])
-      return
-    }
-    context.out(
-      "Sharing with \(member): \(shared.isEmpty ? "nothing shareable yet" : shared.map(\.productID).joined(separator: ", "))."
-    )
+    try context.answer(
+      arguments, json: ["member": member, "shared": shared.joined(separator: ",")],
+      text: "Sharing with \(member): "
+        + (shared.isEmpty ? "nothing shareable yet" : shared.joined(separator: ", ")) + ".")
   }
 }

@@ -24,10 +24,8 @@ enum FamilyUnshareCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.stopFamilySharing(with: member)
     }
-    if arguments.json {
-      try context.writeJSON(["member": member])
-      return
-    }
-    context.out("Stopped sharing with \(member); their shared transactions are revoked.")
+    try context.answer(
+      arguments, json: ["member": member],
+      text: "Stopped sharing with \(member); their shared transactions are revoked.")
   }
 }

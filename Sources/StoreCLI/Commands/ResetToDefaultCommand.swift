@@ -28,10 +28,6 @@ enum ResetToDefaultCommand: CLICommand {
       try await store.resetToDefaultState()
       return try await store.settings()
     }
-    if arguments.json {
-      try context.writeJSON(settings)
-    } else {
-      context.out("Settings reverted to the catalog's.")
-    }
+    try context.answer(arguments, json: settings, text: "Settings reverted to the catalog's.")
   }
 }

@@ -38,10 +38,8 @@ enum SetPriceCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.setPrice(price, forProduct: productID)
     }
-    if arguments.json {
-      try context.writeJSON(["productID": productID, "price": "\(price)"])
-    } else {
-      context.out("\(productID) now costs \(price).")
-    }
+    try context.answer(
+      arguments, json: ["productID": productID, "price": "\(price)"],
+      text: "\(productID) now costs \(price).")
   }
 }

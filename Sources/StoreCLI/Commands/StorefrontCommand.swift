@@ -31,10 +31,8 @@ enum StorefrontCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.setStorefront(code)
     }
-    if arguments.json {
-      try context.writeJSON(["storefront": code.uppercased()])
-    } else {
-      context.out("Storefront is \(code.uppercased()).")
-    }
+    try context.answer(
+      arguments, json: ["storefront": code.uppercased()],
+      text: "Storefront is \(code.uppercased()).")
   }
 }

@@ -51,10 +51,6 @@ enum SwitchCommand {
   static func printState(
     _ name: String, _ on: Bool, _ arguments: ParsedArguments, _ context: CommandContext
   ) throws(CLIError) {
-    if arguments.json {
-      try context.writeJSON([name: on])
-    } else {
-      context.out("\(name) is \(on ? "on" : "off").")
-    }
+    try context.answer(arguments, json: [name: on], text: "\(name) is \(on ? "on" : "off").")
   }
 }

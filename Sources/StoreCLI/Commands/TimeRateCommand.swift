@@ -40,10 +40,6 @@ enum TimeRateCommand: CLICommand {
       store throws(LocalAppStoreError) in
       try await store.setTimeRate(rate)
     }
-    if arguments.json {
-      try context.writeJSON(["timeRate": rate.name])
-    } else {
-      context.out("Time rate is \(rate.name).")
-    }
+    try context.answer(arguments, json: ["timeRate": rate.name], text: "Time rate is \(rate.name).")
   }
 }
