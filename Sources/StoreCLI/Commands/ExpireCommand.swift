@@ -23,11 +23,9 @@ enum ExpireCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try arguments.single("a product identifier")
-    let transaction = try await StoreAccess.asAccount(arguments, context) {
-      store throws(LocalAppStoreError) in
+    try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Expired") {
+      store, productID throws(LocalAppStoreError) in
       try await store.expireSubscription(productID: productID)
     }
-    try context.report(transaction, as: "Expired", json: arguments.json)
   }
 }

@@ -23,11 +23,9 @@ enum ForceRenewalCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try arguments.single("a product identifier")
-    let renewal = try await StoreAccess.asAccount(arguments, context) {
-      store throws(LocalAppStoreError) in
+    try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Renewed") {
+      store, productID throws(LocalAppStoreError) in
       try await store.forceRenewalOfSubscription(productID: productID)
     }
-    try context.report(renewal, as: "Renewed", json: arguments.json)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalAppStore
+import StoreModel
 
 /// How an emulator command reaches the local App Store: the state of `--state`, as the account
 /// of `--account`, and the store's errors as the tool's.
@@ -82,5 +83,19 @@ enum StoreAccess {
   ) async throws(CLIError) -> T {
     let store = try open(arguments, context)
     return try await perform { () throws(LocalAppStoreError) in try await control(store) }
+  }
+
+  /// Runs `control` on the account's subscription to the product the one argument names
+  /// (`expire PRODUCT_ID`), then reports the transaction it made or changed as `label`.
+  static func changeSubscription(
+    _ arguments: ParsedArguments, _ context: CommandContext, reportingAs label: String,
+    _ control: (LocalAppStore, String) async throws(LocalAppStoreError) -> Transaction
+  ) async throws(CLIError) {
+    let productID = try arguments.single("a product identifier")
+    let transaction = try await asAccount(arguments, context) {
+      store throws(LocalAppStoreError) in
+      try await control(store, productID)
+    }
+    try context.report(transaction, as: label, json: arguments.json)
   }
 }
