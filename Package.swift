@@ -77,6 +77,7 @@ let testSupport = Target.target(
 
 let tests: [Target] = [
   testSupport,
+  .testTarget(name: "StoreInternalsTests", dependencies: ["StoreInternals"]),
   .testTarget(
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
