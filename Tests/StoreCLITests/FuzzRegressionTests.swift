@@ -1,5 +1,4 @@
 import Foundation
-import StoreCLI
 @_spi(Fuzz) import StoreTesting
 import TestSupport
 import Testing
@@ -27,16 +26,15 @@ import Testing
       ["reset", "--date", "2026-01-01T00:00:00Z"], ["buy", "com.sportstime.pro.monthly"],
       ["family-share", "kid"], ["advance", "1m"],
     ] {
-      let context = CommandContext.capturing(environment: environment, currentDirectory: folder)
-      try #require(await StoreCLI.run(setUp, context: context) == 0, "\(setUp)")
+      let done = await InProcessTool.run(setUp, in: folder, environment: environment)
+      try #require(done.code == 0, "\(setUp)")
     }
 
-    let context = CommandContext.capturing(environment: environment, currentDirectory: folder)
-    let code = await StoreCLI.run(input.arguments, context: context)
-    #expect([0, 1, 2].contains(code))
-    if code == 2 { #expect(!context.capturedErrors.isEmpty) }
-    if code == 0, FuzzCommandLine.promisesJSON(input.arguments) {
-      let output = Data(context.capturedOutput.utf8)
+    let result = await InProcessTool.run(input.arguments, in: folder, environment: environment)
+    #expect([0, 1, 2].contains(result.code))
+    if result.code == 2 { #expect(!result.err.isEmpty) }
+    if result.code == 0, FuzzCommandLine.promisesJSON(input.arguments) {
+      let output = Data(result.out.utf8)
       #expect(
         (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil)
     }
