@@ -5,9 +5,7 @@ import Testing
 @testable import StoreCLI
 
 @Suite struct CatalogCommandTests {
-  static let bundledPath = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/SportsTimePro/Resources/SportsTime.storekit").path
+  static let bundledPath = PackageFolders.bundledStoreKitFile.path
 
   /// A folder with one good and three bad configurations, removed by the caller.
   static func folderOfFiles() throws -> URL {
