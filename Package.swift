@@ -70,25 +70,31 @@ let bench = Target.executableTarget(
 
 // MARK: - Tests
 
-/// What the test targets share (starting the built tool, the hang guard): no product.
+/// What the test targets share (the built tool and the tool in-process, temporary folders, the
+/// package's folders, the fuzz regression inputs, the hang guard): no product.
 let testSupport = Target.target(
-  name: "TestSupport", dependencies: ["StoreInternals"], path: "Tests/TestSupport")
+  name: "TestSupport", dependencies: ["StoreInternals", "StoreCLI"], path: "Tests/TestSupport")
 
 let tests: [Target] = [
   testSupport,
+  .testTarget(name: "StoreInternalsTests", dependencies: ["StoreInternals"]),
   .testTarget(
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "AppStoreJWSTests",
-    dependencies: ["AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]),
+    dependencies: ["AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "LocalAppStoreTests",
-    dependencies: ["LocalAppStore", "AppStoreJWS", "StoreModel", "StoreTesting", "TestSupport"]
-  ),
+    dependencies: [
+      "LocalAppStore", "AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting",
+      "TestSupport",
+    ]),
   .testTarget(
     name: "SportsTimeProTests",
-    dependencies: ["SportsTimePro", "StoreModel", "LocalAppStore", "StoreTesting", "TestSupport"]
-  ),
+    dependencies: [
+      "SportsTimePro", "StoreInternals", "StoreModel", "LocalAppStore", "StoreTesting",
+      "TestSupport",
+    ]),
   .testTarget(
     name: "StoreCLITests",
     dependencies: [

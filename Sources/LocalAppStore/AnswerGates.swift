@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 
 /// The answers of the local App Store that a test can hold and release: `StoreTesting`'s gates

@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 
 // Device timing (``DeviceTiming``): the lags and empty answers of real StoreKit, each next to

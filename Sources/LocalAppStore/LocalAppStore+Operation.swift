@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 
 extension LocalAppStore {

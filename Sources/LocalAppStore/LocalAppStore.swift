@@ -1,4 +1,5 @@
 public import Foundation
+import StoreInternals
 public import StoreModel
 
 /// A headless App Store: sells a catalog's products to local accounts, renews, expires, refunds,

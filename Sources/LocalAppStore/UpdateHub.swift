@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 
 /// The subscribers of `Transaction.updates`: each gets every change of its account's

@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 
 /// Sends each event to every current subscriber; a subscriber sees the events emitted after it
 /// subscribed, keeping the newest `bufferSize` when it falls behind.

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StoreInternals
 
 /// Waiting for the app's observed state: how the terminal app and the tests see what a SwiftUI
 /// view would re-render on, such as `isPro` turning off when a refund arrives through the
@@ -53,20 +54,18 @@ package enum ObservedCondition {
 }
 
 /// A continuation resumed at most once, by whichever of several events comes first — also by
-/// one that comes before the continuation is set.
-private final class ResumeOnce: @unchecked Sendable {
-  // Sendable: `state` is only touched under `lock`; events arrive from any thread.
+/// one that comes before the continuation is set. Events arrive from any thread.
+private final class ResumeOnce: Sendable {
   private enum State {
     case waiting
     case suspended(CheckedContinuation<Void, Never>)
     case resumed
   }
 
-  private let lock = NSLock()
-  private var state = State.waiting
+  private let state = Locked(State.waiting)
 
   func set(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = lock.withLock { () -> Bool in
+    let resumeNow = state.withLock { state -> Bool in
       guard case .waiting = state else { return true }
       state = .suspended(continuation)
       return false
@@ -75,7 +74,7 @@ private final class ResumeOnce: @unchecked Sendable {
   }
 
   func resume() {
-    let pending = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+    let pending = state.withLock { state -> CheckedContinuation<Void, Never>? in
       defer { state = .resumed }
       if case .suspended(let continuation) = state { return continuation }
       return nil

@@ -1,5 +1,6 @@
 public import Foundation
 public import LocalAppStore
+import StoreInternals
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.
 public struct CommandContext: Sendable {
@@ -97,10 +98,8 @@ public struct CommandContext: Sendable {
 }
 
 /// Where a command's text goes: a file handle, or memory for tests.
-final class OutputSink: @unchecked Sendable {
-  // Sendable: `buffer` is only touched under `lock`; `handle` is immutable.
-  private let lock = NSLock()
-  private var buffer = ""
+final class OutputSink: Sendable {
+  private let buffer = Locked("")
   private let handle: FileHandle?
 
   init(handle: FileHandle?) { self.handle = handle }
@@ -109,15 +108,22 @@ final class OutputSink: @unchecked Sendable {
     if let handle {
       handle.write(Data(text.utf8))
     } else {
-      lock.lock()
-      buffer += text
-      lock.unlock()
+      buffer.withLock { $0 += text }
     }
   }
 
-  var captured: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return buffer
+  var captured: String { buffer.withLock { $0 } }
+}
+
+extension CommandContext {
+  /// Prints a command's answer: `json` under `--json`, else the line `text`.
+  func answer(
+    _ arguments: ParsedArguments, json: some Encodable, text: @autoclosure () -> String
+  ) throws(CLIError) {
+    if arguments.json {
+      try writeJSON(json)
+    } else {
+      out(text())
+    }
   }
 }

@@ -17,7 +17,7 @@ enum CommandRegistry {
       SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
     ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [
       .init(ResolveIssueCommand.self), .init(ExpireCommand.self), .init(ForceRenewalCommand.self),
-      .init(EnableAutoRenewCommand.self), .init(DisableAutoRenewCommand.self),
+      AutoRenewCommand.entry(on: true), AutoRenewCommand.entry(on: false),
       .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
       .init(ResetToDefaultCommand.self), .init(TimeRateCommand.self), .init(StorefrontCommand.self),
       .init(SetPriceCommand.self), .init(PriceConsentCommand.self),
@@ -43,7 +43,7 @@ enum CommandRegistry {
 }
 
 /// A command as the tool runs it: a ``CLICommand`` type, or a command made from a table (the
-/// switch commands, from ``EmulatorSwitch/all``).
+/// switch commands, from ``EmulatorSwitch/all``) or a pair (`enable-` and `disable-auto-renew`).
 struct CommandEntry: Sendable {
   /// The word that selects the command.
   let name: String

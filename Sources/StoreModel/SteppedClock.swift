@@ -1,24 +1,24 @@
 public import Foundation
+import StoreInternals
 
 /// A clock whose time is set by its owner, never by the system: the core of the test
 /// `ManualClock` and of the local App Store's stored time.
 ///
 /// ``sleep(until:)`` suspends until ``set(to:)`` reaches the deadline, so code that waits for a
 /// date (an expiry, a renewal) runs with no real waiting. Time never moves backwards.
-public final class SteppedClock: WallClock, @unchecked Sendable {
-  // Sendable: the only stored property is a `let` of a lock-guarded value. A lock rather than an
-  // actor because `now` is synchronous; `Mutex` would need macOS 15.
+public final class SteppedClock: WallClock, Sendable {
+  // A lock rather than an actor because `now` is synchronous.
   private struct State {
     var now: Date
     var sleepers: [UUID: (deadline: Date, continuation: CheckedContinuation<Void, any Error>)] =
       [:]
   }
 
-  private let state: Guarded<State>
+  private let state: Locked<State>
 
   /// Creates a clock that reads `now`.
   public init(now: Date) {
-    state = Guarded(State(now: now))
+    state = Locked(State(now: now))
   }
 
   public var now: Date { state.withLock { $0.now } }
@@ -58,20 +58,5 @@ public final class SteppedClock: WallClock, @unchecked Sendable {
       let continuation = state.withLock { $0.sleepers.removeValue(forKey: id)?.continuation }
       continuation?.resume(throwing: CancellationError())
     }
-  }
-}
-
-/// A value guarded by a lock.
-private final class Guarded<Value>: @unchecked Sendable {
-  // Sendable: `value` is only touched inside `withLock`, under `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
   }
 }

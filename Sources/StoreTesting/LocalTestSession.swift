@@ -8,15 +8,16 @@ public import StoreModel
 ///
 /// ```swift
 /// let session = try LocalTestSession(clock: clock)          // SKTestSession(configurationFileNamed:)
-/// try await session.setAskToBuyEnabled(true)                // session.askToBuyEnabled = true
+/// try await session.set(.askToBuy, true)                     // session.askToBuyEnabled = true
 /// try await session.buyProduct(identifier: "com.sportstime.pro.monthly")
 /// try await session.expireSubscription(productIdentifier: "com.sportstime.pro.monthly")
 /// ```
 ///
 /// Unlike `SKTestSession`, whose calls are synchronous and take `Int` identifiers, these are
 /// `async`, throw a typed ``LocalAppStoreError`` and take `UInt64` identifiers (StoreKit 2's
-/// `Transaction.id`). Properties that `SKTestSession` lets a test assign are read with
-/// `try await session.askToBuyEnabled` and set with `setAskToBuyEnabled(_:)`. See the article
+/// `Transaction.id`). Properties that `SKTestSession` lets a test assign are read and set with
+/// `try await session.timeRate` and `setTimeRate(_:)`; its on/off switches are the switches of
+/// ``EmulatorSwitch/all``, through ``isOn(_:)`` and ``set(_:_:)``. See the article
 /// <doc:PortingSKTestSessionTests>.
 public struct LocalTestSession: Sendable {
   /// The local App Store the session controls; also the app's `StoreBackend`.
@@ -40,42 +41,21 @@ public struct LocalTestSession: Sendable {
 
   // MARK: - Settings
 
-  /// `askToBuyEnabled`.
-  public var askToBuyEnabled: Bool {
-    get async throws(LocalAppStoreError) { try await store.settings()[.askToBuy] }
-  }
-  /// Sets `askToBuyEnabled`.
-  public func setAskToBuyEnabled(_ value: Bool) async throws(LocalAppStoreError) {
-    try await store.set(.askToBuy, value)
+  /// Whether `emulatorSwitch` is on: `SKTestSession`'s `askToBuyEnabled` is
+  /// `isOn(.askToBuy)`, and each switch of ``EmulatorSwitch/all`` keeps the name of the
+  /// `SKTestSession` member it stands for (``EmulatorSwitch/sessionName``).
+  public func isOn(_ emulatorSwitch: EmulatorSwitch) async throws(LocalAppStoreError) -> Bool {
+    try await store.settings()[emulatorSwitch]
   }
 
-  /// `billingGracePeriodIsEnabled`.
-  public var billingGracePeriodIsEnabled: Bool {
-    get async throws(LocalAppStoreError) { try await store.settings()[.gracePeriod] }
-  }
-  /// Sets `billingGracePeriodIsEnabled`.
-  public func setBillingGracePeriodIsEnabled(_ value: Bool) async throws(LocalAppStoreError) {
-    try await store.set(.gracePeriod, value)
-  }
-
-  /// `shouldEnterBillingRetryOnRenewal`.
-  public var shouldEnterBillingRetryOnRenewal: Bool {
-    get async throws(LocalAppStoreError) { try await store.settings()[.billingIssues] }
-  }
-  /// Sets `shouldEnterBillingRetryOnRenewal`: off stops new failures only (see
-  /// ``resolveIssueForTransaction(identifier:)``).
-  public func setShouldEnterBillingRetryOnRenewal(_ value: Bool) async throws(LocalAppStoreError) {
-    try await store.set(.billingIssues, value)
-  }
-
-  /// `interruptedPurchasesEnabled`.
-  public var interruptedPurchasesEnabled: Bool {
-    get async throws(LocalAppStoreError) { try await store.settings()[.interruptedPurchases] }
-  }
-  /// Sets `interruptedPurchasesEnabled`: purchases return `.pending` until
-  /// ``resolveIssueForTransaction(identifier:)`` is called with their request identifier.
-  public func setInterruptedPurchasesEnabled(_ value: Bool) async throws(LocalAppStoreError) {
-    try await store.set(.interruptedPurchases, value)
+  /// Turns `emulatorSwitch` on or off: `session.askToBuyEnabled = true` is
+  /// `set(.askToBuy, true)`. Turning ``EmulatorSwitch/billingIssues``
+  /// (`shouldEnterBillingRetryOnRenewal`) off stops new failures only (see
+  /// ``resolveIssueForTransaction(identifier:)``); with ``EmulatorSwitch/interruptedPurchases``
+  /// on, purchases return `.pending` until ``resolveIssueForTransaction(identifier:)`` is called
+  /// with their request identifier.
+  public func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) async throws(LocalAppStoreError) {
+    try await store.set(emulatorSwitch, on)
   }
 
   /// `timeRate`.

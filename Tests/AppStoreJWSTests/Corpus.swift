@@ -1,23 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The shared corpus (`../shared/corpus/jws` beside the package), if present.
 enum Corpus {
-  /// The package root, from this file's path (`<root>/Tests/AppStoreJWSTests/Corpus.swift`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// `shared/corpus/jws` in the package's parent folder, or in its parent's parent (a git
   /// worktree kept in a folder of worktrees beside the main checkout).
-  static let jws: URL? = {
-    var folder = packageRoot.deletingLastPathComponent()
-    for _ in 0..<2 {
-      let candidate = folder.appendingPathComponent("shared/corpus/jws")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let jws = PackageFolders.sharedCorpus("jws")
 
   /// Whether the corpus is there; the tests that read it are skipped, and say why, without it.
   static var isPresent: Bool { jws != nil }

@@ -2,6 +2,7 @@ import AppStoreJWS
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Replays what the fuzz target `fuzz-jws` stored in `Fuzz/regressions/jws/` (see
@@ -54,7 +55,7 @@ import Testing
 
   @Test("the regression folder holds the fuzzer's findings, and every one is replayed")
   func folder() throws {
-    let folder = FuzzRegressionInput.packageRoot.appendingPathComponent("Fuzz/regressions/jws")
+    let folder = FuzzRegressionInput.folder("jws")
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder))
     #expect(isFolder.boolValue)

@@ -1,5 +1,6 @@
 import AppStoreJWS
 import Foundation
+import StoreInternals
 import StoreModel
 import Testing
 

@@ -2,13 +2,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @Suite struct CatalogInputTests {
-  /// The package's bundled `SportsTime.storekit`, found from this file.
-  static let bundledFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/SportsTimePro/Resources/SportsTime.storekit")
+  /// The package's bundled `SportsTime.storekit`.
+  static let bundledFile = PackageFolders.bundledStoreKitFile
 
   @Test("StoreTesting's SportsTime products are those of the bundled SportsTime.storekit")
   func fixturesMatchTheFile() throws {

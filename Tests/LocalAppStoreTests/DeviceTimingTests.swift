@@ -2,6 +2,7 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Runs `body` in a task that is cancelled before `body` starts: what SwiftUI does to a view's

@@ -19,7 +19,6 @@ import Testing
 /// before or exactly after the commit of its write, so every run checks the same moment.
 @Suite(.enabled(if: BuiltTool.url != nil, BuiltTool.notBuilt))
 struct ProcessDurabilityTests {
-  static var packageRoot: URL { BuiltTool.packageRoot }
 
   /// Runs the tool with `arguments` on the state `s.sqlite` in `folder`; `crash` arms a crash
   /// point (`before-commit`, `after-commit`).
@@ -123,7 +122,7 @@ struct ProcessDurabilityTests {
   /// The bundled SportsTime.storekit with a consumable added (`com.sportstime.coins`): a
   /// catalog in which a loop can both renew a subscription and keep buying.
   static func catalogWithCoins() throws -> Data {
-    let bundled = packageRoot.appendingPathComponent(
+    let bundled = PackageFolders.root.appendingPathComponent(
       "Sources/SportsTimePro/Resources/SportsTime.storekit")
     var root = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [String: Any])

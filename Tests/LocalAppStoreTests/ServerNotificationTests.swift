@@ -2,6 +2,7 @@ import AppStoreJWS
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore

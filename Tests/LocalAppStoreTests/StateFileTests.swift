@@ -1,24 +1,12 @@
 import AppStoreJWS
 import Foundation
+import StoreInternals
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
-
-/// A temporary folder removed at the end of a test.
-struct TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "local-app-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
 
 @Suite struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")
@@ -207,17 +195,4 @@ struct TemporaryFolder {
 /// `PRAGMA integrity_check` of the database at `path`.
 func integrityCheck(_ path: String) throws -> String {
   try SQLiteDatabase(path: path, create: false).scalar("PRAGMA integrity_check")?.text ?? ""
-}
-
-/// A deterministic generator (SplitMix64) for test data.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The store's time and its certificate authority's validity: every date the store keeps signs

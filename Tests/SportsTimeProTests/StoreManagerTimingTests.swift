@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import SportsTimePro
+import StoreInternals
 import StoreModel
 import StoreTesting
 import TestSupport
@@ -8,20 +9,22 @@ import Testing
 
 /// The real local App Store, seen through: every call goes to it unchanged, and the test can
 /// wait for the manager to finish a transaction and count how often it did.
-private final class WatchedBackend: StoreBackend, @unchecked Sendable {
-  // Sendable: `finished` and `waiters` are only touched under `lock`.
-  private let lock = NSLock()
-  private var finished: [UInt64: Int] = [:]
-  private var reads = 0
-  private var waiters: [(UUID, UInt64, CheckedContinuation<Void, Never>)] = []
+private final class WatchedBackend: StoreBackend, Sendable {
+  private struct State {
+    var finished: [UInt64: Int] = [:]
+    var reads = 0
+    var waiters: [(UUID, UInt64, CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = Locked(State())
   let store: any StoreBackend
 
   init(_ store: any StoreBackend) { self.store = store }
 
-  func finishCount(_ id: UInt64) -> Int { lock.withLock { finished[id, default: 0] } }
+  func finishCount(_ id: UInt64) -> Int { state.withLock { $0.finished[id, default: 0] } }
 
   /// How many times the manager read `currentEntitlements`.
-  var listingReads: Int { lock.withLock { reads } }
+  var listingReads: Int { state.withLock { $0.reads } }
 
   /// Returns once the manager finished transaction `id` `times` times, or the task is
   /// cancelled (the suite's time limit ends a wait that naive code never satisfies).
@@ -30,17 +33,17 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
       let token = UUID()
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let done = lock.withLock {
-            if finished[id, default: 0] >= times || Task.isCancelled { return true }
-            waiters.append((token, id, continuation))
+          let done = state.withLock { state in
+            if state.finished[id, default: 0] >= times || Task.isCancelled { return true }
+            state.waiters.append((token, id, continuation))
             return false
           }
           if done { continuation.resume() }
         }
       } onCancel: {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-          guard let index = waiters.firstIndex(where: { $0.0 == token }) else { return nil }
-          return waiters.remove(at: index).2
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+          guard let index = state.waiters.firstIndex(where: { $0.0 == token }) else { return nil }
+          return state.waiters.remove(at: index).2
         }
         waiter?.resume()
       }
@@ -56,7 +59,7 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
     try await store.purchase(product, options: options)
   }
   func currentEntitlements() async -> [VerificationResult<Transaction>] {
-    lock.withLock { reads += 1 }
+    state.withLock { $0.reads += 1 }
     return await store.currentEntitlements()
   }
   func transactionUpdates() -> AsyncStream<VerificationResult<Transaction>> {
@@ -67,10 +70,10 @@ private final class WatchedBackend: StoreBackend, @unchecked Sendable {
   }
   func finish(_ transaction: Transaction) async {
     await store.finish(transaction)
-    let ready = lock.withLock {
-      finished[transaction.id, default: 0] += 1
-      let ready = waiters.filter { $0.1 == transaction.id }.map(\.2)
-      waiters.removeAll { $0.1 == transaction.id }
+    let ready = state.withLock { state in
+      state.finished[transaction.id, default: 0] += 1
+      let ready = state.waiters.filter { $0.1 == transaction.id }.map(\.2)
+      state.waiters.removeAll { $0.1 == transaction.id }
       return ready
     }
     for continuation in ready { continuation.resume() }

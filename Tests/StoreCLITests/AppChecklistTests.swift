@@ -7,10 +7,8 @@ import Testing
 /// `checklist` and `demo`: the plan's checklist passes item by item, and the tour tells its story.
 @Suite("The checklist and the demo", .hangGuard)
 struct AppChecklistTests {
-  private func run(_ arguments: String...) async -> (code: Int32, out: String, err: String) {
-    let context = CommandContext.capturing()
-    let code = await StoreCLI.run(arguments, context: context)
-    return (code, context.capturedOutput, context.capturedErrors)
+  private func run(_ arguments: String...) async -> InProcessTool.Result {
+    await InProcessTool.run(arguments)
   }
 
   @Test("checklist prints 16 PASS lines with what each saw, then the summary")
@@ -106,10 +104,9 @@ struct AppChecklistTests {
 
   @Test("demo is deterministic, and with --state leaves its end in that state")
   func demoState() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "demo-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let state = folder.appendingPathComponent("demo.sqlite").path
+    let folder = try TemporaryFolder("demo")
+    defer { folder.remove() }
+    let state = folder.path("demo.sqlite")
     let first = await run("demo", "--state", state)
     #expect(first.code == 0)
     #expect(first.out == (await run("demo")).out)

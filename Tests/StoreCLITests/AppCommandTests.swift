@@ -413,12 +413,3 @@ struct AppCommandTests {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 }
-
-extension EmulatorSession {
-  /// Runs `arguments` with `--state`; returns the exit code, standard output and error.
-  func run(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
-    let context = CommandContext.capturing(currentDirectory: folder)
-    let code = await StoreCLI.run(arguments + ["--state", state], context: context)
-    return (code, context.capturedOutput, context.capturedErrors)
-  }
-}

@@ -1,16 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreCLI
 
 @Suite struct CatalogCommandTests {
-  static let bundledPath = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/SportsTimePro/Resources/SportsTime.storekit").path
+  static let bundledPath = PackageFolders.bundledStoreKitFile.path
 
   /// A folder with one good and three bad configurations, removed by the caller.
   static func folderOfFiles() throws -> URL {
-    let folder = try ProductsCommandTests.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogCommandTests").url
     try FileManager.default.copyItem(
       atPath: bundledPath, toPath: folder.appendingPathComponent("Good.storekit").path)
     try Data(
@@ -28,7 +27,7 @@ import Testing
 
   @Test("catalog check prints a summary and exits 0 when every file decodes")
   func allValid() async {
-    let result = await ProductsCommandTests.run(["catalog", "check", Self.bundledPath])
+    let result = await InProcessTool.run(["catalog", "check", Self.bundledPath])
     #expect(result.code == 0)
     #expect(result.out == "1 file valid, 2 products\n")
     #expect(result.err.isEmpty)
@@ -38,7 +37,7 @@ import Testing
   func someInvalid() async throws {
     let folder = try Self.folderOfFiles()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = await ProductsCommandTests.run(
+    let result = await InProcessTool.run(
       [
         "catalog", "check", "Good.storekit", "Plist.storekit", "Cut.storekit", "Empty.storekit",
         "Gone.storekit",
@@ -59,7 +58,7 @@ import Testing
   func json() async throws {
     let folder = try Self.folderOfFiles()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = await ProductsCommandTests.run(
+    let result = await InProcessTool.run(
       ["catalog", "check", "--json", "Good.storekit", "Plist.storekit"], in: folder)
     #expect(result.code == 1)
     #expect(
@@ -99,7 +98,7 @@ import Testing
       (["catalog", "check", "--fast", "x"], "unknown option '--fast'"),
     ])
   func usage(arguments: [String], reason: String) async {
-    let result = await ProductsCommandTests.run(arguments)
+    let result = await InProcessTool.run(arguments)
     #expect(result.code == 2)
     #expect(result.out.isEmpty)
     #expect(
@@ -109,7 +108,7 @@ import Testing
 
   @Test("catalog --help prints the whole help")
   func help() async {
-    let result = await ProductsCommandTests.run(["catalog", "--help"])
+    let result = await InProcessTool.run(["catalog", "--help"])
     #expect(result.code == 0)
     #expect(result.out == CatalogCommand.usage + "\n")
     #expect(result.out.hasPrefix("USAGE: sportstime-store catalog check FILE... [--json]\n"))

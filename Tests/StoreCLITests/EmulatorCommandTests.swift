@@ -1,24 +1,23 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreCLI
 
 /// A temporary folder with a state file, and a runner of commands on it.
 struct EmulatorSession {
-  let folder: URL
-  var state: String { folder.appendingPathComponent("state.sqlite").path }
+  private let temporary: TemporaryFolder
+  var folder: URL { temporary.url }
+  var state: String { temporary.path("state.sqlite") }
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "emulator-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  init() throws { temporary = try TemporaryFolder("emulator-cli") }
 
   /// Runs `arguments` with `--state`; returns the exit code, standard output and error.
-  func run(_ arguments: String...) async -> (code: Int32, out: String, err: String) {
-    let context = CommandContext.capturing(currentDirectory: folder)
-    let code = await StoreCLI.run(arguments + ["--state", state], context: context)
-    return (code, context.capturedOutput, context.capturedErrors)
+  func run(_ arguments: String...) async -> InProcessTool.Result { await run(arguments) }
+
+  /// Runs `arguments` with `--state`; returns the exit code, standard output and error.
+  func run(_ arguments: [String]) async -> InProcessTool.Result {
+    await InProcessTool.run(arguments + ["--state", state], in: folder)
   }
 
   /// The state file's bytes, or `nil` when there is none.
@@ -36,7 +35,7 @@ struct EmulatorSession {
     await run("reset", "--date", "2026-01-01T00:00:00Z").code
   }
 
-  func remove() { try? FileManager.default.removeItem(at: folder) }
+  func remove() { temporary.remove() }
 }
 
 @Suite struct EmulatorCommandTests {

@@ -1,6 +1,5 @@
 import Foundation
-import StoreCLI
-import StoreTesting
+@_spi(Fuzz) import StoreTesting
 import TestSupport
 import Testing
 
@@ -16,29 +15,26 @@ import Testing
   func replay(_ input: FuzzRegressionInput) async throws {
     // The fuzzer never runs an argument with a '/', so no input reaches outside its folder.
     try #require(!input.arguments.contains { $0.contains("/") })
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "fuzz-regression-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder("fuzz-regression-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     try FileManager.default.copyItem(
-      at: FuzzRegressionInput.packageRoot.appendingPathComponent(
-        "Sources/SportsTimePro/Resources/SportsTime.storekit"),
+      at: PackageFolders.bundledStoreKitFile,
       to: folder.appendingPathComponent("sportstime.storekit"))
     let environment = ["SPORTSTIME_STORE_STATE": "state.sqlite", "TMPDIR": folder.path]
     for setUp in [
       ["reset", "--date", "2026-01-01T00:00:00Z"], ["buy", "com.sportstime.pro.monthly"],
       ["family-share", "kid"], ["advance", "1m"],
     ] {
-      let context = CommandContext.capturing(environment: environment, currentDirectory: folder)
-      try #require(await StoreCLI.run(setUp, context: context) == 0, "\(setUp)")
+      let done = await InProcessTool.run(setUp, in: folder, environment: environment)
+      try #require(done.code == 0, "\(setUp)")
     }
 
-    let context = CommandContext.capturing(environment: environment, currentDirectory: folder)
-    let code = await StoreCLI.run(input.arguments, context: context)
-    #expect([0, 1, 2].contains(code))
-    if code == 2 { #expect(!context.capturedErrors.isEmpty) }
-    if code == 0, FuzzRegressionInput.promisesJSON(input.arguments) {
-      let output = Data(context.capturedOutput.utf8)
+    let result = await InProcessTool.run(input.arguments, in: folder, environment: environment)
+    #expect([0, 1, 2].contains(result.code))
+    if result.code == 2 { #expect(!result.err.isEmpty) }
+    if result.code == 0, FuzzCommandLine.promisesJSON(input.arguments) {
+      let output = Data(result.out.utf8)
       #expect(
         (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil)
     }

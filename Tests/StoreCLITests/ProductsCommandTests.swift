@@ -5,24 +5,6 @@ import Testing
 @testable import StoreCLI
 
 @Suite struct ProductsCommandTests {
-  /// Runs the tool in-process and returns its exit code, standard output and standard error.
-  static func run(
-    _ arguments: [String], in folder: URL? = nil
-  ) async -> (code: Int32, out: String, err: String) {
-    let context =
-      folder.map { CommandContext.capturing(currentDirectory: $0) } ?? .capturing()
-    let code = await StoreCLI.run(arguments, context: context)
-    return (code, context.capturedOutput, context.capturedErrors)
-  }
-
-  /// A new empty folder under the temporary directory, removed by the caller.
-  static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ProductsCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   static let bundledTable = """
     ID                          TYPE            NAME         PRICE   PERIOD  GROUP       LEVEL  FAMILY
     com.sportstime.pro.monthly  auto-renewable  Pro Monthly  $4.99   P1M     Pro Access  2      yes
@@ -32,7 +14,7 @@ import Testing
 
   @Test("products lists the bundled SportsTime Pro catalog by default")
   func bundled() async {
-    let result = await Self.run(["products"])
+    let result = await InProcessTool.run(["products"])
     #expect(result.code == 0)
     #expect(result.out == Self.bundledTable)
     #expect(result.err.isEmpty)
@@ -40,7 +22,7 @@ import Testing
 
   @Test("products --json gives prices as strings and periods in ISO 8601")
   func json() async {
-    let result = await Self.run(["products", "--json"])
+    let result = await InProcessTool.run(["products", "--json"])
     #expect(result.code == 0)
     #expect(
       result.out == """
@@ -98,10 +80,10 @@ import Testing
 
   @Test("products --storekit FILE lists every kind, in the file's storefront and locale")
   func otherFile() async throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder("ProductsCommandTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(Self.euroFile.utf8).write(to: folder.appendingPathComponent("Euro.storekit"))
-    let result = await Self.run(["products", "--storekit", "Euro.storekit"], in: folder)
+    let result = await InProcessTool.run(["products", "--storekit", "Euro.storekit"], in: folder)
     #expect(result.code == 0)
     #expect(
       result.out
@@ -118,31 +100,31 @@ import Testing
 
   @Test("a file that does not decode fails with FILE: key.path: reason on stderr, exit 1")
   func badFile() async throws {
-    let folder = try Self.temporaryFolder()
+    let folder = try TemporaryFolder("ProductsCommandTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(#"{"version":{"major":4},"products":[{"productID":"x","type":"Consumable"}]}"#.utf8)
       .write(to: folder.appendingPathComponent("Bad.storekit"))
-    let bad = await Self.run(["products", "--storekit", "Bad.storekit"], in: folder)
+    let bad = await InProcessTool.run(["products", "--storekit", "Bad.storekit"], in: folder)
     #expect(bad.code == 1)
     #expect(bad.out.isEmpty)
     #expect(
       bad.err
         == "sportstime-store: Bad.storekit: products[0].displayPrice: missing required key\n")
 
-    let missing = await Self.run(["products", "--storekit", "None.storekit"], in: folder)
+    let missing = await InProcessTool.run(["products", "--storekit", "None.storekit"], in: folder)
     #expect(missing.code == 1)
     #expect(missing.err == "sportstime-store: None.storekit: no such file or folder\n")
   }
 
   @Test("bad usage exits 2 with a one-line reason")
   func usage() async {
-    let extra = await Self.run(["products", "annual"])
+    let extra = await InProcessTool.run(["products", "annual"])
     #expect(extra.code == 2)
     #expect(
       extra.err
         == "sportstime-store products: unexpected argument 'annual'; "
         + "see 'sportstime-store products --help'\n")
-    let noValue = await Self.run(["products", "--storekit"])
+    let noValue = await InProcessTool.run(["products", "--storekit"])
     #expect(noValue.code == 2)
     #expect(
       noValue.err
@@ -152,7 +134,7 @@ import Testing
 
   @Test("products --help prints the whole help")
   func help() async {
-    let result = await Self.run(["products", "--help"])
+    let result = await InProcessTool.run(["products", "--help"])
     #expect(result.code == 0)
     #expect(result.out == ProductsCommand.usage + "\n")
     #expect(result.out.hasPrefix("USAGE: sportstime-store products [--storekit FILE] [--json]\n"))

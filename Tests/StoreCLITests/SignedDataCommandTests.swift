@@ -2,6 +2,7 @@ import AppStoreJWS
 import Foundation
 import StoreCLI
 import StoreModel
+import TestSupport
 import Testing
 
 @Suite struct SignedDataCommandTests {
@@ -22,9 +23,7 @@ import Testing
         expirationDate: Date(timeIntervalSince1970: 1_798_761_600),
         environment: .localTesting)
       token = try authority.signer.sign(transaction)
-      folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("verify-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      folder = try TemporaryFolder("verify").url
       rootPath = folder.appendingPathComponent("root.pem").path
       try Data(authority.root.pemRepresentation.utf8).write(to: URL(fileURLWithPath: rootPath))
     }
@@ -33,14 +32,7 @@ import Testing
   /// `shared/corpus/jws/real` beside the package (or beside its parent, for a worktree kept in
   /// a folder of worktrees), or `nil` with a notice.
   static let realFolder: URL? = {
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var folder = packageRoot.deletingLastPathComponent()
-    for _ in 0..<2 {
-      let candidate = folder.appendingPathComponent("shared/corpus/jws/real")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
+    if let folder = PackageFolders.sharedCorpus("jws/real") { return folder }
     print("notice: ../shared/corpus is absent; skipping the real-token command tests")
     return nil
   }()
@@ -55,10 +47,8 @@ import Testing
 
   static let realToken = real("sessionpro-transaction-sandbox-1.txt")
 
-  func run(_ arguments: [String], input: String = "") async -> (Int32, String, String) {
-    let context = CommandContext.capturing(standardInput: Data(input.utf8))
-    let code = await StoreCLI.run(arguments, context: context)
-    return (code, context.capturedOutput, context.capturedErrors)
+  func run(_ arguments: [String], input: String = "") async -> InProcessTool.Result {
+    await InProcessTool.run(arguments, input: input)
   }
 
   @Test("a real Sandbox transaction verifies against Apple Root CA - G3 for its app")

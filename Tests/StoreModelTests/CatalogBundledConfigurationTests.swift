@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreModel
 
 /// The app's own `SportsTime.storekit`, read from the source tree.
 enum BundledStoreKitFile {
-  static let url = StoreKitCorpus.packageRoot
-    .appendingPathComponent("Sources/SportsTimePro/Resources/SportsTime.storekit")
+  static let url = PackageFolders.bundledStoreKitFile
 }
 
 @Suite struct CatalogBundledConfigurationTests {

@@ -1,24 +1,13 @@
 import Foundation
 import StoreModel
+import TestSupport
 import Testing
 
 /// The shared `.storekit` corpus (`shared/corpus/storekit` beside the package), if present.
 enum StoreKitCorpus {
-  /// The package root, from this file's path (`<root>/Tests/StoreModelTests/<file>`).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// `shared/corpus/storekit` in the package's parent folder, or in its parent's parent (a git
   /// worktree kept in a folder of worktrees beside the main checkout).
-  static let location: URL? = {
-    var folder = packageRoot.deletingLastPathComponent()
-    for _ in 0..<2 {
-      let candidate = folder.appendingPathComponent("shared/corpus/storekit")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let location = PackageFolders.sharedCorpus("storekit")
 
   /// Why the corpus tests are skipped when the corpus is absent.
   static let absent: Comment = "../shared/corpus/storekit is absent: the corpus tests need it"

@@ -1,11 +1,12 @@
 import Foundation
 import StoreModel
+import TestSupport
 import Testing
 
 @Suite struct CatalogFileTests {
   @Test("a .storekit package folder is read through its Configuration.storekit")
   func packageForm() throws {
-    let folder = try CatalogFixtures.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let package = folder.appendingPathComponent("StoreKit Example.storekit")
     try FileManager.default.createDirectory(
@@ -20,7 +21,7 @@ import Testing
 
   @Test("a folder without Configuration.storekit is refused precisely")
   func packageWithoutConfiguration() throws {
-    let folder = try CatalogFixtures.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let package = folder.appendingPathComponent("Empty.storekit")
     try FileManager.default.createDirectory(
@@ -37,7 +38,7 @@ import Testing
 
   @Test("a missing file is unreadable, not a crash")
   func missingFile() throws {
-    let folder = try CatalogFixtures.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
       _ = try Catalog(contentsOf: folder.appendingPathComponent("nothing.storekit"))
@@ -50,7 +51,7 @@ import Testing
 
   @Test("a 50 MB file is refused by its size, before it is read")
   func tooLarge() throws {
-    let folder = try CatalogFixtures.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("Huge.storekit")
     // A sparse file: 50 MiB long, no time or disk spent writing it.
@@ -72,7 +73,7 @@ import Testing
 
   @Test("the size limit can be lowered, and a file at the limit is read")
   func sizeLimit() throws {
-    let folder = try CatalogFixtures.temporaryFolder()
+    let folder = try TemporaryFolder("CatalogTests").url
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("Small.storekit")
     let data = Data(CatalogFixtures.document.utf8)

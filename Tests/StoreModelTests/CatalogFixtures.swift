@@ -134,12 +134,4 @@ enum CatalogFixtures {
       return error
     }
   }
-
-  /// A new empty folder under the temporary directory, removed by the caller.
-  static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("CatalogTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
 }

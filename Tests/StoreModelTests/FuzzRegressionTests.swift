@@ -1,6 +1,7 @@
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Replays what the fuzz target `fuzz-storekit` stored in `Fuzz/regressions/storekit/` (see

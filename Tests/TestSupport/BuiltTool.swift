@@ -3,13 +3,9 @@ package import Testing
 
 /// The package's built `sportstime-store`, for the tests that run it as a child process.
 package enum BuiltTool {
-  /// The package's root folder.
-  package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
   /// The built tool, or `nil` when it was not built.
   package static let url: URL? = ["debug", "release"].lazy.map {
-    packageRoot.appendingPathComponent(".build/\($0)/sportstime-store")
+    PackageFolders.root.appendingPathComponent(".build/\($0)/sportstime-store")
   }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
   /// Why the tests that run the tool are skipped when it is not built.

@@ -4,16 +4,14 @@
 // in xybp888/iOS-SDKs@88fdca9): names, labels, generic constraints, `nonisolated` initializers
 // and modifiers of main-actor views, `@MainActor` actions, `@escaping`/`@Sendable` closures,
 // and availability where it differs from the package's deployment targets. Each declaration
-// names the interface and line it comes from: SwiftUICore.swiftinterface (982,545 characters,
-// read whole, page by page, for issue 14) gives 300 of them a line, and
-// `scripts/check-apple-only --compare-stubs` compares those with it where a local copy is
-// present (APPLE_SDK_INTERFACES; scripts/apple-stubs/README.md says how to fetch it). The 85
-// declarations that SwiftUICore does not hold (NavigationStack, Button, List, .task,
-// .accessibility*, ...) name SwiftUI.swiftinterface without a line: that 1.37 M-character file
-// was not read, so they are NOT compared with the SDK. `// stub-only: REASON` marks what the
-// stub needs and the SDK does not declare (a body for views whose Body is Never); the one
-// `// unmatched:` says how Shape is narrower than the SDK's. Return types the SDK spells
-// `ModifiedContent<Self, ...>` are `some View` here. Nothing here runs.
+// names the interface and line it comes from: SwiftUICore.swiftinterface (982,545 characters)
+// gives 300 of them a line, SwiftUI.swiftinterface (1,369,099 characters) the other 85 — both read whole,
+// page by page, outside the repo — and `scripts/check-apple-only --compare-stubs` compares each
+// with its line where local copies are present (APPLE_SDK_INTERFACES; scripts/apple-stubs/
+// README.md says how to fetch them). `// stub-only: REASON` marks what the stub needs and the
+// SDK does not declare (a body for views whose Body is Never); the one `// unmatched:` says how
+// Shape is narrower than the SDK's. Where the SDK returns `ModifiedContent<Self, ...>` the stub
+// does too; modifiers it declares returning `some View` return `some View`. Nothing here runs.
 // SwiftUI re-exports CoreGraphics, whose CGFloat (with its literal conformances) Linux has in
 // Foundation: the stub re-exports Foundation for it.
 @_exported public import Foundation
@@ -113,11 +111,11 @@ extension View {  // SwiftUICore.swiftinterface:14365
   nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface:10890
   nonisolated public func opacity(_ opacity: Double) -> some View { StubView() }  // SwiftUICore.swiftinterface:3778
   nonisolated public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { StubView() }  // SwiftUICore.swiftinterface:16287
-  nonisolated public func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S: Shape { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
+  nonisolated public func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S: Shape { StubView() }  // SwiftUI.swiftinterface:16244
+  nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUI.swiftinterface:1931
+  nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { StubView() }  // SwiftUI.swiftinterface:1936
   nonisolated public func disabled(_ disabled: Bool) -> some View { StubView() }  // SwiftUICore.swiftinterface:189
-  nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
+  nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { StubView() }  // SwiftUI.swiftinterface:5217
   nonisolated public func tint(_ tint: Color?) -> some View { StubView() }  // SwiftUICore.swiftinterface:16535
   nonisolated public func tint<S>(_ tint: S?) -> some View where S: ShapeStyle { StubView() }  // SwiftUICore.swiftinterface:16524
   nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable { StubView() }  // SwiftUICore.swiftinterface:15909
@@ -133,26 +131,26 @@ extension View {  // SwiftUICore.swiftinterface:14365
   @available(macOS, deprecated: 14.0)
   @available(visionOS, deprecated: 1.0)
   nonisolated public func onChange<V>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View where V: Equatable { StubView() }  // SwiftUICore.swiftinterface:11615
-  nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func task<T>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View where T: Equatable { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func accessibilityLabel(_ label: Text) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> some View { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) -> some View where S: StringProtocol { StubView() }  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
+  nonisolated public func task(priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View { StubView() }  // SwiftUI.swiftinterface:4382
+  nonisolated public func task<T>(id value: T, priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View where T: Equatable { StubView() }  // SwiftUI.swiftinterface:4386
+  nonisolated public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }  // SwiftUI.swiftinterface:11679
+  nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }  // SwiftUI.swiftinterface:19662
+  nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { StubView() }  // SwiftUI.swiftinterface:20008
+  nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }  // SwiftUI.swiftinterface:669
+  nonisolated public func accessibilityLabel(_ labelKey: LocalizedStringKey) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }  // SwiftUI.swiftinterface:670
+  @_disfavoredOverload nonisolated public func accessibilityLabel<S>(_ label: S) -> ModifiedContent<Self, AccessibilityAttachmentModifier> where S: StringProtocol { fatalError() }  // SwiftUI.swiftinterface:671
   nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { StubView() }  // SwiftUICore.swiftinterface:12338
-  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: ButtonStyle { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func tabViewStyle<S>(_ style: S) -> some View where S: TabViewStyle { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface
-  nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: ButtonStyle { StubView() }  // SwiftUI.swiftinterface:9295
+  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { StubView() }  // SwiftUI.swiftinterface:7387
+  nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { StubView() }  // SwiftUI.swiftinterface:17736
+  nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { StubView() }  // SwiftUI.swiftinterface:19874
+  nonisolated public func tabViewStyle<S>(_ style: S) -> some View where S: TabViewStyle { StubView() }  // SwiftUI.swiftinterface:3517
+  nonisolated public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface:6518
+  nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface:6516
   @available(macOS, unavailable)
-  nonisolated public func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func fullScreenCover<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { StubView() }  // SwiftUI.swiftinterface:6529
   @available(macOS, unavailable)
-  nonisolated public func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface
+  nonisolated public func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { StubView() }  // SwiftUI.swiftinterface:6524
 }
 
 // MARK: - State and environment
@@ -201,11 +199,11 @@ public struct EnvironmentValues: CustomStringConvertible {  // SwiftUICore.swift
   public var timeZone: TimeZone { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:14454
   public var isEnabled: Bool { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:178
   public var colorScheme: ColorScheme { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:15994
-  public var dismiss: DismissAction { fatalError() }  // SwiftUI.swiftinterface
+  public var dismiss: DismissAction { fatalError() }  // SwiftUI.swiftinterface:1187
   public var openURL: OpenURLAction { get { fatalError() } set {} }  // SwiftUICore.swiftinterface:2748
 }
-@MainActor @preconcurrency public struct DismissAction {  // SwiftUI.swiftinterface
-  public func callAsFunction() {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct DismissAction {  // SwiftUI.swiftinterface:1182
+  @MainActor @preconcurrency public func callAsFunction() {}  // SwiftUI.swiftinterface:1183
 }
 @MainActor @preconcurrency public struct OpenURLAction {  // SwiftUICore.swiftinterface:2728
   @MainActor @preconcurrency public func callAsFunction(_ url: URL) {}  // SwiftUICore.swiftinterface:2738
@@ -282,108 +280,108 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 extension ForEach where Content: View {  // SwiftUICore.swiftinterface:14568
   nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}  // SwiftUICore.swiftinterface:14569
 }
-public struct Button<Label>: View where Label: View {  // SwiftUI.swiftinterface
-  nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct Button<Label>: View where Label: View {  // SwiftUI.swiftinterface:19505
+  nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface:19506
   public typealias Body = Never  // stub-only: the SDK's Button has a body of its own
   public var body: Never { fatalError() }  // stub-only
 }
-extension Button where Label == Text {  // SwiftUI.swiftinterface
-  nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}  // SwiftUI.swiftinterface
-  @_disfavoredOverload nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}  // SwiftUI.swiftinterface
+extension Button where Label == Text {  // SwiftUI.swiftinterface:19517
+  nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}  // SwiftUI.swiftinterface:19518
+  @_disfavoredOverload nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}  // SwiftUI.swiftinterface:19519
 }
-public struct Link<Label>: View where Label: View {  // SwiftUI.swiftinterface
-  nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct Link<Label>: View where Label: View {  // SwiftUI.swiftinterface:10368
+  nonisolated public init(destination: URL, @ViewBuilder label: () -> Label) {}  // SwiftUI.swiftinterface:10369
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
-extension Link where Label == Text {  // SwiftUI.swiftinterface
-  nonisolated public init(_ titleKey: LocalizedStringKey, destination: URL) {}  // SwiftUI.swiftinterface
-  @_disfavoredOverload nonisolated public init<S>(_ title: S, destination: URL) where S: StringProtocol {}  // SwiftUI.swiftinterface
+extension Link where Label == Text {  // SwiftUI.swiftinterface:10380
+  nonisolated public init(_ titleKey: LocalizedStringKey, destination: URL) {}  // SwiftUI.swiftinterface:10381
+  @_disfavoredOverload nonisolated public init<S>(_ title: S, destination: URL) where S: StringProtocol {}  // SwiftUI.swiftinterface:10382
 }
-public struct ProgressView<Label, CurrentValueLabel> {  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct ProgressView<Label, CurrentValueLabel>: View where Label: View, CurrentValueLabel: View {  // SwiftUI.swiftinterface:3290
+  public typealias Body = Never  // stub-only: the SDK's body is an opaque view of its own
+  public var body: Never { fatalError() }  // stub-only
 }
-extension ProgressView: View where Label: View, CurrentValueLabel: View {  // SwiftUI.swiftinterface
+extension ProgressView where CurrentValueLabel == EmptyView {  // SwiftUI.swiftinterface:3301
+  nonisolated public init() where Label == EmptyView {}  // SwiftUI.swiftinterface:3302
+}
+@MainActor @preconcurrency public struct ScrollView<Content>: View where Content: View {  // SwiftUI.swiftinterface:12903
+  nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface:12929
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
-extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {  // SwiftUI.swiftinterface
-  nonisolated public init() {}  // SwiftUI.swiftinterface
-}
-public struct ScrollView<Content>: View where Content: View {  // SwiftUI.swiftinterface
-  nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct Form<Content>: View where Content: View {  // SwiftUI.swiftinterface:11815
+  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface:11816
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
-public struct Form<Content>: View where Content: View {  // SwiftUI.swiftinterface
-  nonisolated public init(@ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+public struct Section<Parent, Content, Footer> {  // SwiftUI.swiftinterface:9900
+}
+extension Section: View where Parent: View, Content: View, Footer: View {  // SwiftUI.swiftinterface:9906
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
-public struct Section<Parent, Content, Footer> {  // SwiftUI.swiftinterface
+extension Section where Parent: View, Content: View, Footer == EmptyView {  // SwiftUI.swiftinterface:9924
+  nonisolated public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}  // SwiftUI.swiftinterface:9925
 }
-extension Section: View where Parent: View, Content: View, Footer: View {  // SwiftUI.swiftinterface
-  public typealias Body = Never  // stub-only
-  public var body: Never { fatalError() }  // stub-only
-}
-extension Section where Parent: View, Content: View, Footer == EmptyView {  // SwiftUI.swiftinterface
-  nonisolated public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}  // SwiftUI.swiftinterface
-}
-public struct TabView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {  // SwiftUI.swiftinterface
-  nonisolated public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct TabView<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {  // SwiftUI.swiftinterface:1996
+  @available(iOS, deprecated: 100000.0)
+  @available(macOS, deprecated: 100000.0)
+  nonisolated public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}  // SwiftUI.swiftinterface:2001
   public typealias Body = Never  // stub-only
   public var body: Never { fatalError() }  // stub-only
 }
 
 // MARK: - Styles
 
-@MainActor @preconcurrency public protocol ButtonStyle {  // SwiftUI.swiftinterface
-  associatedtype Body: View  // SwiftUI.swiftinterface
-  @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body  // SwiftUI.swiftinterface
-  typealias Configuration = ButtonStyleConfiguration  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public protocol ButtonStyle {  // SwiftUI.swiftinterface:9271
+  associatedtype Body: View  // SwiftUI.swiftinterface:9272
+  @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body  // SwiftUI.swiftinterface:9273
+  typealias Configuration = ButtonStyleConfiguration  // SwiftUI.swiftinterface:9274
 }
-public struct ButtonStyleConfiguration {  // SwiftUI.swiftinterface
-  @MainActor @preconcurrency public struct Label: View {  // SwiftUI.swiftinterface
-    public typealias Body = Never  // SwiftUI.swiftinterface
-    public var body: Never { fatalError() }  // SwiftUI.swiftinterface
+public struct ButtonStyleConfiguration {  // SwiftUI.swiftinterface:9277
+  @MainActor @preconcurrency public struct Label: View {  // SwiftUI.swiftinterface:9278
+    public typealias Body = Never  // SwiftUI.swiftinterface:9280
+    public var body: Never { fatalError() }  // stub-only: a Never-bodied view needs it; the SDK keeps it out of its interface
   }
-  public let label: ButtonStyleConfiguration.Label  // SwiftUI.swiftinterface
-  public let isPressed: Bool  // SwiftUI.swiftinterface
+  public let label: ButtonStyleConfiguration.Label  // SwiftUI.swiftinterface:9284
+  public let isPressed: Bool  // SwiftUI.swiftinterface:9285
 }
-@MainActor @preconcurrency public protocol PrimitiveButtonStyle {  // SwiftUI.swiftinterface
-  associatedtype Body: View  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {  // SwiftUI.swiftinterface:7363
+  associatedtype Body: View  // SwiftUI.swiftinterface:7364
 }
-public struct PlainButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct PlainButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface:7672
   public typealias Body = Never  // stub-only
-  nonisolated public init() {}  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public init() {}  // SwiftUI.swiftinterface:7673
 }
-public struct BorderedButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct BorderedButtonStyle: PrimitiveButtonStyle {  // SwiftUI.swiftinterface:14509
   public typealias Body = Never  // stub-only
-  nonisolated public init() {}  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public init() {}  // SwiftUI.swiftinterface:14510
 }
-extension PrimitiveButtonStyle where Self == PlainButtonStyle {  // SwiftUI.swiftinterface
-  @MainActor @preconcurrency public static var plain: PlainButtonStyle { PlainButtonStyle() }  // SwiftUI.swiftinterface
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {  // SwiftUI.swiftinterface:7666
+  @MainActor @preconcurrency public static var plain: PlainButtonStyle { PlainButtonStyle() }  // SwiftUI.swiftinterface:7667
 }
-extension PrimitiveButtonStyle where Self == BorderedButtonStyle {  // SwiftUI.swiftinterface
-  @MainActor @preconcurrency public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }  // SwiftUI.swiftinterface
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {  // SwiftUI.swiftinterface:14503
+  @MainActor @preconcurrency public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }  // SwiftUI.swiftinterface:14504
 }
-public protocol TabViewStyle {}  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public protocol TabViewStyle {}  // SwiftUI.swiftinterface:3505
 @available(macOS, unavailable)
-public struct PageTabViewStyle: TabViewStyle {  // SwiftUI.swiftinterface
-  public struct IndexDisplayMode: Sendable {  // SwiftUI.swiftinterface
-    public static let automatic: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
-    public static let always: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
-    public static let never: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface
+@MainActor @preconcurrency public struct PageTabViewStyle: TabViewStyle {  // SwiftUI.swiftinterface:9183
+  public struct IndexDisplayMode: Sendable {  // SwiftUI.swiftinterface:9184
+    public static let automatic: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface:9185
+    public static let always: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface:9187
+    public static let never: PageTabViewStyle.IndexDisplayMode = IndexDisplayMode()  // SwiftUI.swiftinterface:9189
   }
-  public init(indexDisplayMode: PageTabViewStyle.IndexDisplayMode = .automatic) {}  // SwiftUI.swiftinterface
+  public init(indexDisplayMode: PageTabViewStyle.IndexDisplayMode = .automatic) {}  // SwiftUI.swiftinterface:9191
 }
 @available(macOS, unavailable)
-extension TabViewStyle where Self == PageTabViewStyle {  // SwiftUI.swiftinterface
+extension TabViewStyle where Self == PageTabViewStyle {  // SwiftUI.swiftinterface:9173
   @available(macOS, unavailable)
-  public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle { PageTabViewStyle() }  // SwiftUI.swiftinterface
+  @MainActor @preconcurrency public static func page(indexDisplayMode: PageTabViewStyle.IndexDisplayMode) -> PageTabViewStyle { PageTabViewStyle() }  // SwiftUI.swiftinterface:9177
 }
-public struct KeyboardShortcut: Sendable {  // SwiftUI.swiftinterface
-  public static let defaultAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface
-  public static let cancelAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface
+public struct KeyboardShortcut: Sendable {  // SwiftUI.swiftinterface:17765
+  public static let defaultAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface:17774
+  public static let cancelAction: KeyboardShortcut = KeyboardShortcut()  // SwiftUI.swiftinterface:17775
 }
 
 // MARK: - Shapes, colours and fonts
@@ -569,10 +567,17 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {  // SwiftUICore.swifti
   public mutating func formIntersection(_ other: AccessibilityTraits) { bits.formIntersection(other.bits) }  // SwiftUICore.swiftinterface:4371
   public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { bits.formSymmetricDifference(other.bits) }  // SwiftUICore.swiftinterface:4373
 }
-public struct AccessibilityChildBehavior: Hashable, Sendable {  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  public static let ignore: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  public static let contain: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
-  public static let combine: AccessibilityChildBehavior = AccessibilityChildBehavior()  // SwiftUI.swiftinterface (not in SwiftUICore; line not recorded, that file was not read)
+// Computed here: the SDK's stored statics of a non-Sendable type compile in its Swift 5 mode only.
+public struct AccessibilityChildBehavior: Hashable {  // SwiftUI.swiftinterface:19572
+  public static var ignore: AccessibilityChildBehavior { AccessibilityChildBehavior() }  // SwiftUI.swiftinterface:20013
+  public static var contain: AccessibilityChildBehavior { AccessibilityChildBehavior() }  // SwiftUI.swiftinterface:20014
+  public static var combine: AccessibilityChildBehavior { AccessibilityChildBehavior() }  // SwiftUI.swiftinterface:20015
+}
+@available(*, unavailable)
+extension AccessibilityChildBehavior: Sendable {}  // SwiftUI.swiftinterface:19580
+@MainActor @preconcurrency public struct AccessibilityAttachmentModifier: ViewModifier {  // SwiftUI.swiftinterface:13127
+  public typealias Body = Never  // SwiftUI.swiftinterface:13129
+  public func body(content: Content) -> Never { fatalError() }  // stub-only: a Never-bodied modifier's body, which the SDK keeps out of its interface
 }
 
 // Conformances the SDK declares in extensions (the stub declared them inline before it was compared)

@@ -285,7 +285,7 @@ SDK_CHARACTERS = {
     "StoreKit.swiftinterface": 95514,
     "_StoreKit_SwiftUI.swiftinterface": 95101,
     "SwiftUICore.swiftinterface": 982545,
-    "SwiftUI.swiftinterface": None,  # about 1.37 M; not measured here
+    "SwiftUI.swiftinterface": 1369099,
     "os.swiftinterface": 107885,
     "UIKit.swiftinterface": 218892,
 }

@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import SportsTimePro
 import StoreCLI
-import StoreTesting
+@_spi(Fuzz) import StoreTesting
 
 /// The scratch folder, the template state and the oracle of `fuzz-cli`.
 final class CLIHarness: Sendable {
@@ -84,7 +84,7 @@ final class CLIHarness: Sendable {
     let shown = arguments.map { "'\($0)'" }.joined(separator: " ")
     switch code {
     case 0:
-      if FuzzRegressionInput.promisesJSON(arguments) {
+      if FuzzCommandLine.promisesJSON(arguments) {
         let output = Data(context.capturedOutput.utf8)
         guard (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) != nil
         else {

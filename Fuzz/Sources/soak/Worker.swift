@@ -2,7 +2,7 @@ import AppStoreJWS
 import Foundation
 import LocalAppStore
 import StoreModel
-import StoreTesting
+@_spi(Fuzz) import StoreTesting
 
 /// One soak process: random operations on its own accounts, an invariant check after each.
 struct Worker {
@@ -13,7 +13,7 @@ struct Worker {
   /// Family members of the purchaser (worker `a` only: the purchaser is its account).
   let family: [String]
   let verifier: SignedDataVerifier
-  var random: SplitMix64
+  var random: FuzzRandom
   var report: WorkerReport
 
   init(path: String, name: String, seed: UInt64, days: Int) throws {
@@ -26,7 +26,7 @@ struct Worker {
     verifier = try SignedDataVerifier(
       rootCertificates: [try Certificate(derEncoded: store.rootCertificateDER)],
       bundleID: "com.sportstime.app", environment: .localTesting)
-    random = SplitMix64(seed: seed)
+    random = FuzzRandom(seed: seed)
     report = WorkerReport(name: name)
   }
 
@@ -231,20 +231,5 @@ struct Worker {
     }
     report.seen[account] = all.sorted()
     report.checks += 1
-  }
-}
-
-/// A seeded generator (SplitMix64): a worker's steps follow from its seed.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 
 /// The local App Store's durable state: a versioned SQLite schema and typed reads and writes.
@@ -34,7 +35,7 @@ final class LedgerStore: @unchecked Sendable {
   let database: SQLiteDatabase
   /// The schema version of the file when it was opened (an older one when read-only).
   private(set) var version: Int64 = 0
-  private let lock = NSLock()
+  private let lock = Locked()
   private let encoder = AppStoreJSON.encoder()
   private let decoder = AppStoreJSON.decoder()
   /// What the current operation changed that makes server notifications
@@ -78,9 +79,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// Runs `body` with the connection to itself: the only way in once the store is shared.
   func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+    try lock.withLock { _ throws(LocalAppStoreError) in try body() }
   }
 
   private func checkIdentity() throws(LocalAppStoreError) {

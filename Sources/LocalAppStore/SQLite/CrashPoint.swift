@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 
 #if canImport(Glibc)
   import Glibc

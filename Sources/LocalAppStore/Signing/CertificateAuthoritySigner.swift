@@ -1,5 +1,6 @@
 import AppStoreJWS
 import Foundation
+import StoreInternals
 import StoreModel
 
 /// The local App Store's signing authority: a test certificate authority shaped like Apple's

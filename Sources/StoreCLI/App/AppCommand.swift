@@ -28,7 +28,7 @@ enum AppCommand {
     _ arguments: ParsedArguments, _ context: CommandContext, relaunching: Bool = false,
     _ action: @MainActor (TerminalApp) async throws(CLIError) -> TerminalApp.Reply
   ) async throws(CLIError) {
-    let appStore = try Emulator.open(arguments, context)
+    let appStore = try StoreAccess.open(arguments, context)
     let data = try AppDataStore.open(on: appStore, fingerprint: fingerprint(of: appStore))
     let app = await TerminalApp.launch(on: appStore, data: data, relaunching: relaunching)
     defer { app.quit() }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalAppStore
 import SportsTimePro
+import StoreInternals
 
 /// The app's device storage for the terminal: ``AppData`` kept in the local App Store's state
 /// file, per account (``LocalAppStore/setAppData(_:forKey:account:)``), written in one SQLite
@@ -9,12 +10,13 @@ import SportsTimePro
 ///
 /// A write that fails does not stop the model that made it (a `KeyValueStore` cannot throw); the
 /// failure is kept in ``writeFailure`` and the command reports it.
-final class AppDataStore: KeyValueStore, @unchecked Sendable {
-  // Sendable: `data` and `failure` are only touched under `lock`; `appStore` is immutable (and
-  // its app-data methods may be called from any thread).
-  private let lock = NSLock()
-  private var data: AppData
-  private var failure: String?
+final class AppDataStore: KeyValueStore, Sendable {
+  private struct State {
+    var data: AppData
+    var failure: String?
+  }
+
+  private let state: Locked<State>
   /// The store whose state keeps the data, or `nil` in memory.
   private let appStore: LocalAppStore?
 
@@ -22,7 +24,7 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   static let key = "SportsTime.AppData"
 
   private init(data: AppData, appStore: LocalAppStore?) {
-    self.data = data
+    state = Locked(State(data: data))
     self.appStore = appStore
   }
 
@@ -61,22 +63,22 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   }
 
   /// The data now.
-  var current: AppData { lock.withLock { data } }
+  var current: AppData { state.withLock { $0.data } }
 
   /// Why the latest write failed, if one did.
-  var writeFailure: String? { lock.withLock { failure } }
+  var writeFailure: String? { state.withLock { $0.failure } }
 
   /// Changes the data and writes it (under the lock, so that writes land in order).
   func update(_ change: (inout AppData) -> Void) {
-    lock.withLock {
-      change(&data)
+    state.withLock { state in
+      change(&state.data)
       guard let appStore else { return }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
       do {
-        try appStore.setAppData(try encoder.encode(data), forKey: Self.key)
+        try appStore.setAppData(try encoder.encode(state.data), forKey: Self.key)
       } catch {
-        failure = "could not save the app's data in \(appStore.statePath): \(error)"
+        state.failure = "could not save the app's data in \(appStore.statePath): \(error)"
       }
     }
   }
@@ -84,7 +86,7 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   // MARK: - KeyValueStore
 
   func bool(forKey key: String) -> Bool {
-    lock.withLock { data.flags[key] ?? false }
+    state.withLock { $0.data.flags[key] ?? false }
   }
 
   func set(_ value: Bool, forKey key: String) {
@@ -92,7 +94,7 @@ final class AppDataStore: KeyValueStore, @unchecked Sendable {
   }
 
   func string(forKey key: String) -> String? {
-    lock.withLock { data.strings[key] }
+    state.withLock { $0.data.strings[key] }
   }
 
   func set(_ value: String?, forKey key: String) {

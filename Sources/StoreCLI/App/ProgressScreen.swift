@@ -3,17 +3,9 @@ import SportsTimePro
 /// The Progress tab as the terminal shows it, and as `--json` gives it: the progress for Pro, the
 /// locked screen for a free customer (a ``ProgressTabModel``).
 struct ProgressScreen: Encodable {
-  /// The locked screen: the plan's `ProLockedView`.
-  struct Locked: Encodable {
-    var feature: ProFeature
-    var lockIcon: String
-    var title: String
-    var message: String
-    var upgradeButtonTitle: String
-  }
-
   var isLocked: Bool
-  var locked: Locked?
+  /// The locked screen: the plan's `ProLockedView`.
+  var locked: ProLockedModel?
   /// The progress, for Pro: how many trips are saved (visits and badges are the app's own data).
   var savedTripCount: Int?
 
@@ -25,10 +17,20 @@ struct ProgressScreen: Encodable {
       self.savedTripCount = savedTripCount
     case .locked(let screen):
       isLocked = true
-      locked = Locked(
-        feature: screen.feature, lockIcon: screen.lockIcon, title: screen.title,
-        message: screen.message, upgradeButtonTitle: screen.upgradeButtonTitle)
+      locked = screen
     }
+  }
+
+  /// The tab in `--json`: the locked screen's words as the view shows them.
+  func encode(to encoder: any Encoder) throws {
+    let locked = locked.map {
+      JSONObject([
+        "feature": $0.feature, "lockIcon": $0.lockIcon, "title": $0.title, "message": $0.message,
+        "upgradeButtonTitle": $0.upgradeButtonTitle,
+      ])
+    }
+    try JSONObject(["isLocked": isLocked, "locked": locked, "savedTripCount": savedTripCount])
+      .encode(to: encoder)
   }
 
   /// The tab, boxed.

@@ -216,17 +216,11 @@ final class TerminalApp {
     guard !savedTrips.contains(name) else {
       return .refused("a trip named \"\(name)\" is already saved", on: .home)
     }
-    switch policy.canSaveTrip(savedCount: savedTrips.count, isPro: isPro) {
-    case .allowed:
+    let refusal =
+      "Free accounts save \(policy.freeTripLimit) trip: the paywall opens instead of saving \"\(name)\"."
+    return follow(policy.canSaveTrip(savedCount: savedTrips.count, isPro: isPro), refusal) {
       data.update { $0.savedTrips.append(name) }
       return Reply(surface: .home, message: "Saved \"\(name)\".")
-    case .showPaywall(let feature):
-      present(.feature(feature))
-      return Reply(
-        surface: .paywall,
-        message:
-          "Free accounts save \(policy.freeTripLimit) trip: the paywall opens instead of saving \"\(name)\"."
-      )
     }
   }
 
@@ -238,15 +232,23 @@ final class TerminalApp {
         savedTrips.isEmpty ? "none" : savedTrips.map { "\"\($0)\"" }.joined(separator: ", ")
       return .refused("no saved trip named \"\(name)\" (saved: \(known))", on: .home)
     }
-    switch policy.canExportPDF(isPro: isPro) {
+    let refusal = "\(HomeScreen.pdfButtonTitle) [PRO] needs Pro: the paywall opens."
+    return follow(policy.canExportPDF(isPro: isPro), refusal) {
+      Reply(surface: .home, message: "Exported \"\(name)\" as a PDF itinerary, ready to share.")
+    }
+  }
+
+  /// Does what the access policy's `decision` allows, or opens the paywall at the feature it
+  /// names, with `refusal` as the reply's message.
+  private func follow(_ decision: AccessDecision, _ refusal: String, allowed: () -> Reply)
+    -> Reply
+  {
+    switch decision {
     case .allowed:
-      return Reply(
-        surface: .home, message: "Exported \"\(name)\" as a PDF itinerary, ready to share.")
+      return allowed()
     case .showPaywall(let feature):
       present(.feature(feature))
-      return Reply(
-        surface: .paywall,
-        message: "\(HomeScreen.pdfButtonTitle) [PRO] needs Pro: the paywall opens.")
+      return Reply(surface: .paywall, message: refusal)
     }
   }
 

@@ -17,7 +17,7 @@ enum AdvanceCommand: CLICommand {
     PT12H). The time stays before 9999-12-31T23:59:59Z, the end of the validity of the
     store's certificates: a DURATION that goes further is refused and nothing changes.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store advance 1m
@@ -26,32 +26,32 @@ enum AdvanceCommand: CLICommand {
 
   struct Output: Encodable {
     var date: Date
-    var newTransactions: [Emulator.TransactionFields]
+    var newTransactions: [TransactionFields]
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let text = try Emulator.single(arguments, "a duration")
+    let text = try arguments.single("a duration")
     guard let duration = EmulatorDuration(text) else {
       throw .usage("'\(text)' is not a duration (1d, 2w, 1m, 1y, P1M)")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    let before = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let store = try StoreAccess.openStore(arguments, context, name)
+    let before = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.history(account: store.account).count
     }
-    let date = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let date = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.advanceTime(by: duration)
     }
-    let after = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let after = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.history(account: store.account)
     }
-    let made = after.dropFirst(before).map(Emulator.TransactionFields.init)
+    let made = after.dropFirst(before).map(TransactionFields.init)
     if arguments.json {
       try context.writeJSON(Output(date: date, newTransactions: made))
       return
     }
-    context.out("Time is now \(Emulator.format(date)).")
+    context.out("Time is now \(TextFormat.date(date)).")
     for transaction in after.dropFirst(before) {
-      context.out("New: " + Emulator.describe(transaction))
+      context.out("New: " + TextFormat.line(transaction))
     }
   }
 }

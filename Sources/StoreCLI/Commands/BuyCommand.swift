@@ -15,7 +15,7 @@ enum BuyCommand: CLICommand {
     starts at the next renewal. Buying what the account already has charges nothing: as
     StoreKit does, the App Store hands back the current transaction, and 'buy' says so.
 
-    \(Emulator.optionsSection(perAccount: true))
+    \(EmulatorOptions.helpSection(perAccount: true))
 
     Exits 1 when the purchase fails, is cancelled, buys what the account already has, or its
     transaction does not verify.
@@ -27,15 +27,15 @@ enum BuyCommand: CLICommand {
 
   struct Output: Encodable {
     var result: String
-    var transaction: Emulator.TransactionOutput?
+    var transaction: TransactionOutput?
     var requestID: UInt64?
     var productID: String?
     var date: Date?
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try Emulator.single(arguments, "a product identifier")
-    let store = try Emulator.open(arguments, context)
+    let productID = try arguments.single("a product identifier")
+    let store = try StoreAccess.open(arguments, context)
     guard let product = store.allProducts.first(where: { $0.id == productID }) else {
       let known = store.allProducts.map(\.id).joined(separator: ", ")
       throw .failure("no product \(productID) in the catalog (products: \(known))")
@@ -50,16 +50,16 @@ enum BuyCommand: CLICommand {
     case .purchased(let verification):
       if arguments.json {
         try context.writeJSON(
-          Output(result: "success", transaction: Emulator.TransactionOutput(verification)))
+          Output(result: "success", transaction: TransactionOutput(verification)))
       } else {
-        context.out("Purchased: " + Emulator.describe(verification.unsafePayloadValue))
+        context.out("Purchased: " + TextFormat.line(verification.unsafePayloadValue))
       }
       try requireVerified(verification)
     case .alreadyOwned(let verification, let restoredRenewal):
       let current = verification.unsafePayloadValue
       if arguments.json {
         try context.writeJSON(
-          Output(result: "alreadyOwned", transaction: Emulator.TransactionOutput(verification)))
+          Output(result: "alreadyOwned", transaction: TransactionOutput(verification)))
       }
       try requireVerified(verification)
       let owned =
@@ -69,7 +69,7 @@ enum BuyCommand: CLICommand {
         throw .failure("\(owned) (transaction #\(current.id)); nothing was charged")
       }
       if !arguments.json {
-        let renewal = current.expirationDate.map { " on \(Emulator.format($0))" } ?? ""
+        let renewal = current.expirationDate.map { " on \(TextFormat.date($0))" } ?? ""
         context.out(
           "Already subscribed to \(productID) (transaction #\(current.id)); it renews again"
             + "\(renewal); nothing was charged")
@@ -78,7 +78,7 @@ enum BuyCommand: CLICommand {
       if arguments.json {
         try context.writeJSON(
           Output(
-            result: "scheduledChange", transaction: Emulator.TransactionOutput(verification),
+            result: "scheduledChange", transaction: TransactionOutput(verification),
             productID: nextID, date: date))
       } else {
         context.out(change(from: verification.unsafePayloadValue, to: nextID, on: date, store))
@@ -110,7 +110,7 @@ enum BuyCommand: CLICommand {
     let nextLevel = next?.subscription?.groupLevel ?? Int.max
     let nowLevel = now?.subscription?.groupLevel ?? Int.max
     let kind = nextLevel > nowLevel ? "downgrade" : "crossgrade"
-    return "\(next?.displayName ?? nextID) starts at the next renewal on \(Emulator.format(date)) "
+    return "\(next?.displayName ?? nextID) starts at the next renewal on \(TextFormat.date(date)) "
       + "(\(kind) from \(now?.displayName ?? current.productID)); nothing was charged"
   }
 

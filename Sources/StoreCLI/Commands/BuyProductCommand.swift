@@ -18,7 +18,7 @@ enum BuyProductCommand: CLICommand {
     entitlements and updates leave it out; 'status' and 'history' show the App Store's view.
     Neither Ask to Buy nor an armed fault applies.
 
-    \(Emulator.optionsSection(options, perAccount: true))
+    \(EmulatorOptions.helpSection(options, perAccount: true))
 
     Exits 1 for a product not in the catalog or a purchase the App Store refuses.
 
@@ -34,23 +34,23 @@ enum BuyProductCommand: CLICommand {
 
   struct Output: Encodable {
     var origin: String
-    var transaction: Emulator.TransactionFields
+    var transaction: TransactionFields
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try Emulator.single(arguments, "a product identifier")
-    let store = try Emulator.open(arguments, context)
+    let productID = try arguments.single("a product identifier")
+    let store = try StoreAccess.open(arguments, context)
     let origin: LocalAppStore.PurchaseOrigin =
       arguments.flag("another-device") ? .anotherDevice : .thisDevice
-    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let transaction = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.buyProduct(productID, from: origin)
     }
     if arguments.json {
       try context.writeJSON(
-        Output(origin: origin.rawValue, transaction: Emulator.TransactionFields(transaction)))
+        Output(origin: origin.rawValue, transaction: TransactionFields(transaction)))
       return
     }
     let place = origin == .anotherDevice ? " on another device" : " outside the app"
-    context.out("Purchased\(place): " + Emulator.describe(transaction))
+    context.out("Purchased\(place): " + TextFormat.line(transaction))
   }
 }

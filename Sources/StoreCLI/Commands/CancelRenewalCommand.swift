@@ -13,7 +13,7 @@ enum CancelRenewalCommand: CLICommand {
     omitted), as cancelling in the App Store's subscription settings does
     (SKTestSession.disableAutoRenewForTransaction). Access lasts until the period ends.
 
-    \(Emulator.optionsSection(perAccount: true))
+    \(EmulatorOptions.helpSection(perAccount: true))
 
     Exits 1 when the account has no active subscription.
 
@@ -29,8 +29,8 @@ enum CancelRenewalCommand: CLICommand {
           + arguments.positionals.joined(separator: " "))
     }
     let group = arguments.positionals.first
-    let store = try Emulator.open(arguments, context)
-    let changed = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let changed = try await StoreAccess.asAccount(arguments, context) {
+      store throws(LocalAppStoreError) in
       try await store.setWillAutoRenew(false, forGroup: group)
     }
     guard !changed.isEmpty else { throw .failure("no active subscription to cancel") }

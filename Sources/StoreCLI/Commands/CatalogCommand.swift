@@ -43,7 +43,7 @@ enum CatalogCommand: CLICommand {
       return false
     }
     if arguments.json {
-      try context.writeJSON(Report(files: zip(files, results).map(FileJSON.init)))
+      try context.writeJSON(Report(Array(zip(files, results))))
     } else if failures.isEmpty {
       let count = results.reduce(0) { $0 + ((try? $1.get())?.products.count ?? 0) }
       let fileWord = files.count == 1 ? "file" : "files"
@@ -59,52 +59,32 @@ enum CatalogCommand: CLICommand {
 
   /// The `--json` output.
   struct Report: Encodable {
-    let files: [FileJSON]
-  }
+    let files: [JSONObject]
 
-  /// One checked file in `--json`: every key always present, `null` where it does not apply.
-  struct FileJSON: Encodable {
-    let file: String
-    let valid: Bool
-    let version: String?
-    let products: Int?
-    let code: String?
-    let keyPath: String?
-    let reason: String?
+    init(_ results: [(String, Result<Catalog, CatalogError>)]) {
+      files = results.map { Self.fields($0.0, $0.1) }
+    }
 
-    init(file: String, result: Result<Catalog, CatalogError>) {
-      self.file = file
+    /// One checked file: every key always present, `null` where it does not apply.
+    private static func fields(_ file: String, _ result: Result<Catalog, CatalogError>)
+      -> JSONObject
+    {
       switch result {
       case .success(let catalog):
-        valid = true
-        version = catalog.version.description
-        products = catalog.products.count
-        code = nil
-        keyPath = nil
-        reason = nil
+        JSONObject(
+          [
+            "file": file, "valid": true, "version": catalog.version.description,
+            "products": catalog.products.count, "code": nil, "keyPath": nil, "reason": nil,
+          ],
+          absent: .null)
       case .failure(let error):
-        valid = false
-        version = nil
-        products = nil
-        code = error.code.rawValue
-        keyPath = error.keyPath
-        reason = error.reason
+        JSONObject(
+          [
+            "file": file, "valid": false, "version": nil, "products": nil,
+            "code": error.code.rawValue, "keyPath": error.keyPath, "reason": error.reason,
+          ],
+          absent: .null)
       }
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case file, valid, version, products, code, keyPath, reason
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(file, forKey: .file)
-      try container.encode(valid, forKey: .valid)
-      try container.encode(version, forKey: .version)
-      try container.encode(products, forKey: .products)
-      try container.encode(code, forKey: .code)
-      try container.encode(keyPath, forKey: .keyPath)
-      try container.encode(reason, forKey: .reason)
     }
   }
 }

@@ -13,7 +13,7 @@ enum ClearTransactionsCommand: CLICommand {
     SKTestSession.clearTransactions() does, so that purchases can be tested again. The
     switches, faults, family sharing, the time and the app's data stay (reset starts afresh).
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store clear-transactions
@@ -23,14 +23,10 @@ enum ClearTransactionsCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.clearTransactions()
     }
-    if arguments.json {
-      try context.writeJSON(["cleared": true])
-    } else {
-      context.out("Transactions cleared.")
-    }
+    try context.answer(arguments, json: ["cleared": true], text: "Transactions cleared.")
   }
 }

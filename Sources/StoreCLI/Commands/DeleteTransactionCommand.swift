@@ -14,7 +14,7 @@ enum DeleteTransactionCommand: CLICommand {
     is removed; otherwise its latest transaction is the one before, and it ends when that one
     does.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     Exits 1 for an unknown transaction or a family-shared copy.
 
@@ -23,15 +23,11 @@ enum DeleteTransactionCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let id = try arguments.transactionID()
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.deleteTransaction(id)
     }
-    if arguments.json {
-      try context.writeJSON(["deleted": "\(id)"])
-    } else {
-      context.out("Deleted transaction #\(id).")
-    }
+    try context.answer(arguments, json: ["deleted": "\(id)"], text: "Deleted transaction #\(id).")
   }
 }

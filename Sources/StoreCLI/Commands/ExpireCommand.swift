@@ -14,7 +14,7 @@ enum ExpireCommand: CLICommand {
     expiration becomes now (re-signed, delivered through Transaction.updates), auto-renew is
     off, and the subscription is expired (reason autoRenewDisabled).
 
-    \(Emulator.optionsSection(perAccount: true))
+    \(EmulatorOptions.helpSection(perAccount: true))
 
     Exits 1 when the account has no live subscription to PRODUCT_ID.
 
@@ -23,15 +23,9 @@ enum ExpireCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try Emulator.single(arguments, "a product identifier")
-    let store = try Emulator.open(arguments, context)
-    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Expired") {
+      store, productID throws(LocalAppStoreError) in
       try await store.expireSubscription(productID: productID)
     }
-    if arguments.json {
-      try context.writeJSON(Emulator.TransactionFields(transaction))
-      return
-    }
-    context.out("Expired: " + Emulator.describe(transaction))
   }
 }

@@ -17,7 +17,7 @@ enum ExportPDFCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let trip = try Emulator.single(arguments, "a saved trip's name")
+    let trip = try arguments.single("a saved trip's name")
     try await AppCommand.run(arguments, context) { app in app.exportPDF(trip: trip) }
   }
 }

@@ -34,21 +34,18 @@ enum FailCommand: CLICommand {
       sportstime-store fail verification --sticky
       sportstime-store fail clear
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .flag("sticky", help: "keep the fault armed until 'fail clear'")
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let kind = try Emulator.single(arguments, "a fault kind")
-    let store = try Emulator.openStore(arguments, context, name)
+    let kind = try arguments.single("a fault kind")
+    let store = try StoreAccess.openStore(arguments, context, name)
     if kind == "clear" {
-      try await Emulator.perform { () throws(LocalAppStoreError) in try await store.clearFaults() }
-      if arguments.json {
-        try context.writeJSON(["cleared": true])
-      } else {
-        context.out("Faults cleared.")
+      try await StoreAccess.perform { () throws(LocalAppStoreError) in try await store.clearFaults()
       }
+      try context.answer(arguments, json: ["cleared": true], text: "Faults cleared.")
       return
     }
     let fault = Fault(rawValue: kind)
@@ -57,13 +54,11 @@ enum FailCommand: CLICommand {
       throw .usage("unknown fault '\(kind)'; expected one of \(kinds), or clear")
     }
     let sticky = arguments.flag("sticky")
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.inject(fault, sticky: sticky)
     }
-    if arguments.json {
-      try context.writeJSON(["fault": kind, "sticky": sticky ? "true" : "false"])
-      return
-    }
-    context.out("Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
+    try context.answer(
+      arguments, json: ["fault": kind, "sticky": sticky ? "true" : "false"],
+      text: "Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
   }
 }

@@ -13,61 +13,24 @@ enum FamilyShareCommand: CLICommand {
     (ownershipType FAMILY_SHARED) for each active shareable purchase, now and at each
     renewal. See what they have with 'status --account MEMBER'.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store family-share alex
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let member = try arguments.single("a member's name")
+    let shared = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.startFamilySharing(with: member)
-    }
-    let shared = try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.history(account: member).filter {
+      return try await store.history(account: member).filter {
         $0.ownershipType == .familyShared && $0.revocationDate == nil
-      }
+      }.map(\.productID)
     }
-    if arguments.json {
-      try context.writeJSON([
-        "member": member, "shared": shared.map(\.productID).joined(separator: ","),
-      ])
-      return
-    }
-    context.out(
-      "Sharing with \(member): \(shared.isEmpty ? "nothing shareable yet" : shared.map(\.productID).joined(separator: ", "))."
-    )
-  }
-}
-
-/// `family-unshare MEMBER`: Family Sharing stops for a member.
-enum FamilyUnshareCommand: CLICommand {
-  static let name = "family-unshare"
-  static let summary = "Stop sharing with a family member (their copies are revoked)"
-  static let usage = """
-    USAGE: sportstime-store family-unshare MEMBER [--state PATH] [--json]
-
-    Stops sharing with MEMBER: their family-shared transactions are revoked now
-    (revocationType FAMILY_REVOKE) and the revocations arrive through their updates.
-
-    \(Emulator.optionsSection(perAccount: false))
-
-    EXAMPLES:
-      sportstime-store family-unshare alex
-    """
-
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let member = try Emulator.single(arguments, "a member's name")
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
-      try await store.stopFamilySharing(with: member)
-    }
-    if arguments.json {
-      try context.writeJSON(["member": member])
-      return
-    }
-    context.out("Stopped sharing with \(member); their shared transactions are revoked.")
+    try context.answer(
+      arguments, json: ["member": member, "shared": shared.joined(separator: ",")],
+      text: "Sharing with \(member): "
+        + (shared.isEmpty ? "nothing shareable yet" : shared.joined(separator: ", ")) + ".")
   }
 }

@@ -14,7 +14,7 @@ enum ForceRenewalCommand: CLICommand {
     now and a renewal transaction (of the product that renews next) starts now, delivered
     through Transaction.updates. A subscription in billing retry recovers.
 
-    \(Emulator.optionsSection(perAccount: true))
+    \(EmulatorOptions.helpSection(perAccount: true))
 
     Exits 1 when the account has no live subscription to PRODUCT_ID.
 
@@ -23,15 +23,9 @@ enum ForceRenewalCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let productID = try Emulator.single(arguments, "a product identifier")
-    let store = try Emulator.open(arguments, context)
-    let renewal = try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Renewed") {
+      store, productID throws(LocalAppStoreError) in
       try await store.forceRenewalOfSubscription(productID: productID)
     }
-    if arguments.json {
-      try context.writeJSON(Emulator.TransactionFields(renewal))
-      return
-    }
-    context.out("Renewed: " + Emulator.describe(renewal))
   }
 }

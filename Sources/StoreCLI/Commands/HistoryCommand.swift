@@ -20,7 +20,7 @@ enum HistoryCommand: CLICommand {
       sportstime-store history
       sportstime-store history --jws --account alex
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: true)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: true)
   static let options: [OptionSpec] = [
     .flag("jws", help: "print each signed transaction (compact JWS), one a line")
   ]
@@ -29,12 +29,12 @@ enum HistoryCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.open(arguments, context, access: .readOnly)
-    await Emulator.noteUnknownAccount(store, context)
+    let store = try StoreAccess.open(arguments, context, access: .readOnly)
+    await StoreAccess.noteUnknownAccount(store, context)
     let transactions = await store.allTransactions()
     if arguments.json {
       try context.writeJSON(
-        transactions.map { Emulator.TransactionOutput($0, includeJWS: arguments.flag("jws")) })
+        transactions.map { TransactionOutput($0, includeJWS: arguments.flag("jws")) })
       return
     }
     if arguments.flag("jws") {
@@ -44,7 +44,7 @@ enum HistoryCommand: CLICommand {
     if transactions.isEmpty { context.out("No transactions.") }
     for transaction in transactions {
       context.out(
-        Emulator.describe(transaction.unsafePayloadValue) + Emulator.verificationMark(transaction))
+        TextFormat.line(transaction.unsafePayloadValue) + TextFormat.verificationMark(transaction))
     }
   }
 }

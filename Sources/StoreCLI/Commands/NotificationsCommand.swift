@@ -49,7 +49,7 @@ enum NotificationsCommand: CLICommand {
       sportstime-store buy com.sportstime.pro.monthly
       sportstime-store notifications --json
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("since", "DATE", help: "only notifications made at or after DATE (ISO 8601)"),
     .flag("clear", help: "with url: stop posting notifications"),
@@ -64,16 +64,16 @@ enum NotificationsCommand: CLICommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    try Emulator.rejectAccount(arguments, name)
+    try StoreAccess.rejectAccount(arguments, name)
     let words = arguments.positionals
-    let store = try Emulator.open(arguments, context)
+    let store = try StoreAccess.open(arguments, context)
     switch words.first {
     case nil, "list"?:
       guard words.count <= 1 else { throw .usage("unexpected argument '\(words[1])'") }
       try await list(store, arguments, context)
     case "test"?:
       guard words.count == 1 else { throw .usage("unexpected argument '\(words[1])'") }
-      let made = try await Emulator.perform { () throws(LocalAppStoreError) in
+      let made = try await StoreAccess.perform { () throws(LocalAppStoreError) in
         try await store.requestTestNotification()
       }
       if arguments.json {
@@ -88,7 +88,7 @@ enum NotificationsCommand: CLICommand {
       guard let transport = context.notificationTransport else {
         throw .failure("this build of the tool has no HTTP client to deliver notifications")
       }
-      let reports = try await Emulator.perform { () throws(LocalAppStoreError) in
+      let reports = try await StoreAccess.perform { () throws(LocalAppStoreError) in
         try await store.deliverDueNotifications(using: transport)
       }
       if arguments.json {
@@ -114,7 +114,7 @@ enum NotificationsCommand: CLICommand {
       }
       since = date
     }
-    let listing = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let listing = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       Listing(
         url: try await store.notificationURL()?.absoluteString,
         environment: try await store.settings().environment.rawValue,
@@ -131,12 +131,12 @@ enum NotificationsCommand: CLICommand {
     for notification in listing.notifications {
       var text = "#\(notification.sequence) \(notification.notificationType)"
       if let subtype = notification.subtype { text += "/\(subtype)" }
-      text += " \(notification.account) \(Emulator.format(notification.createdDate))"
+      text += " \(notification.account) \(TextFormat.date(notification.createdDate))"
       text += " \(notification.notificationUUID)"
       if let delivered = notification.deliveredDate {
-        text += " delivered \(Emulator.format(delivered))"
+        text += " delivered \(TextFormat.date(delivered))"
       } else if let next = notification.nextAttemptDate {
-        text += " due \(Emulator.format(next))"
+        text += " due \(TextFormat.date(next))"
       } else {
         text += " not delivered"
       }
@@ -165,7 +165,7 @@ enum NotificationsCommand: CLICommand {
       }
       url = parsed
     }
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.setNotificationURL(url)
     }
     if arguments.json {
@@ -191,7 +191,7 @@ enum NotificationsCommand: CLICommand {
       guard let id = UInt64(text) else { throw .usage("'\(text)' is not an app Apple ID (digits)") }
       appAppleID = id
     }
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.setSigningEnvironment(environment, appAppleID: appAppleID)
     }
     if arguments.json {
@@ -207,7 +207,7 @@ enum NotificationsCommand: CLICommand {
     text += " \(report.notificationUUID): \(report.result)"
     if let status = report.httpStatus { text += " (HTTP \(status))" }
     if !report.delivered {
-      text += report.nextAttemptDate.map { ", next attempt \(Emulator.format($0))" } ?? ", no retry"
+      text += report.nextAttemptDate.map { ", next attempt \(TextFormat.date($0))" } ?? ", no retry"
     }
     return text
   }

@@ -119,75 +119,34 @@ enum ProductsCommand: CLICommand {
     }
   }
 
-  /// The `--json` output.
+  /// The `--json` output: the storefront and every product, each key always present (`null`
+  /// where it does not apply).
   struct Listing: Encodable {
-    let storefront: StorefrontJSON
-    let products: [ProductJSON]
+    let storefront: JSONObject
+    let products: [JSONObject]
 
     init(_ catalog: Catalog) {
-      storefront = StorefrontJSON(
-        countryCode: catalog.storefront.countryCode,
-        currencyCode: catalog.storefront.currencyCode,
-        locale: catalog.storefront.locale.identifier)
-      products = catalog.products.map(ProductJSON.init)
-    }
-  }
-
-  struct StorefrontJSON: Encodable {
-    let countryCode: String
-    let currencyCode: String
-    let locale: String
-  }
-
-  /// A product in `--json`: every key always present, `null` where it does not apply.
-  struct ProductJSON: Encodable {
-    let id: String
-    let type: String
-    let displayName: String
-    let description: String
-    let price: String
-    let displayPrice: String
-    let currencyCode: String
-    let period: String?
-    let subscriptionGroupID: String?
-    let subscriptionGroup: String?
-    let level: Int?
-    let familyShareable: Bool
-
-    init(_ product: Product) {
-      id = product.id
-      type = product.type.rawValue
-      displayName = product.displayName
-      description = product.description
-      price = "\(product.price)"
-      displayPrice = product.displayPrice
-      currencyCode = product.currencyCode
-      period = product.subscription?.subscriptionPeriod.iso8601
-      subscriptionGroupID = product.subscription?.subscriptionGroupID
-      subscriptionGroup = product.subscription?.groupDisplayName
-      level = product.subscription?.groupLevel
-      familyShareable = product.isFamilyShareable
+      storefront = JSONObject([
+        "countryCode": catalog.storefront.countryCode,
+        "currencyCode": catalog.storefront.currencyCode,
+        "locale": catalog.storefront.locale.identifier,
+      ])
+      products = catalog.products.map(Self.fields)
     }
 
-    enum CodingKeys: String, CodingKey {
-      case id, type, displayName, description, price, displayPrice, currencyCode, period
-      case subscriptionGroupID, subscriptionGroup, level, familyShareable
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(type, forKey: .type)
-      try container.encode(displayName, forKey: .displayName)
-      try container.encode(description, forKey: .description)
-      try container.encode(price, forKey: .price)
-      try container.encode(displayPrice, forKey: .displayPrice)
-      try container.encode(currencyCode, forKey: .currencyCode)
-      try container.encode(period, forKey: .period)
-      try container.encode(subscriptionGroupID, forKey: .subscriptionGroupID)
-      try container.encode(subscriptionGroup, forKey: .subscriptionGroup)
-      try container.encode(level, forKey: .level)
-      try container.encode(familyShareable, forKey: .familyShareable)
+    private static func fields(_ product: Product) -> JSONObject {
+      let subscription = product.subscription
+      return JSONObject(
+        [
+          "id": product.id, "type": product.type.rawValue, "displayName": product.displayName,
+          "description": product.description, "price": "\(product.price)",
+          "displayPrice": product.displayPrice, "currencyCode": product.currencyCode,
+          "period": subscription?.subscriptionPeriod.iso8601,
+          "subscriptionGroupID": subscription?.subscriptionGroupID,
+          "subscriptionGroup": subscription?.groupDisplayName, "level": subscription?.groupLevel,
+          "familyShareable": product.isFamilyShareable,
+        ],
+        absent: .null)
     }
   }
 }

@@ -19,27 +19,23 @@ enum RefundCommand: CLICommand {
       sportstime-store refund 1
       sportstime-store refund 2 --reason app-issue
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("reason", "REASON", help: "other (default) or app-issue (revocationReason 1)")
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
+    let id = try arguments.transactionID()
     let reason: RevocationReason
     switch arguments.value("reason") ?? "other" {
     case "other": reason = .other
     case "app-issue", "developer-issue": reason = .developerIssue
     case let other: throw .usage("unknown reason '\(other)'; expected other or app-issue")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.refund(transactionID: id, reason: reason)
     }
-    if arguments.json {
-      try context.writeJSON(Emulator.TransactionFields(transaction))
-      return
-    }
-    context.out("Refunded: " + Emulator.describe(transaction))
+    try context.report(transaction, as: "Refunded", json: arguments.json)
   }
 }

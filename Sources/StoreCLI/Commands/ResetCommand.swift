@@ -26,7 +26,7 @@ enum ResetCommand: CLICommand {
       sportstime-store reset
       sportstime-store reset --storekit Products.storekit --date 2026-01-01T00:00:00Z
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("storekit", "FILE", help: "the catalog (default: the bundled SportsTime.storekit)"),
     .value(
@@ -44,7 +44,7 @@ enum ResetCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    try Emulator.rejectAccount(arguments, name)
+    try StoreAccess.rejectAccount(arguments, name)
     let url: URL
     if let file = arguments.value("storekit") {
       url = context.resolve(file)
@@ -69,14 +69,14 @@ enum ResetCommand: CLICommand {
     let supported = LocalAppStore.supportedDates
     guard start >= supported.start, start < supported.end else {
       throw .failure(
-        "cannot start the local App Store at \(Emulator.format(start)): its time runs from "
-          + "\(Emulator.format(supported.start)) to before \(Emulator.format(supported.end)) "
+        "cannot start the local App Store at \(TextFormat.date(start)): its time runs from "
+          + "\(TextFormat.date(supported.start)) to before \(TextFormat.date(supported.end)) "
           + "(its certificates' validity); nothing changed")
     }
     let path = context.statePath(arguments)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    _ = try await Emulator.perform { () throws(LocalAppStoreError) in
+    _ = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try LocalAppStore.create(atPath: path, catalog: catalog, startDate: start)
     }
     let output = Output(
@@ -87,6 +87,6 @@ enum ResetCommand: CLICommand {
     }
     context.out("Reset the local App Store at \(path)")
     context.out("  catalog: \(url.lastPathComponent) (\(output.products.joined(separator: ", ")))")
-    context.out("  time:    \(Emulator.format(start))")
+    context.out("  time:    \(TextFormat.date(start))")
   }
 }

@@ -13,7 +13,7 @@ enum ResetToDefaultCommand: CLICommand {
     the .storekit file the state was reset with, as SKTestSession.resetToDefaultState() does.
     Transactions stay: 'clear-transactions' removes them.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store reset-to-default
@@ -23,15 +23,11 @@ enum ResetToDefaultCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    let settings = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let settings = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.resetToDefaultState()
       return try await store.settings()
     }
-    if arguments.json {
-      try context.writeJSON(settings)
-    } else {
-      context.out("Settings reverted to the catalog's.")
-    }
+    try context.answer(arguments, json: settings, text: "Settings reverted to the catalog's.")
   }
 }

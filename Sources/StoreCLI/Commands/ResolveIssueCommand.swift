@@ -19,7 +19,7 @@ enum ResolveIssueCommand: CLICommand {
     'buy' printed: the customer's action is done, the purchase is made now and arrives through
     Transaction.updates.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     Exits 1 for an unknown transaction, a family-shared copy, or a subscription that is not in
     billing retry (or an interrupted purchase already completed).
@@ -30,25 +30,25 @@ enum ResolveIssueCommand: CLICommand {
 
   struct Output: Encodable {
     var resolved: Bool
-    var renewal: Emulator.TransactionFields?
+    var renewal: TransactionFields?
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    let (interrupted, renewal) = try await Emulator.perform {
+    let id = try arguments.transactionID()
+    let store = try StoreAccess.openStore(arguments, context, name)
+    let (interrupted, renewal) = try await StoreAccess.perform {
       () throws(LocalAppStoreError) -> (Bool, Transaction?) in
       let interrupted = try await store.isInterruptedPurchase(id)
       return (interrupted, try await store.resolveIssue(transactionID: id))
     }
     if arguments.json {
       try context.writeJSON(
-        Output(resolved: true, renewal: renewal.map(Emulator.TransactionFields.init)))
+        Output(resolved: true, renewal: renewal.map(TransactionFields.init)))
       return
     }
     if let renewal {
       context.out(
-        "Resolved: \(interrupted ? "purchased" : "renewed") " + Emulator.describe(renewal))
+        "Resolved: \(interrupted ? "purchased" : "renewed") " + TextFormat.line(renewal))
     } else {
       context.out("Resolved: the subscription expired (auto-renew was off).")
     }

@@ -13,7 +13,7 @@ enum RestoreCommand: CLICommand {
     Purchases button), then lists the account's current entitlements; one whose transaction
     does not verify is marked UNVERIFIED with the reason, and is not restored.
 
-    \(Emulator.optionsSection(perAccount: true))
+    \(EmulatorOptions.helpSection(perAccount: true))
 
     Exits 1 when the sync fails, or when entitlements were found but none verified.
 
@@ -26,8 +26,8 @@ enum RestoreCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.open(arguments, context)
-    await Emulator.noteUnknownAccount(store, context)
+    let store = try StoreAccess.open(arguments, context)
+    await StoreAccess.noteUnknownAccount(store, context)
     do {
       try await store.sync()
     } catch {
@@ -35,13 +35,13 @@ enum RestoreCommand: CLICommand {
     }
     let entitlements = await store.currentEntitlements()
     if arguments.json {
-      try context.writeJSON(entitlements.map { Emulator.TransactionOutput($0) })
+      try context.writeJSON(entitlements.map { TransactionOutput($0) })
     } else {
       if entitlements.isEmpty { context.out("Restored: no active purchases.") }
       for entitlement in entitlements {
         context.out(
-          "Restored: " + Emulator.describe(entitlement.unsafePayloadValue)
-            + Emulator.verificationMark(entitlement))
+          "Restored: " + TextFormat.line(entitlement.unsafePayloadValue)
+            + TextFormat.verificationMark(entitlement))
       }
     }
     let unverified = entitlements.filter { !$0.isVerified }.count

@@ -20,7 +20,7 @@ enum SaveTripCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let name = try Emulator.single(arguments, "a trip name")
+    let name = try arguments.single("a trip name")
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw .usage("the trip name is empty")
     }

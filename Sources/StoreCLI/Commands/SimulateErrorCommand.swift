@@ -21,7 +21,7 @@ enum SimulateErrorCommand: CLICommand {
     ERROR:
     \(errors)
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store simulate-error purchase invalidOfferSignature
@@ -57,8 +57,8 @@ enum SimulateErrorCommand: CLICommand {
       else { throw .usage("unknown error '\(errorName)'; see the ERROR list of --help") }
       error = chosen
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setSimulatedError(error, forAPI: api)
     }
     if arguments.json {

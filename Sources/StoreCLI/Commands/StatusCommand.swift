@@ -21,7 +21,7 @@ enum StatusCommand: CLICommand {
       sportstime-store status --account alex --json
       sportstime-store status --export-root root.pem
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: true)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: true)
   static let options: [OptionSpec] = [
     .value(
       "export-root", "FILE",
@@ -33,9 +33,9 @@ enum StatusCommand: CLICommand {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
     }
-    let store = try Emulator.open(arguments, context, access: .readOnly)
-    await Emulator.noteUnknownAccount(store, context)
-    let status = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let store = try StoreAccess.open(arguments, context, access: .readOnly)
+    await StoreAccess.noteUnknownAccount(store, context)
+    let status = try await StoreAccess.perform { () throws(LocalAppStoreError) in
       try await store.status()
     }
     if let file = arguments.value("export-root") {
@@ -55,7 +55,7 @@ enum StatusCommand: CLICommand {
   static func lines(of status: AccountStatus) -> [String] {
     var lines = [
       "Account:  \(status.account)",
-      "Time:     \(Emulator.format(status.date))",
+      "Time:     \(TextFormat.date(status.date))",
       "Entitled: \(status.entitledProductIDs.isEmpty ? "nothing" : status.entitledProductIDs.joined(separator: ", "))",
     ]
     if status.subscriptions.isEmpty {
@@ -65,14 +65,14 @@ enum StatusCommand: CLICommand {
       let group = subscription.groupName.map { "\($0) (\(subscription.groupID))" }
       var text =
         "Subscription \(group ?? subscription.groupID): \(subscription.state) \(subscription.productID)"
-      text += ", expires \(Emulator.format(subscription.expirationDate))"
+      text += ", expires \(TextFormat.date(subscription.expirationDate))"
       text += subscription.willAutoRenew ? ", renews" : ", does not renew"
       if let next = subscription.autoRenewProductID, next != subscription.productID {
         text += " to \(next)"
       }
       text += subscription.ownership == "FAMILY_SHARED" ? ", family shared" : ", purchased"
       if let grace = subscription.gracePeriodExpirationDate {
-        text += ", grace until \(Emulator.format(grace))"
+        text += ", grace until \(TextFormat.date(grace))"
       }
       if let reason = subscription.expirationReason { text += " (\(reason))" }
       if let consent = subscription.priceIncreaseStatus, let price = subscription.renewalPrice {

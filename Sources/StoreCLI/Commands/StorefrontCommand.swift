@@ -14,7 +14,7 @@ enum StorefrontCommand: CLICommand {
     catalog's, in its currency: a .storekit file holds one price per product and Xcode
     documents no conversion, so none is made.
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     Exits 2 for a code that is not three letters.
 
@@ -23,18 +23,16 @@ enum StorefrontCommand: CLICommand {
     """
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let code = try Emulator.single(arguments, "a storefront code")
+    let code = try arguments.single("a storefront code")
     guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw .usage("'\(code)' is not an ISO 3166-1 alpha-3 storefront code (USA, JPN)")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.setStorefront(code)
     }
-    if arguments.json {
-      try context.writeJSON(["storefront": code.uppercased()])
-    } else {
-      context.out("Storefront is \(code.uppercased()).")
-    }
+    try context.answer(
+      arguments, json: ["storefront": code.uppercased()],
+      text: "Storefront is \(code.uppercased()).")
   }
 }

@@ -18,7 +18,7 @@ enum TimeRateCommand: CLICommand {
     RATES:
     \(rates)
 
-    \(Emulator.optionsSection(perAccount: false))
+    \(EmulatorOptions.helpSection(perAccount: false))
 
     EXAMPLES:
       sportstime-store time-rate oneRenewalEveryTwoSeconds
@@ -32,17 +32,14 @@ enum TimeRateCommand: CLICommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let text = try Emulator.single(arguments, "a time rate")
+    let text = try arguments.single("a time rate")
     guard let rate = TimeRate.named(text) ?? Int(text).flatMap(TimeRate.init(rawValue:)) else {
       throw .usage("unknown time rate '\(text)'; see the RATES of --help")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in try await store.setTimeRate(rate)
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
+      try await store.setTimeRate(rate)
     }
-    if arguments.json {
-      try context.writeJSON(["timeRate": rate.name])
-    } else {
-      context.out("Time rate is \(rate.name).")
-    }
+    try context.answer(arguments, json: ["timeRate": rate.name], text: "Time rate is \(rate.name).")
   }
 }

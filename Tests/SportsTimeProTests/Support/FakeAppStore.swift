@@ -1,4 +1,5 @@
 import Foundation
+import StoreInternals
 import StoreModel
 import StoreTesting
 
@@ -413,7 +414,7 @@ final class Subscribers: Sendable {
     var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = TestLock(State())
+  private let state = Locked(State())
 
   func subscribe() -> AsyncStream<VerificationResult<Transaction>> {
     let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)

@@ -1,0 +1,24 @@
+package import Foundation
+
+/// Where the tests find the package's own files and the shared corpus beside it.
+package enum PackageFolders {
+  /// The package's root folder, from this file's path (`<root>/Tests/TestSupport/<file>`).
+  package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The app's own `SportsTime.storekit`, in the source tree.
+  package static let bundledStoreKitFile = root.appendingPathComponent(
+    "Sources/SportsTimePro/Resources/SportsTime.storekit")
+
+  /// `shared/corpus/<subfolder>` in the package's parent folder, or in its parent's parent (a
+  /// git worktree kept in a folder of worktrees beside the main checkout); `nil` when absent.
+  package static func sharedCorpus(_ subfolder: String) -> URL? {
+    var folder = root.deletingLastPathComponent()
+    for _ in 0..<2 {
+      let candidate = folder.appendingPathComponent("shared/corpus/\(subfolder)")
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+}
