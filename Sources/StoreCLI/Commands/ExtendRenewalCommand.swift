@@ -26,7 +26,7 @@ enum ExtendRenewalCommand: CLICommand {
       sportstime-store extend-renewal 1 --days 7
       sportstime-store extend-renewal 1 --days 30 --reason 3
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("days", "N", help: "how many days later it renews: 1 to 90 (extendByDays)"),
     .value(
@@ -36,21 +36,21 @@ enum ExtendRenewalCommand: CLICommand {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
+    let id = try arguments.transactionID()
     guard let text = arguments.value("days") else { throw .usage("--days N is required") }
     guard let days = Int(text) else { throw .usage("'\(text)' is not a number of days") }
     let reasonText = arguments.value("reason") ?? "0"
     guard let reason = Int(reasonText) else {
       throw .usage("'\(reasonText)' is not a reason code (0, 1, 2 or 3)")
     }
-    let store = try Emulator.openStore(arguments, context, name)
-    let renewal = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let renewal = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.extendRenewalDate(transactionID: id, days: days, reasonCode: reason)
     }
     if arguments.json {
-      try context.writeJSON(["effectiveDate": renewal])
+      try context.writeJSON(["effectiveDate": TextFormat.date(renewal)])
       return
     }
-    context.out("Renews \(Emulator.format(renewal)) (extended by \(days) days).")
+    context.out("Renews \(TextFormat.date(renewal)) (extended by \(days) days).")
   }
 }

@@ -18,17 +18,17 @@ enum DeclineRefundCommand: CLICommand {
     EXAMPLES:
       sportstime-store decline-refund 1
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    try await Emulator.perform { () throws(LocalAppStoreError) in
+    let id = try arguments.transactionID()
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.declineRefund(transactionID: id)
     }
     if arguments.json {
-      try context.writeJSON(["declined": id])
+      try context.writeJSON(["declined": String(id)])
       return
     }
     context.out("Refund of #\(id) declined.")
@@ -55,19 +55,15 @@ enum ReverseRefundCommand: CLICommand {
       sportstime-store refund 1
       sportstime-store reverse-refund 1
     """
-  private static let optionsHelp = Emulator.optionsSection(options, perAccount: false)
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
-    let id = try Emulator.transactionID(arguments)
-    let store = try Emulator.openStore(arguments, context, name)
-    let transaction = try await Emulator.perform { () throws(LocalAppStoreError) in
+    let id = try arguments.transactionID()
+    let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
       try await store.reverseRefund(transactionID: id)
     }
-    if arguments.json {
-      try context.writeJSON(Emulator.TransactionFields(transaction))
-      return
-    }
-    context.out("Refund reversed: " + Emulator.describe(transaction))
+    try context.report(transaction, as: "Refund reversed", json: arguments.json)
   }
 }
