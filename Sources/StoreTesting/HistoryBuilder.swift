@@ -16,7 +16,7 @@ public import StoreModel
 /// var history = HistoryBuilder()
 /// let first = history.subscribe(to: HistoryBuilder.monthlyProductID, at: HistoryBuilder.start)
 /// history.renew(first.originalID, times: 11)
-/// let engine = EntitlementEngine()
+/// let engine = EntitlementEngine()  // LocalAppStore
 /// engine.currentEntitlements(in: history.ledger, at: HistoryBuilder.month(6))
 /// ```
 ///
