@@ -25,12 +25,13 @@ public import StoreModel
 public struct HistoryBuilder: Sendable {
   /// The first instant of the fixed calendar: 2026-01-01T00:00:00Z.
   public static let start = Date(timeIntervalSince1970: 1_767_225_600)
-  /// SportsTime Pro's monthly subscription.
-  public static let monthlyProductID = "com.sportstime.pro.monthly"
-  /// SportsTime Pro's annual subscription.
-  public static let annualProductID = "com.sportstime.pro.annual"
-  /// The subscription group the builder uses unless told otherwise (a test value).
-  public static let defaultGroupID = "21000000"
+  /// SportsTime Pro's monthly subscription (``SportsTimeFixtures/monthlyID``).
+  public static let monthlyProductID = SportsTimeFixtures.monthlyID
+  /// SportsTime Pro's annual subscription (``SportsTimeFixtures/annualID``).
+  public static let annualProductID = SportsTimeFixtures.annualID
+  /// The subscription group the builder uses unless told otherwise: Pro Access
+  /// (``SportsTimeFixtures/groupID``).
+  public static let defaultGroupID = SportsTimeFixtures.groupID
 
   /// The history built so far.
   public private(set) var ledger: PurchaseLedger
