@@ -526,7 +526,7 @@ public final class StoreManager {
   /// ``StoreError/userCancelled`` (no message). Ask to Buy leaves ``purchaseState`` pending
   /// until the approved transaction arrives through the listener.
   @discardableResult
-  public func purchase(_ product: Product) async -> PurchaseOutcome {
+  public func purchase(_ product: Product) async -> ProPurchaseResult {
     lastError = nil
     purchasesInFlight += 1
     purchaseState = .purchasing(productID: product.id)
@@ -554,7 +554,7 @@ public final class StoreManager {
   /// Buys the loaded product with identifier `productID`; fails with
   /// ``StoreError/productNotFound`` when it is not loaded.
   @discardableResult
-  public func purchase(productID: String) async -> PurchaseOutcome {
+  public func purchase(productID: String) async -> ProPurchaseResult {
     guard let product = product(id: productID) else {
       lastError = .productNotFound
       return .failed(.productNotFound)
@@ -562,7 +562,7 @@ public final class StoreManager {
     return await purchase(product)
   }
 
-  private func perform(purchaseOf product: Product) async -> PurchaseOutcome {
+  private func perform(purchaseOf product: Product) async -> ProPurchaseResult {
     let result: PurchaseResult
     do {
       result = try await backend.purchase(product, options: [])

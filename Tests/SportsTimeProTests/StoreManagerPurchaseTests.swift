@@ -85,14 +85,14 @@ struct StoreManagerPurchaseTests {
   @Test(
     "backend failures become the plan's errors",
     arguments: [
-      (StoreBackendError.networkError("offline"), PurchaseOutcome.failed(.networkUnavailable)),
+      (StoreBackendError.networkError("offline"), ProPurchaseResult.failed(.networkUnavailable)),
       (.systemError("boom"), .failed(.purchaseFailed)),
       (.purchaseNotAllowed("owned"), .failed(.purchaseFailed)),
       (.ineligibleForOffer("used"), .failed(.purchaseFailed)),
       (.productUnavailable("gone"), .failed(.productNotFound)),
       (.userCancelled, .cancelled),
     ])
-  func backendFailures(failure: StoreBackendError, expected: PurchaseOutcome) async throws {
+  func backendFailures(failure: StoreBackendError, expected: ProPurchaseResult) async throws {
     let world = AppWorld()
     await world.launch()
     await world.appStore.setNextPurchase(.fail(failure))

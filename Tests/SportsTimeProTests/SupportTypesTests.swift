@@ -242,3 +242,26 @@ import Testing
     #expect(details?.transactionID == 2)
   }
 }
+
+@Suite struct PlanSelectionTests {
+  private static let weekly = Fixtures.product(
+    id: "weekly", name: "Weekly", price: "1.99", period: SubscriptionPeriod(value: 1, unit: .week))
+  private static let quarterly = Fixtures.product(
+    id: "quarterly", name: "Quarterly", price: "12.99",
+    period: SubscriptionPeriod(value: 3, unit: .month))
+  private static let monthly = Fixtures.catalog[0]
+  private static let annual = Fixtures.catalog[1]
+
+  @Test(
+    "nothing chosen: the annual plan, else the longest plan the screen offers, else none",
+    arguments: [
+      ([monthly, annual], Fixtures.annualID as String?),
+      ([annual, monthly], Fixtures.annualID),
+      ([monthly], Fixtures.monthlyID),
+      ([weekly, quarterly, monthly], "quarterly"),
+      ([], nil),
+    ] as [([Product], String?)])
+  func fallback(offered: [Product], expected: String?) {
+    #expect(PlanSelection().selectedProductID(offered: offered) == expected)
+  }
+}
