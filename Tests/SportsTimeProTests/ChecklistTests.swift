@@ -17,9 +17,9 @@ struct ChecklistTests {
     var savedTrips: [String] = []
     let policy = AccessPolicy()
 
-    static func launched(pro: Bool = false) async -> App {
-      let world = AppWorld()
-      if pro { await world.appStore.seedPurchase(Fixtures.annualID) }
+    static func launched(pro: Bool = false) async throws -> App {
+      let world = try AppWorld()
+      if pro { try await world.appStore.seedPurchase(Fixtures.annualID) }
       let launch = AppLaunch(store: world.store)
       await launch.run()
       await world.store.loadProducts()
@@ -55,15 +55,15 @@ struct ChecklistTests {
   }
 
   /// Item 1.
-  private func item1() async {
-    let app = await App.launched()
+  private func item1() async throws {
+    let app = try await App.launched()
     #expect(app.launch.isShowingOnboardingPaywall)
     #expect(app.launch.onboarding?.currentPage == .feature(OnboardingPaywallModel.featurePages[0]))
   }
 
   /// Item 2.
   private func item2() async throws {
-    let app = await App.launched()
+    let app = try await App.launched()
     let onboarding = try #require(app.launch.onboarding)
     #expect(onboarding.continueWithFreeTitle == "Continue with Free")
     onboarding.continueWithFree()
@@ -71,15 +71,15 @@ struct ChecklistTests {
     #expect(OnboardingPaywallModel.hasSeen(in: app.world.storage))
     let relaunch = AppLaunch(
       store: StoreManager(
-        backend: app.world.appStore, storage: app.world.storage, clock: app.world.clock))
+        backend: app.world.backend, storage: app.world.storage, clock: app.world.clock))
     await relaunch.run()
     #expect(relaunch.isShowingOnboardingPaywall == false)
     relaunch.store.stop()
   }
 
   /// Item 3.
-  private func item3() async {
-    let app = await App.launched()
+  private func item3() async throws {
+    let app = try await App.launched()
     app.launch.onboarding?.continueWithFree()
     #expect(app.launch.screen == .home)
     #expect(app.launch.isShowingOnboardingPaywall == false)
@@ -87,8 +87,8 @@ struct ChecklistTests {
   }
 
   /// Item 4.
-  private func item4() async {
-    let app = await App.launched()
+  private func item4() async throws {
+    let app = try await App.launched()
     #expect(
       ProgressTabModel(isPro: app.store.isPro)
         == .locked(ProLockedModel(feature: .progressTracking)))
@@ -96,7 +96,7 @@ struct ChecklistTests {
 
   /// Item 5.
   private func item5() async throws {
-    let app = await App.launched()
+    let app = try await App.launched()
     guard case .locked(let locked) = ProgressTabModel(isPro: app.store.isPro) else {
       Issue.record("the progress tab is not locked")
       return
@@ -110,8 +110,8 @@ struct ChecklistTests {
   }
 
   /// Item 6.
-  private func item6() async {
-    let app = await App.launched()
+  private func item6() async throws {
+    let app = try await App.launched()
     let paywall = PaywallModel(store: app.store, placement: .settings)
     #expect(paywall.plans.map(\.title) == ["Monthly", "Annual"])
     #expect(paywall.plans.map(\.billedPrice) == ["$4.99", "$49.99"])
@@ -121,16 +121,16 @@ struct ChecklistTests {
   }
 
   /// Item 7.
-  private func item7() async {
-    let app = await App.launched()
+  private func item7() async throws {
+    let app = try await App.launched()
     let paywall = PaywallModel(store: app.store, placement: .settings)
     #expect(paywall.selectedProductID == Fixtures.annualID)
     #expect(paywall.plans.first { $0.isSelected }?.title == "Annual")
   }
 
   /// Item 8.
-  private func item8() async {
-    let app = await App.launched()
+  private func item8() async throws {
+    let app = try await App.launched()
     let paywall = PaywallModel(store: app.store, placement: .feature(.progressTracking))
     await paywall.subscribe()
     #expect(app.store.isPro)
@@ -139,23 +139,23 @@ struct ChecklistTests {
   }
 
   /// Item 9.
-  private func item9() async {
-    let app = await App.launched()
+  private func item9() async throws {
+    let app = try await App.launched()
     #expect(ProgressTabModel(isPro: app.store.isPro).isLocked)
     await PaywallModel(store: app.store, placement: .feature(.progressTracking)).subscribe()
     #expect(ProgressTabModel(isPro: app.store.isPro) == .progress)
   }
 
   /// Item 10.
-  private func item10() async {
-    var app = await App.launched()
+  private func item10() async throws {
+    var app = try await App.launched()
     #expect(app.save("Boston to New York") == nil)
     #expect(app.savedTrips == ["Boston to New York"])
   }
 
   /// Item 11.
   private func item11() async throws {
-    var app = await App.launched()
+    var app = try await App.launched()
     _ = app.save("Boston to New York")
     let gate = app.save("Chicago loop")
     let paywall = try #require(gate)
@@ -164,22 +164,22 @@ struct ChecklistTests {
   }
 
   /// Item 12.
-  private func item12() async {
-    let app = await App.launched()
+  private func item12() async throws {
+    let app = try await App.launched()
     #expect(TripDetailGates(isPro: app.store.isPro, savedTripCount: 1).showsProBadgeOnPDFButton)
   }
 
   /// Item 13.
-  private func item13() async {
-    let app = await App.launched()
+  private func item13() async throws {
+    let app = try await App.launched()
     #expect(
       TripDetailGates(isPro: app.store.isPro, savedTripCount: 1).exportPDF
         == .showPaywall(.pdfExport))
   }
 
   /// Item 14.
-  private func item14() async {
-    let app = await App.launched()
+  private func item14() async throws {
+    let app = try await App.launched()
     guard case .free(let section) = app.settings().section else {
       Issue.record("expected the free section")
       return
@@ -188,8 +188,8 @@ struct ChecklistTests {
   }
 
   /// Item 15.
-  private func item15() async {
-    let app = await App.launched(pro: true)
+  private func item15() async throws {
+    let app = try await App.launched(pro: true)
     guard case .pro(let section) = app.settings().section else {
       Issue.record("expected the Pro section")
       return
@@ -198,13 +198,13 @@ struct ChecklistTests {
   }
 
   /// Item 16.
-  private func item16() async {
-    let app = await App.launched()
+  private func item16() async throws {
+    let app = try await App.launched()
     let paywall = PaywallModel(store: app.store, placement: .settings)
     await paywall.restore()
     #expect(paywall.restoreMessage == "No active subscription found.")
     #expect(paywall.isDismissed == false)
-    await app.world.appStore.seedPurchase(Fixtures.monthlyID)  // bought on another device
+    try await app.world.appStore.seedPurchase(Fixtures.monthlyID)  // bought on another device
     #expect(app.store.isPro == false)
     await paywall.restore()
     #expect(app.store.isPro)
@@ -213,14 +213,14 @@ struct ChecklistTests {
 
   @Test("a lapsed Pro customer keeps every saved trip; only a new save opens the paywall")
   func lapsedKeepsTrips() async throws {
-    var app = await App.launched()
+    var app = try await App.launched()
     guard case .purchased(let transaction) = await app.store.purchase(productID: Fixtures.monthlyID)
     else {
       Issue.record("the purchase did not go through")
       return
     }
     for trip in ["Boston", "Chicago", "Denver"] { #expect(app.save(trip) == nil) }
-    await app.world.appStore.revoke(transaction.id)
+    try await app.world.appStore.revoke(transaction.id)
     let store = app.store
     await waitUntil { !store.isPro }
     #expect(app.savedTrips == ["Boston", "Chicago", "Denver"])
