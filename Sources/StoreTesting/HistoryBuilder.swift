@@ -147,12 +147,19 @@ public struct HistoryBuilder: Sendable {
       ownershipType: ownership, reason: .purchase, environment: environment)
     transaction.webOrderLineItemID = String(id)
     transaction.offerType = offerType
+    return startSubscription(with: transaction)
+  }
+
+  /// Records `transaction`, which starts a subscription period (a purchase, a resubscription),
+  /// as its subscription's latest, with renewal info that renews from its purchase date.
+  private mutating func startSubscription(with transaction: Transaction) -> Transaction {
     appendLatest(transaction)
     setRenewalInfo(
       RenewalInfo(
-        originalTransactionID: id, currentProductID: productID, willAutoRenew: true,
-        signedDate: date, renewalDate: transaction.expirationDate,
-        recentSubscriptionStartDate: date, environment: environment))
+        originalTransactionID: transaction.originalID, currentProductID: transaction.productID,
+        willAutoRenew: true, signedDate: transaction.purchaseDate,
+        renewalDate: transaction.expirationDate,
+        recentSubscriptionStartDate: transaction.purchaseDate, environment: environment))
     return transaction
   }
 
@@ -192,13 +199,7 @@ public struct HistoryBuilder: Sendable {
     let period = remember(period, of: product)
     var transaction = nextTransaction(after: latest, product: product, at: date, period: period)
     transaction.reason = .purchase
-    appendLatest(transaction)
-    setRenewalInfo(
-      RenewalInfo(
-        originalTransactionID: originalID, currentProductID: product, willAutoRenew: true,
-        signedDate: date, renewalDate: transaction.expirationDate,
-        recentSubscriptionStartDate: date, environment: environment))
-    return transaction
+    return startSubscription(with: transaction)
   }
 
   /// Upgrades subscription `originalID` at `date` to a higher-level product: the current

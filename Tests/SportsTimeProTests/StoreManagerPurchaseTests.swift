@@ -168,9 +168,12 @@ struct StoreManagerPurchaseTests {
     var events = EventLog(world.store)
     let approved = try #require(try await world.appStore.approvePendingRequest())
     await world.appStore.waitUntilFinished(approved.id)
+    let reads = world.backend.listingReads
     world.appStore.redeliver(approved.id)
     world.appStore.redeliver(approved.id)
     await world.appStore.waitUntilFinished(approved.id, times: 3)
+    // Handled once: a repeat is finished, and reads nothing again.
+    #expect(world.backend.listingReads == reads)
     #expect(world.store.isPro)
     #expect(
       await events.drain() == [
