@@ -1,7 +1,8 @@
 /// The rules of what a free customer may do: pure decisions, no state.
 ///
 /// Free customers may save ``freeTripLimit`` trips; PDF export and progress tracking need Pro.
-/// A customer whose Pro lapsed keeps every saved trip: only new saves are gated.
+/// A customer whose Pro lapsed keeps every saved trip: only new saves are gated (no rule gates
+/// opening a saved trip, so none is written).
 public struct AccessPolicy: Sendable, Hashable {
   /// How many trips a free customer may save.
   public var freeTripLimit: Int
@@ -14,13 +15,6 @@ public struct AccessPolicy: Sendable, Hashable {
   /// Whether a customer holding `savedCount` trips may save one more.
   public func canSaveTrip(savedCount: Int, isPro: Bool) -> AccessDecision {
     isPro || savedCount < freeTripLimit ? .allowed : .showPaywall(.unlimitedTrips)
-  }
-
-  /// Whether a saved trip may be opened, edited or deleted: always, Pro or not, however many
-  /// trips are saved, so that a lapsed Pro customer loses nothing.
-  public func canOpenSavedTrip(savedCount: Int, isPro: Bool) -> AccessDecision {
-    _ = (savedCount, isPro)
-    return .allowed
   }
 
   /// Whether a trip's itinerary may be exported as a PDF.

@@ -9,7 +9,7 @@ import StoreModel
 /// it seen (`hasSeenOnboardingPaywall` in the injected storage), so it never shows again.
 @Observable
 @MainActor
-public final class OnboardingPaywallModel {
+public final class OnboardingPaywallModel: PlanScreen {
   /// A page of the onboarding.
   public enum Page: Sendable, Hashable, Codable {
     /// A page about one feature.
@@ -82,7 +82,7 @@ public final class OnboardingPaywallModel {
   public let store: StoreManager
   /// The current page.
   public private(set) var pageIndex = 0
-  private var chosenProductID: String?
+  private var selection = PlanSelection()
   private var isClosed = false
   private var hasAppeared = false
 
@@ -166,33 +166,14 @@ public final class OnboardingPaywallModel {
     return rows
   }
 
-  /// The selected plan: the customer's choice, else the annual one.
+  /// The selected plan: the customer's choice, else the annual one, else the longest of the
+  /// rows (``PlanSelection``).
   public var selectedProductID: String? {
-    if let chosenProductID, store.product(id: chosenProductID) != nil { return chosenProductID }
-    return store.annualProduct?.id ?? store.monthlyProduct?.id
+    selection.selectedProductID(
+      offered: [store.annualProduct, store.monthlyProduct].compactMap {
+        $0
+      })
   }
-
-  /// Whether a purchase runs.
-  public var isPurchasing: Bool { store.purchaseState.isPurchasing }
-  /// The error of the latest purchase; nothing after a cancel.
-  public var errorMessage: String? { store.lastError?.message }
-  /// The line shown while a purchase waits for approval.
-  public var pendingMessage: String? {
-    store.purchaseState.isPending ? StoreError.pendingApproval.message : nil
-  }
-  /// What replaces the plans while they cannot be shown.
-  public var productsMessage: String? {
-    switch store.productsState {
-    case .idle, .loading: "Loading plans…"
-    case .loaded: nil
-    case .failed(let error): error.message
-    }
-  }
-
-  /// Whether a "Try Again" button for the plans makes sense: their loading failed.
-  public var canRetryLoadingProducts: Bool { store.productsState.isRetryable }
-  /// The title of the button that loads the plans again: "Try Again".
-  public var retryButtonTitle: String { PaywallModel.retryButtonTitle }
 
   /// Whether the onboarding should close: continued free, bought, or Pro by other means.
   public var isDismissed: Bool { isClosed || store.isPro }
@@ -224,9 +205,7 @@ public final class OnboardingPaywallModel {
 
   /// Selects the plan of `productID`.
   public func select(_ productID: String) {
-    guard store.product(id: productID) != nil, productID != chosenProductID else { return }
-    chosenProductID = productID
-    store.record(.planSelected(productID: productID))
+    selection.select(productID, on: store)
   }
 
   /// Buys the selected plan; a purchase or an Ask to Buy request marks the onboarding seen, and
@@ -244,11 +223,6 @@ public final class OnboardingPaywallModel {
     case .cancelled, .failed:
       break
     }
-  }
-
-  /// Loads the plans again after a failure, in the background.
-  public func retryLoadingProducts() {
-    store.retryLoadingProducts()
   }
 
   /// "Continue with Free": marks the onboarding seen and closes it.

@@ -11,7 +11,7 @@ import StoreModel
 /// nothing; Ask to Buy shows that the purchase waits for approval.
 @Observable
 @MainActor
-public final class PaywallModel {
+public final class PaywallModel: PlanScreen {
   /// The top of the paywall: an icon, a title and a subtitle.
   public struct Hero: Sendable, Hashable, Codable {
     /// The SF Symbol.
@@ -105,11 +105,8 @@ public final class PaywallModel {
   /// The store it sells through.
   public let store: StoreManager
 
-  private var chosenProductID: String?
-  /// The restore's result line, when it found nothing.
-  public private(set) var restoreMessage: String?
-  /// Whether a restore is running.
-  public private(set) var isRestoring = false
+  private var selection = PlanSelection()
+  private let restoreRun = RestoreRun()
   private var isClosed = false
   private var hasAppeared = false
 
@@ -148,43 +145,23 @@ public final class PaywallModel {
     }
   }
 
-  /// The selected plan's product: the customer's choice, else the annual plan.
-  public var selectedProductID: String? {
-    if let chosenProductID, store.product(id: chosenProductID) != nil { return chosenProductID }
-    return store.annualProduct?.id ?? store.products.last?.id
+  /// The selected plan's product: the customer's choice, else the annual plan, else the
+  /// longest plan shown (``PlanSelection``).
+  public var selectedProductID: String? { selection.selectedProductID(offered: store.products) }
+
+  /// The restore's result line, when it found nothing ("No active subscription found."); a
+  /// failed restore's reason is the ``errorMessage``.
+  public var restoreMessage: String? {
+    restoreRun.foundNothing ? Self.nothingToRestoreMessage : nil
   }
 
-  /// Whether a purchase runs: the subscribe button shows a spinner.
-  public var isPurchasing: Bool { store.purchaseState.isPurchasing }
+  /// Whether a restore is running.
+  public var isRestoring: Bool { restoreRun.isRunning }
 
   /// Whether the subscribe button can be tapped: a plan is selected and nothing runs.
   public var isSubscribeEnabled: Bool {
     selectedProductID != nil && !isPurchasing && !isRestoring
   }
-
-  /// The error line: the message of the latest failed purchase or restore; nothing after a
-  /// cancel.
-  public var errorMessage: String? { store.lastError?.message }
-
-  /// The line shown while a purchase waits for approval (Ask to Buy).
-  public var pendingMessage: String? {
-    store.purchaseState.isPending ? StoreError.pendingApproval.message : nil
-  }
-
-  /// What replaces the plans while they cannot be shown: loading, or why they failed.
-  public var productsMessage: String? {
-    switch store.productsState {
-    case .idle, .loading: "Loading plans…"
-    case .loaded: nil
-    case .failed(let error): error.message
-    }
-  }
-
-  /// Whether a "Try Again" button for the plans makes sense.
-  public var canRetryLoadingProducts: Bool { store.productsState.isRetryable }
-
-  /// The title of the button that loads the plans again: "Try Again".
-  public var retryButtonTitle: String { Self.retryButtonTitle }
 
   /// What VoiceOver says for the close button: "Close".
   public var closeButtonAccessibilityLabel: String { Self.closeButtonAccessibilityLabel }
@@ -205,9 +182,7 @@ public final class PaywallModel {
 
   /// Selects the plan of `productID`.
   public func select(_ productID: String) {
-    guard store.product(id: productID) != nil, productID != chosenProductID else { return }
-    chosenProductID = productID
-    store.record(.planSelected(productID: productID))
+    selection.select(productID, on: store)
   }
 
   /// Buys the selected plan.
@@ -215,23 +190,13 @@ public final class PaywallModel {
     guard isSubscribeEnabled, let productID = selectedProductID,
       let product = store.product(id: productID)
     else { return }
-    restoreMessage = nil
+    restoreRun.clear()
     await store.purchase(product)
   }
 
   /// Restores purchases: closes the sheet when Pro is found, else says so (or why it failed).
   public func restore() async {
-    guard !isRestoring else { return }
-    isRestoring = true
-    restoreMessage = nil
-    let isPro = await store.restore()
-    isRestoring = false
-    if !isPro && store.lastError == nil { restoreMessage = Self.nothingToRestoreMessage }
-  }
-
-  /// Loads the plans again after a failure.
-  public func retryLoadingProducts() {
-    store.retryLoadingProducts()
+    await restoreRun.run(on: store)
   }
 
   /// Closes the sheet.

@@ -41,6 +41,9 @@ public final class StoreManager {
   public nonisolated static let productIDs = [monthlyProductID, annualProductID]
   /// How many trips a free customer may save.
   public nonisolated static let freeTripLimit = 1
+  /// The app's rules over what the backend lists: what grants Pro, what the settings show,
+  /// when to read again.
+  nonisolated static let rules = ProEntitlements(productIDs: Set(productIDs))
   /// How long a purchase (or a granting update) that the listing does not count yet is held
   /// at most; after that, the listing has the last word. Real StoreKit lists a purchase about
   /// a second late (macOS 26.6): 30 seconds leaves room, and re-locks nothing just bought.
@@ -361,12 +364,7 @@ public final class StoreManager {
 
   /// Publishes a reading of the entitlements, together with the grants it does not count yet.
   private func publish(_ results: [VerificationResult<Transaction>], generation: Int) {
-    let listed = results.compactMap { result -> Transaction? in
-      guard case .verified(let transaction) = result, Self.grantsPro(transaction) else {
-        return nil
-      }
-      return transaction
-    }
+    let listed = Self.rules.granting(results)
     let counted = Set(listed.map(\.productID))
     // A hold ends when the listing counts its product.
     holds = holds.filter { !counted.contains($0.value.transaction.productID) }
@@ -391,17 +389,11 @@ public final class StoreManager {
     publishEntitlementDetails()
   }
 
-  /// Whether `transaction` may grant Pro: a Pro product, neither revoked nor upgraded away.
-  private static func grantsPro(_ transaction: Transaction) -> Bool {
-    productIDs.contains(transaction.productID) && transaction.revocationDate == nil
-      && !transaction.isUpgraded
-  }
-
   /// Holds a verified grant until the listing counts it (or it lapses); ends the holds a
   /// withdrawal (a refund, a revocation, an upgrade away) names.
   private func hold(_ transaction: Transaction) {
     let now = clock.now
-    guard Self.grantsPro(transaction) else {
+    guard Self.rules.grantsPro(transaction) else {
       // A refund or revocation ends the subscription's holds; an upgrade only its own.
       let revoked = transaction.revocationDate != nil
       holds = holds.filter {
@@ -471,14 +463,13 @@ public final class StoreManager {
     }
     // Statuses of an earlier reading may name a subscription revoked since: they only ever add
     // renewal fields, never a subscription to show.
-    let candidates = EntitlementDetails.candidates(
-      entitlements: activeEntitlements, statuses: hasCurrentStatuses ? statuses : [],
-      productIDs: Set(Self.productIDs))
-    let details = EntitlementDetails.choose(from: candidates, statuses: statuses, levels: levels)
+    let candidates = Self.rules.candidates(
+      entitlements: activeEntitlements, statuses: hasCurrentStatuses ? statuses : [])
+    let details = Self.rules.details(among: candidates, statuses: statuses, levels: levels)
     if details != entitlement { entitlement = details }
     // A hold is re-checked when it lapses, on the injected clock.
     let holdEnd = holds.values.map(\.until).min()
-    let change = EntitlementDetails.nextChange(of: candidates, statuses: statuses, after: clock.now)
+    let change = Self.rules.nextChange(of: candidates, statuses: statuses, after: clock.now)
     scheduleEntitlementCheck(at: [holdEnd, change].compactMap { $0 }.min())
   }
 
@@ -535,7 +526,7 @@ public final class StoreManager {
   /// ``StoreError/userCancelled`` (no message). Ask to Buy leaves ``purchaseState`` pending
   /// until the approved transaction arrives through the listener.
   @discardableResult
-  public func purchase(_ product: Product) async -> PurchaseOutcome {
+  public func purchase(_ product: Product) async -> ProPurchaseResult {
     lastError = nil
     purchasesInFlight += 1
     purchaseState = .purchasing(productID: product.id)
@@ -563,7 +554,7 @@ public final class StoreManager {
   /// Buys the loaded product with identifier `productID`; fails with
   /// ``StoreError/productNotFound`` when it is not loaded.
   @discardableResult
-  public func purchase(productID: String) async -> PurchaseOutcome {
+  public func purchase(productID: String) async -> ProPurchaseResult {
     guard let product = product(id: productID) else {
       lastError = .productNotFound
       return .failed(.productNotFound)
@@ -571,7 +562,7 @@ public final class StoreManager {
     return await purchase(product)
   }
 
-  private func perform(purchaseOf product: Product) async -> PurchaseOutcome {
+  private func perform(purchaseOf product: Product) async -> ProPurchaseResult {
     let result: PurchaseResult
     do {
       result = try await backend.purchase(product, options: [])

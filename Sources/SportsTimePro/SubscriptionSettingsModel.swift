@@ -63,8 +63,7 @@ public final class SubscriptionSettingsModel {
   public let locale: Locale
   /// The time zone of the dates.
   public let timeZone: TimeZone
-  private var isRestoring = false
-  private var restoreMessage: String?
+  private let restoreRun = RestoreRun()
 
   /// Creates the section, formatting dates for `locale` in `timeZone`.
   public init(store: StoreManager, locale: Locale, timeZone: TimeZone) {
@@ -89,8 +88,9 @@ public final class SubscriptionSettingsModel {
         FreeSection(
           upgradeTitle: "Upgrade to Pro",
           upgradeSubtitle: "Unlimited trips, PDF export, progress tracking",
-          restoreButtonTitle: "Restore Purchases", isRestoring: isRestoring,
-          restoreMessage: restoreMessage))
+          restoreButtonTitle: "Restore Purchases", isRestoring: restoreRun.isRunning,
+          restoreMessage: restoreRun.foundNothing
+            ? PaywallModel.nothingToRestoreMessage : restoreRun.failure))
     }
     let entitlement = store.entitlement
     return .pro(
@@ -105,15 +105,7 @@ public final class SubscriptionSettingsModel {
   /// Restores purchases from the free section; the section turns Pro when it finds Pro, else
   /// says "No active subscription found." or why the restore failed.
   public func restore() async {
-    guard !isRestoring else { return }
-    isRestoring = true
-    restoreMessage = nil
-    let isPro = await store.restore()
-    isRestoring = false
-    if !isPro {
-      restoreMessage =
-        store.lastError == nil ? PaywallModel.nothingToRestoreMessage : store.lastError?.message
-    }
+    await restoreRun.run(on: store)
   }
 
   private func detailLines(_ entitlement: EntitlementDetails) -> [String] {

@@ -30,13 +30,10 @@
         pages
         dots
         messages
-        Button {
-          Task { await model.primaryAction() }
-        } label: {
-          SpinnerLabel(model.primaryButtonTitle, isSpinning: model.isPurchasing)
-        }
-        .buttonStyle(ProminentButtonStyle())
-        .disabled(!model.isPrimaryButtonEnabled)
+        SubscribeButton(
+          title: model.primaryButtonTitle, isSpinning: model.isPurchasing,
+          isEnabled: model.isPrimaryButtonEnabled
+        ) { await model.primaryAction() }
         Button(model.continueWithFreeTitle) { model.continueWithFree() }
           .font(theme.bodyFont)
           .foregroundStyle(theme.secondaryText)

@@ -3,8 +3,8 @@
   import SwiftUI
 
   /// One plan of the onboarding's pricing page: the plan's name with its tag and caption, and
-  /// its billed price (the row's most prominent figure) with how often it is billed; the accent
-  /// outlines the selected row.
+  /// its billed price (the row's most prominent figure) with how often it is billed, in the
+  /// chrome of a ``SelectablePlan``.
   struct OnboardingPlanRow: View {
     @Environment(\.paywallTheme) private var theme
     private let row: OnboardingPaywallModel.PlanRow
@@ -16,7 +16,7 @@
     }
 
     var body: some View {
-      Button(action: select) {
+      SelectablePlan(isSelected: row.isSelected, select: select) {
         HStack(spacing: theme.spacing) {
           VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: theme.smallSpacing) {
@@ -37,20 +37,7 @@
               .foregroundStyle(theme.secondaryText)
           }
         }
-        .padding(theme.spacing)
-        .background(
-          row.isSelected ? theme.accent.opacity(0.12) : theme.cardBackground,
-          in: RoundedRectangle(cornerRadius: theme.cardCornerRadius)
-        )
-        .overlay {
-          RoundedRectangle(cornerRadius: theme.cardCornerRadius)
-            .strokeBorder(row.isSelected ? theme.accent : Color.clear, lineWidth: 2)
-        }
-        .contentShape(RoundedRectangle(cornerRadius: theme.cardCornerRadius))
       }
-      .buttonStyle(.plain)
-      .accessibilityElement(children: .combine)
-      .accessibilityAddTraits(row.isSelected ? [.isButton, .isSelected] : .isButton)
     }
   }
 #endif

@@ -4,7 +4,7 @@
 
   /// One pricing card of the paywall: the plan's name, its billed price (the most prominent
   /// figure), how often it is billed, the price of a month and the savings badge when the model
-  /// gives them; the accent outlines the selected card.
+  /// gives them, in the chrome of a ``SelectablePlan``.
   struct PaywallPlanCard: View {
     @Environment(\.paywallTheme) private var theme
     private let card: PaywallModel.PlanCard
@@ -16,7 +16,7 @@
     }
 
     var body: some View {
-      Button(action: select) {
+      SelectablePlan(isSelected: card.isSelected, select: select) {
         VStack(spacing: theme.smallSpacing) {
           Text(card.title).font(theme.headlineFont)
           Text(card.billedPrice)
@@ -36,20 +36,7 @@
           }
         }
         .frame(maxWidth: .infinity)
-        .padding(theme.spacing)
-        .background(
-          card.isSelected ? theme.accent.opacity(0.12) : theme.cardBackground,
-          in: RoundedRectangle(cornerRadius: theme.cardCornerRadius)
-        )
-        .overlay {
-          RoundedRectangle(cornerRadius: theme.cardCornerRadius)
-            .strokeBorder(card.isSelected ? theme.accent : Color.clear, lineWidth: 2)
-        }
-        .contentShape(RoundedRectangle(cornerRadius: theme.cardCornerRadius))
       }
-      .buttonStyle(.plain)
-      .accessibilityElement(children: .combine)
-      .accessibilityAddTraits(card.isSelected ? [.isButton, .isSelected] : .isButton)
     }
   }
 #endif

@@ -133,13 +133,10 @@
 
     private var buttons: some View {
       VStack(spacing: theme.smallSpacing) {
-        Button {
-          Task { await model.subscribe() }
-        } label: {
-          SpinnerLabel(PaywallModel.subscribeButtonTitle, isSpinning: model.isPurchasing)
-        }
-        .buttonStyle(ProminentButtonStyle())
-        .disabled(!model.isSubscribeEnabled)
+        SubscribeButton(
+          title: PaywallModel.subscribeButtonTitle, isSpinning: model.isPurchasing,
+          isEnabled: model.isSubscribeEnabled
+        ) { await model.subscribe() }
 
         Button {
           Task { await model.restore() }

@@ -1,5 +1,6 @@
 public import Foundation
 public import StoreModel
+import StoreInternals
 
 /// Builds a customer's transaction history for tests: purchases, renewals, refunds, upgrades,
 /// family-shared subscriptions and renewal infos, on a fixed calendar.
@@ -16,7 +17,7 @@ public import StoreModel
 /// var history = HistoryBuilder()
 /// let first = history.subscribe(to: HistoryBuilder.monthlyProductID, at: HistoryBuilder.start)
 /// history.renew(first.originalID, times: 11)
-/// let engine = EntitlementEngine()
+/// let engine = EntitlementEngine()  // LocalAppStore
 /// engine.currentEntitlements(in: history.ledger, at: HistoryBuilder.month(6))
 /// ```
 ///
@@ -25,12 +26,13 @@ public import StoreModel
 public struct HistoryBuilder: Sendable {
   /// The first instant of the fixed calendar: 2026-01-01T00:00:00Z.
   public static let start = Date(timeIntervalSince1970: 1_767_225_600)
-  /// SportsTime Pro's monthly subscription.
-  public static let monthlyProductID = "com.sportstime.pro.monthly"
-  /// SportsTime Pro's annual subscription.
-  public static let annualProductID = "com.sportstime.pro.annual"
-  /// The subscription group the builder uses unless told otherwise (a test value).
-  public static let defaultGroupID = "21000000"
+  /// SportsTime Pro's monthly subscription (``SportsTimeFixtures/monthlyID``).
+  public static let monthlyProductID = SportsTimeFixtures.monthlyID
+  /// SportsTime Pro's annual subscription (``SportsTimeFixtures/annualID``).
+  public static let annualProductID = SportsTimeFixtures.annualID
+  /// The subscription group the builder uses unless told otherwise: Pro Access
+  /// (``SportsTimeFixtures/groupID``).
+  public static let defaultGroupID = SportsTimeFixtures.groupID
 
   /// The history built so far.
   public private(set) var ledger: PurchaseLedger
@@ -146,12 +148,19 @@ public struct HistoryBuilder: Sendable {
       ownershipType: ownership, reason: .purchase, environment: environment)
     transaction.webOrderLineItemID = String(id)
     transaction.offerType = offerType
+    return startSubscription(with: transaction)
+  }
+
+  /// Records `transaction`, which starts a subscription period (a purchase, a resubscription),
+  /// as its subscription's latest, with renewal info that renews from its purchase date.
+  private mutating func startSubscription(with transaction: Transaction) -> Transaction {
     appendLatest(transaction)
     setRenewalInfo(
       RenewalInfo(
-        originalTransactionID: id, currentProductID: productID, willAutoRenew: true,
-        signedDate: date, renewalDate: transaction.expirationDate,
-        recentSubscriptionStartDate: date, environment: environment))
+        originalTransactionID: transaction.originalID, currentProductID: transaction.productID,
+        willAutoRenew: true, signedDate: transaction.purchaseDate,
+        renewalDate: transaction.expirationDate,
+        recentSubscriptionStartDate: transaction.purchaseDate, environment: environment))
     return transaction
   }
 
@@ -191,13 +200,7 @@ public struct HistoryBuilder: Sendable {
     let period = remember(period, of: product)
     var transaction = nextTransaction(after: latest, product: product, at: date, period: period)
     transaction.reason = .purchase
-    appendLatest(transaction)
-    setRenewalInfo(
-      RenewalInfo(
-        originalTransactionID: originalID, currentProductID: product, willAutoRenew: true,
-        signedDate: date, renewalDate: transaction.expirationDate,
-        recentSubscriptionStartDate: date, environment: environment))
-    return transaction
+    return startSubscription(with: transaction)
   }
 
   /// Upgrades subscription `originalID` at `date` to a higher-level product: the current
@@ -472,7 +475,7 @@ extension HistoryBuilder {
   ///     fit).
   ///   - seed: The seed of the random choices.
   public static func synthetic(transactionCount: Int, seed: UInt64) -> PurchaseLedger {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var history = HistoryBuilder(firstTransactionID: 1)
     func roll(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
     while history.ledger.transactions.count < transactionCount {
@@ -528,21 +531,5 @@ extension HistoryBuilder {
       }
     }
     return history.ledger
-  }
-}
-
-/// Steele, Lea and Flood's SplitMix64: a small seeded generator, so synthetic histories are
-/// the same on every machine.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -14,25 +14,29 @@ public enum SportsTimeFixtures {
   public static let annualID = "com.sportstime.pro.annual"
 
   /// Pro Monthly: $4.99 a month, level 2.
-  public static let monthly = Product(
-    id: monthlyID, type: .autoRenewable, displayName: "Pro Monthly",
-    description: "All Pro features, billed every month.", price: Decimal(string: "4.99") ?? 0,
-    displayPrice: "$4.99", currencyCode: "USD", locale: Locale(identifier: "en_US"),
-    isFamilyShareable: true,
-    subscription: Product.SubscriptionInfo(
-      subscriptionGroupID: groupID, groupDisplayName: groupName, groupLevel: 2,
-      subscriptionPeriod: .monthly))
+  public static let monthly = pro(
+    monthlyID, "Pro Monthly", "All Pro features, billed every month.", "4.99", level: 2,
+    period: .monthly)
 
   /// Pro Annual: $49.99 a year, level 1 (the higher level: monthly → annual is an upgrade).
-  public static let annual = Product(
-    id: annualID, type: .autoRenewable, displayName: "Pro Annual",
-    description: "All Pro features, billed once a year.", price: Decimal(string: "49.99") ?? 0,
-    displayPrice: "$49.99", currencyCode: "USD", locale: Locale(identifier: "en_US"),
-    isFamilyShareable: true,
-    subscription: Product.SubscriptionInfo(
-      subscriptionGroupID: groupID, groupDisplayName: groupName, groupLevel: 1,
-      subscriptionPeriod: .yearly))
+  public static let annual = pro(
+    annualID, "Pro Annual", "All Pro features, billed once a year.", "49.99", level: 1,
+    period: .yearly)
 
   /// Both products, monthly first, as in the file.
   public static let products = [monthly, annual]
+
+  /// A family-shareable subscription of Pro Access in US dollars.
+  private static func pro(
+    _ id: String, _ name: String, _ description: String, _ price: String, level: Int,
+    period: SubscriptionPeriod
+  ) -> Product {
+    Product(
+      id: id, type: .autoRenewable, displayName: name, description: description,
+      price: Decimal(string: price) ?? 0, displayPrice: "$\(price)", currencyCode: "USD",
+      locale: Locale(identifier: "en_US"), isFamilyShareable: true,
+      subscription: Product.SubscriptionInfo(
+        subscriptionGroupID: groupID, groupDisplayName: groupName, groupLevel: level,
+        subscriptionPeriod: period))
+  }
 }

@@ -23,8 +23,7 @@ import Testing
     "a lapsed Pro customer keeps every saved trip; only a new save is gated",
     arguments: [1, 2, 5, 30])
   func lapsedKeepsTrips(savedCount: Int) {
-    #expect(policy.canOpenSavedTrip(savedCount: savedCount, isPro: false) == .allowed)
-    #expect(policy.canOpenSavedTrip(savedCount: savedCount, isPro: true) == .allowed)
+    #expect(policy.canSaveTrip(savedCount: savedCount, isPro: true) == .allowed)
     #expect(
       policy.canSaveTrip(savedCount: savedCount, isPro: false) == .showPaywall(.unlimitedTrips))
   }

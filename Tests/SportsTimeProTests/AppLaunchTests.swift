@@ -8,8 +8,8 @@ import Testing
 @Suite("AppLaunch", .hangGuard)
 struct AppLaunchTests {
   @Test("the first launch of a free customer shows home with the onboarding paywall over it")
-  func firstLaunch() async {
-    let world = AppWorld()
+  func firstLaunch() async throws {
+    let world = try AppWorld()
     let launch = AppLaunch(store: world.store)
     #expect(launch.screen == .launching)
     await launch.run()
@@ -20,14 +20,14 @@ struct AppLaunchTests {
   }
 
   @Test("the listener runs before the app's data loads; the entitlements are read after")
-  func order() async {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.annualID)
+  func order() async throws {
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.annualID)
     let launch = AppLaunch(store: world.store)
     var subscribersDuringLoad = -1
     var knewProDuringLoad = true
     await launch.run {
-      subscribersDuringLoad = world.appStore.subscriberCount
+      subscribersDuringLoad = world.appStore.listenerCount
       knewProDuringLoad = world.store.hasLoadedEntitlements
     }
     #expect(subscribersDuringLoad == 1)
@@ -37,15 +37,15 @@ struct AppLaunchTests {
 
   @Test("Pro and the screen are decided while the renewal details wait on the network")
   func statusesSlow() async throws {
-    let world = AppWorld()
-    let transaction = await world.appStore.seedPurchase(Fixtures.annualID)
-    await world.appStore.holdStatuses()
+    let world = try AppWorld()
+    let transaction = try await world.appStore.seedPurchase(Fixtures.annualID)
+    world.appStore.holdStatuses()
     let launch = AppLaunch(store: world.store)
     let running = Task { await launch.run() }
     await world.appStore.waitForStatusRequests(held: 1)
     guard world.store.hasLoadedEntitlements else {
       Issue.record("the entitlements waited for the subscription statuses")
-      await world.appStore.releaseStatuses()
+      world.appStore.releaseStatuses()
       return
     }
     #expect(world.store.isPro)
@@ -58,7 +58,7 @@ struct AppLaunchTests {
     #expect(world.store.entitlement?.renewalState == nil)
     #expect(world.store.nextEntitlementCheck == transaction.expirationDate)
 
-    await world.appStore.releaseStatuses()
+    world.appStore.releaseStatuses()
     await world.store.loadRenewalDetails()
     #expect(world.store.isLoadingRenewalDetails == false)
     #expect(world.store.entitlement?.willAutoRenew == true)
@@ -66,9 +66,9 @@ struct AppLaunchTests {
   }
 
   @Test("a Pro customer never sees the onboarding paywall, even on first launch")
-  func proCustomer() async {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
+  func proCustomer() async throws {
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
     let launch = AppLaunch(store: world.store)
     await launch.run()
     #expect(launch.screen == .home)
@@ -77,42 +77,42 @@ struct AppLaunchTests {
   }
 
   @Test("with the products failing or slow, launch still decides from the entitlements")
-  func networkTrouble() async {
-    let failing = AppWorld()
-    await failing.appStore.setProductsFailure(.networkError("offline"))
-    await failing.appStore.seedPurchase(Fixtures.annualID)
+  func networkTrouble() async throws {
+    let failing = try AppWorld()
+    try await failing.appStore.setProductsFailure(.networkError("offline"))
+    try await failing.appStore.seedPurchase(Fixtures.annualID)
     let proLaunch = AppLaunch(store: failing.store)
     await proLaunch.run()
     #expect(proLaunch.screen == .home)
     #expect(proLaunch.isShowingOnboardingPaywall == false)
 
-    let slow = AppWorld()
-    await slow.appStore.holdProducts()
+    let slow = try AppWorld()
+    slow.appStore.holdProducts()
     let freeLaunch = AppLaunch(store: slow.store)
     await freeLaunch.run()
     #expect(freeLaunch.screen == .home)
     #expect(freeLaunch.isShowingOnboardingPaywall)
     #expect(slow.store.productsState == .loading)
-    await slow.appStore.releaseProducts()
+    slow.appStore.releaseProducts()
     await waitUntil { freeLaunch.onboarding?.planRows.count == 2 }
   }
 
   @Test("the onboarding paywall never shows twice: once continued free, or once bought")
   func neverTwice() async throws {
     let storage = InMemoryKeyValueStore()
-    let first = AppWorld(storage: storage)
+    let first = try AppWorld(storage: storage)
     let firstLaunch = AppLaunch(store: first.store)
     await firstLaunch.run()
     #expect(firstLaunch.isShowingOnboardingPaywall)
     firstLaunch.onboarding?.continueWithFree()
 
-    let second = AppWorld(storage: storage)
+    let second = try AppWorld(storage: storage)
     let secondLaunch = AppLaunch(store: second.store)
     await secondLaunch.run()
     #expect(secondLaunch.onboarding == nil)
 
     let other = InMemoryKeyValueStore()
-    let buyer = AppWorld(storage: other)
+    let buyer = try AppWorld(storage: other)
     let buyerLaunch = AppLaunch(store: buyer.store)
     await buyerLaunch.run()
     await buyer.store.loadProducts()
@@ -121,14 +121,14 @@ struct AppLaunchTests {
     await onboarding.subscribe()
     #expect(buyerLaunch.isShowingOnboardingPaywall == false)
     // Next launch the customer is free again (a new, empty App Store): the flag still holds.
-    let relaunch = AppLaunch(store: AppWorld(storage: other).store)
+    let relaunch = AppLaunch(store: try AppWorld(storage: other).store)
     await relaunch.run()
     #expect(relaunch.onboarding == nil)
   }
 
   @Test("running the launch again does nothing")
-  func runTwice() async {
-    let world = AppWorld()
+  func runTwice() async throws {
+    let world = try AppWorld()
     let launch = AppLaunch(store: world.store)
     await launch.run()
     launch.onboarding?.continueWithFree()

@@ -7,10 +7,10 @@ import Testing
 @MainActor
 @Suite("OnboardingPaywallModel", .hangGuard)
 struct OnboardingPaywallModelTests {
-  private func onboarding(catalog: [Product] = Fixtures.catalog) async -> (
+  private func onboarding(catalog: [Product] = Fixtures.catalog) async throws -> (
     AppWorld, OnboardingPaywallModel
   ) {
-    let world = AppWorld(catalog: catalog)
+    let world = try AppWorld(catalog: catalog)
     await world.launch()
     let model = OnboardingPaywallModel(store: world.store)
     model.onAppear()
@@ -18,8 +18,8 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("three feature pages with the plan's words, then Choose Your Plan")
-  func pages() async {
-    let (_, model) = await onboarding()
+  func pages() async throws {
+    let (_, model) = try await onboarding()
     #expect(model.pages.count == 4)
     let features = OnboardingPaywallModel.featurePages
     #expect(features.map(\.title) == ["Unlimited Trips", "Export & Share", "Track Your Journey"])
@@ -36,8 +36,8 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("Next walks the pages with their dots; the last page says Subscribe")
-  func walking() async {
-    let (_, model) = await onboarding()
+  func walking() async throws {
+    let (_, model) = try await onboarding()
     var titles: [String] = []
     var dots: [[Bool]] = []
     for _ in 0..<4 {
@@ -60,8 +60,8 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("the page dots read as Page N of M to VoiceOver")
-  func pageDotsLabel() async {
-    let (_, model) = await onboarding()
+  func pageDotsLabel() async throws {
+    let (_, model) = try await onboarding()
     var labels: [String] = []
     for index in model.pages.indices {
       model.show(page: index)
@@ -72,9 +72,9 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("plans that failed to load show why and Try Again loads them")
-  func productsFailed() async {
-    let world = AppWorld()
-    await world.appStore.setProductsFailure(.networkError("offline"))
+  func productsFailed() async throws {
+    let world = try AppWorld()
+    try await world.appStore.setProductsFailure(.networkError("offline"))
     await world.launch()
     let model = OnboardingPaywallModel(store: world.store)
     model.show(page: model.pages.count - 1)
@@ -86,7 +86,7 @@ struct OnboardingPaywallModelTests {
     #expect(
       model.productsMessage
         == "Can't connect to the App Store. Check your connection and try again.")
-    await world.appStore.setProductsFailure(nil)
+    try await world.appStore.setProductsFailure(nil)
     model.retryLoadingProducts()
     await waitUntil { model.planRows.count == 2 }
     #expect(model.canRetryLoadingProducts == false)
@@ -96,12 +96,12 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("Subscribe is disabled while a purchase runs, and Next stays enabled on feature pages")
-  func subscribeWhilePurchasing() async {
-    let (world, model) = await onboarding()
+  func subscribeWhilePurchasing() async throws {
+    let (world, model) = try await onboarding()
     #expect(model.isSubscribeEnabled)
     #expect(model.isPrimaryButtonEnabled)
     model.show(page: 3)
-    await world.appStore.holdPurchases()
+    world.appStore.holdPurchases()
     let purchase = Task { await model.subscribe() }
     await world.appStore.waitForHeldPurchase()
     #expect(model.isPurchasing)
@@ -110,14 +110,14 @@ struct OnboardingPaywallModelTests {
     model.show(page: 0)
     #expect(model.isPrimaryButtonEnabled)
     #expect(model.isSubscribeEnabled == false)
-    await world.appStore.releasePurchases()
+    world.appStore.releasePurchases()
     await purchase.value
     #expect(world.store.isPro)
   }
 
   @Test("the pricing page lists Annual first, BEST, with its computed saving, then Monthly")
   func pricing() async throws {
-    let (_, model) = await onboarding()
+    let (_, model) = try await onboarding()
     let rows = model.planRows
     try #require(rows.count == 2)
     #expect(rows[0].productID == Fixtures.annualID)
@@ -135,15 +135,15 @@ struct OnboardingPaywallModelTests {
 
   @Test("in euros the rows keep the German prices and the computed saving")
   func euros() async throws {
-    let (_, model) = await onboarding(catalog: Fixtures.euroCatalog)
+    let (_, model) = try await onboarding(catalog: Fixtures.euroCatalog)
     #expect(model.planRows.map(\.billedPrice) == ["49,99\u{A0}€", "4,99\u{A0}€"])
     #expect(model.planRows.first?.caption == "Best Value - Save 17%")
   }
 
   @Test("Continue with Free marks it seen and closes it, from any page")
-  func continueFree() async {
+  func continueFree() async throws {
     for page in 0..<4 {
-      let (world, model) = await onboarding()
+      let (world, model) = try await onboarding()
       model.show(page: page)
       model.continueWithFree()
       #expect(model.isDismissed)
@@ -154,8 +154,8 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("subscribing marks it seen and closes it")
-  func subscribe() async {
-    let (world, model) = await onboarding()
+  func subscribe() async throws {
+    let (world, model) = try await onboarding()
     await model.subscribe()  // not on the pricing page yet: nothing happens
     #expect(world.store.isPro == false)
     model.show(page: 3)
@@ -166,15 +166,15 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("a cancelled purchase leaves it unseen and open; Ask to Buy marks it seen")
-  func cancelAndPending() async {
-    let (world, model) = await onboarding()
+  func cancelAndPending() async throws {
+    let (world, model) = try await onboarding()
     model.show(page: 3)
-    await world.appStore.setNextPurchase(.cancel)
+    try await world.appStore.setNextPurchase(.cancel)
     await model.subscribe()
     #expect(model.isDismissed == false)
     #expect(model.errorMessage == nil)
     #expect(OnboardingPaywallModel.hasSeen(in: world.storage) == false)
-    await world.appStore.setAskToBuy(true)
+    try await world.appStore.setAskToBuy(true)
     await model.subscribe()
     #expect(model.pendingMessage != nil)
     #expect(OnboardingPaywallModel.hasSeen(in: world.storage))
@@ -191,8 +191,8 @@ struct OnboardingPaywallModelTests {
   }
 
   @Test("selecting monthly buys monthly")
-  func selectMonthly() async {
-    let (world, model) = await onboarding()
+  func selectMonthly() async throws {
+    let (world, model) = try await onboarding()
     model.select(Fixtures.monthlyID)
     #expect(model.planRows.map(\.isSelected) == [false, true])
     model.show(page: 3)

@@ -9,8 +9,8 @@ import Testing
 struct PaywallModelTests {
   private func paywall(
     catalog: [Product] = Fixtures.catalog, placement: PaywallPlacement = .feature(.pdfExport)
-  ) async -> (AppWorld, PaywallModel) {
-    let world = AppWorld(catalog: catalog)
+  ) async throws -> (AppWorld, PaywallModel) {
+    let world = try AppWorld(catalog: catalog)
     await world.launch()
     let model = PaywallModel(store: world.store, placement: placement)
     model.onAppear()
@@ -19,7 +19,7 @@ struct PaywallModelTests {
 
   @Test("the hero, the feature rows, the legal text and the links are the plan's words")
   func words() async throws {
-    let (_, model) = await paywall()
+    let (_, model) = try await paywall()
     #expect(model.hero.icon == "star.fill")
     #expect(model.hero.title == "Upgrade to Pro")
     #expect(model.hero.subtitle == "Unlock the full SportsTime experience")
@@ -43,7 +43,7 @@ struct PaywallModelTests {
 
   @Test("the plans: Monthly then Annual, billed price first, per-month and savings computed")
   func plans() async throws {
-    let (_, model) = await paywall()
+    let (_, model) = try await paywall()
     let plans = model.plans
     try #require(plans.count == 2)
     #expect(plans[0].title == "Monthly")
@@ -61,7 +61,7 @@ struct PaywallModelTests {
 
   @Test("prices and savings follow another currency and locale: euros in Germany")
   func euros() async throws {
-    let (_, model) = await paywall(catalog: Fixtures.euroCatalog)
+    let (_, model) = try await paywall(catalog: Fixtures.euroCatalog)
     let plans = model.plans
     try #require(plans.count == 2)
     // The formatter puts a no-break space between the amount and the sign.
@@ -78,7 +78,7 @@ struct PaywallModelTests {
       ("79.99", nil, "$6.67/month"),
     ])
   func savingsFromPrices(annualPrice: String, badge: String?, perMonth: String) async throws {
-    let (_, model) = await paywall(catalog: [
+    let (_, model) = try await paywall(catalog: [
       Fixtures.product(id: Fixtures.monthlyID, name: "M", price: "4.99", period: .monthly),
       Fixtures.product(id: Fixtures.annualID, name: "A", price: annualPrice, period: .yearly),
     ])
@@ -89,7 +89,7 @@ struct PaywallModelTests {
 
   @Test("annual is selected until the customer picks monthly")
   func selection() async throws {
-    let (world, model) = await paywall()
+    let (world, model) = try await paywall()
     var events = EventLog(world.store)
     #expect(model.selectedProductID == Fixtures.annualID)
     #expect(model.plans.filter(\.isSelected).map(\.productID) == [Fixtures.annualID])
@@ -103,24 +103,24 @@ struct PaywallModelTests {
 
   @Test("subscribe is disabled until a plan can be selected, and while purchasing")
   func subscribeStates() async throws {
-    let world = AppWorld()
-    await world.appStore.holdProducts()
+    let world = try AppWorld()
+    world.appStore.holdProducts()
     await world.store.start()
     let model = PaywallModel(store: world.store, placement: .settings)
     #expect(model.plans.isEmpty)
     #expect(model.selectedProductID == nil)
     #expect(model.isSubscribeEnabled == false)
     #expect(model.productsMessage == "Loading plans…")
-    await world.appStore.releaseProducts()
+    world.appStore.releaseProducts()
     await waitUntil { model.isSubscribeEnabled }
     #expect(model.productsMessage == nil)
 
-    await world.appStore.holdPurchases()
+    world.appStore.holdPurchases()
     let subscribing = Task { await model.subscribe() }
     await world.appStore.waitForHeldPurchase()
     #expect(model.isPurchasing)
     #expect(model.isSubscribeEnabled == false)
-    await world.appStore.releasePurchases()
+    world.appStore.releasePurchases()
     await subscribing.value
     #expect(model.isPurchasing == false)
     #expect(model.isDismissed)
@@ -128,7 +128,7 @@ struct PaywallModelTests {
 
   @Test("a purchase closes the paywall and reports shown, started, purchased")
   func purchaseCloses() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     var events = EventLog(world.store)
     let model = PaywallModel(store: world.store, placement: .feature(.progressTracking))
@@ -150,9 +150,9 @@ struct PaywallModelTests {
   }
 
   @Test("a cancel shows nothing and leaves the paywall open")
-  func cancelShowsNothing() async {
-    let (world, model) = await paywall()
-    await world.appStore.setNextPurchase(.cancel)
+  func cancelShowsNothing() async throws {
+    let (world, model) = try await paywall()
+    try await world.appStore.setNextPurchase(.cancel)
     await model.subscribe()
     #expect(model.errorMessage == nil)
     #expect(model.pendingMessage == nil)
@@ -162,16 +162,16 @@ struct PaywallModelTests {
   @Test(
     "a failure shows its message on the error line",
     arguments: [
-      (FakeAppStore.PurchaseSwitch.fail(.systemError("x")), "Purchase failed. Please try again."),
+      (TestAppStore.PurchaseSwitch.fail(.systemError("x")), "Purchase failed. Please try again."),
       (
         .fail(.networkError("x")),
         "Can't connect to the App Store. Check your connection and try again."
       ),
       (.tamper, "Could not verify purchase. Please contact support."),
     ])
-  func failureLine(failure: FakeAppStore.PurchaseSwitch, message: String) async {
-    let (world, model) = await paywall()
-    await world.appStore.setNextPurchase(failure)
+  func failureLine(failure: TestAppStore.PurchaseSwitch, message: String) async throws {
+    let (world, model) = try await paywall()
+    try await world.appStore.setNextPurchase(failure)
     await model.subscribe()
     #expect(model.errorMessage == message)
     #expect(model.isDismissed == false)
@@ -179,8 +179,8 @@ struct PaywallModelTests {
 
   @Test("Ask to Buy shows the pending line; the approval closes the paywall")
   func pending() async throws {
-    let (world, model) = await paywall()
-    await world.appStore.setAskToBuy(true)
+    let (world, model) = try await paywall()
+    try await world.appStore.setAskToBuy(true)
     await model.subscribe()
     #expect(
       model.pendingMessage
@@ -188,15 +188,15 @@ struct PaywallModelTests {
     #expect(model.errorMessage == nil)
     #expect(model.isSubscribeEnabled)
     #expect(model.isDismissed == false)
-    await world.appStore.approvePendingRequest()
+    try await world.appStore.approvePendingRequest()
     await waitUntil { model.isDismissed }
     #expect(model.pendingMessage == nil)
   }
 
   @Test("restore closes the paywall when Pro is found")
-  func restoreFindsPro() async {
-    let (world, model) = await paywall()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
+  func restoreFindsPro() async throws {
+    let (world, model) = try await paywall()
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
     await model.restore()
     #expect(model.isDismissed)
     #expect(model.restoreMessage == nil)
@@ -204,12 +204,12 @@ struct PaywallModelTests {
   }
 
   @Test("restore with nothing to find says so, or why it failed")
-  func restoreFindsNothing() async {
-    let (world, model) = await paywall()
+  func restoreFindsNothing() async throws {
+    let (world, model) = try await paywall()
     await model.restore()
     #expect(model.restoreMessage == "No active subscription found.")
     #expect(model.isDismissed == false)
-    await world.appStore.setSyncFailure(.networkError("offline"))
+    try await world.appStore.setSyncFailure(.networkError("offline"))
     await model.restore()
     #expect(model.restoreMessage == nil)
     #expect(
@@ -217,9 +217,9 @@ struct PaywallModelTests {
   }
 
   @Test("failed plans show why and can be retried")
-  func productsFailed() async {
-    let world = AppWorld()
-    await world.appStore.setProductsFailure(.networkError("offline"))
+  func productsFailed() async throws {
+    let world = try AppWorld()
+    try await world.appStore.setProductsFailure(.networkError("offline"))
     await world.launch()
     let model = PaywallModel(store: world.store, placement: .onboarding)
     #expect(model.canRetryLoadingProducts)
@@ -228,23 +228,23 @@ struct PaywallModelTests {
         == "Can't connect to the App Store. Check your connection and try again.")
     #expect(model.retryButtonTitle == "Try Again")
     #expect(PaywallModel.retryButtonTitle == "Try Again")
-    await world.appStore.setProductsFailure(nil)
+    try await world.appStore.setProductsFailure(nil)
     model.retryLoadingProducts()
     await waitUntil { model.plans.count == 2 }
     #expect(model.canRetryLoadingProducts == false)
   }
 
   @Test("the close button, an icon, has the accessibility label Close")
-  func closeButtonLabel() async {
-    let (_, model) = await paywall()
+  func closeButtonLabel() async throws {
+    let (_, model) = try await paywall()
     #expect(PaywallModel.closeButtonIcon == "xmark")
     #expect(model.closeButtonAccessibilityLabel == "Close")
     #expect(PaywallModel.closeButtonAccessibilityLabel == "Close")
   }
 
   @Test("closing reports it once and dismisses")
-  func close() async {
-    let (world, model) = await paywall(placement: .settings)
+  func close() async throws {
+    let (world, model) = try await paywall(placement: .settings)
     var events = EventLog(world.store)
     model.close()
     model.close()

@@ -30,8 +30,8 @@ struct StoreManagerLaunchTests {
   }
 
   @Test("a new customer is free once the entitlements are read; the products load after")
-  func freshLaunch() async {
-    let world = AppWorld()
+  func freshLaunch() async throws {
+    let world = try AppWorld()
     #expect(world.store.hasLoadedEntitlements == false)
     await world.launch()
     #expect(world.store.hasLoadedEntitlements)
@@ -45,10 +45,10 @@ struct StoreManagerLaunchTests {
   }
 
   @Test("with the products failing, launch still knows Pro from the entitlements")
-  func productsFailing() async {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.annualID)
-    await world.appStore.setProductsFailure(.networkError("offline"))
+  func productsFailing() async throws {
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.annualID)
+    try await world.appStore.setProductsFailure(.networkError("offline"))
     await world.store.start()
     #expect(world.store.isPro)
     #expect(world.store.purchasedProductIDs == [Fixtures.annualID])
@@ -58,40 +58,40 @@ struct StoreManagerLaunchTests {
     #expect(world.store.products.isEmpty)
     #expect(world.store.isPro)
 
-    await world.appStore.setProductsFailure(nil)
+    try await world.appStore.setProductsFailure(nil)
     world.store.retryLoadingProducts()
     await waitUntil { world.store.productsState == .loaded }
     #expect(world.store.annualProduct?.id == Fixtures.annualID)
   }
 
   @Test("with the products slow, start returns with Pro known while they still load")
-  func productsSlow() async {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
-    await world.appStore.holdProducts()
+  func productsSlow() async throws {
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
+    world.appStore.holdProducts()
     await world.store.start()
     #expect(world.store.isPro)
     #expect(world.store.productsState == .loading)
     #expect(world.store.isLoading)
     world.store.retryLoadingProducts()  // a retry while loading starts nothing new
-    await world.appStore.releaseProducts()
+    world.appStore.releaseProducts()
     await waitUntil { world.store.productsState == .loaded }
-    #expect(await world.appStore.productRequests == 1)
+    #expect(world.appStore.productRequests == 1)
     #expect(world.store.isLoading == false)
   }
 
   @Test("an unknown catalog is a retryable product-not-found state")
-  func emptyCatalog() async {
-    let world = AppWorld(catalog: [])
+  func emptyCatalog() async throws {
+    let world = try AppWorld(catalog: [])
     await world.launch()
     #expect(world.store.productsState == .failed(.productNotFound))
     #expect(world.store.productsState.isRetryable)
   }
 
   @Test("monthly and annual are found by their periods, not by the spelling of their ids")
-  func productsByPeriod() async {
+  func productsByPeriod() async throws {
     // A catalog whose ids lie: the "monthly" id is billed yearly and the other way round.
-    let world = AppWorld(catalog: [
+    let world = try AppWorld(catalog: [
       Fixtures.product(
         id: Fixtures.monthlyID, name: "Yearly", price: "49.99", period: .yearly),
       Fixtures.product(
@@ -104,9 +104,9 @@ struct StoreManagerLaunchTests {
   }
 
   @Test("unfinished transactions are handled at launch: Pro, and finished once")
-  func unfinishedAtLaunch() async {
-    let world = AppWorld()
-    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID, unfinished: true)
+  func unfinishedAtLaunch() async throws {
+    let world = try AppWorld()
+    let transaction = try await world.appStore.seedPurchase(Fixtures.monthlyID, unfinished: true)
     await world.store.start()
     #expect(world.store.isPro)
     await world.appStore.waitUntilFinished(transaction.id)
@@ -114,83 +114,83 @@ struct StoreManagerLaunchTests {
   }
 
   @Test("an unverified entitlement never grants Pro, and stays unfinished")
-  func unverifiedEntitlement() async {
-    let world = AppWorld()
-    let forged = await world.appStore.seedPurchase(
+  func unverifiedEntitlement() async throws {
+    let world = try AppWorld()
+    let forged = try await world.appStore.seedPurchase(
       Fixtures.annualID, unfinished: true, tampered: true)
     await world.launch()
     #expect(world.store.isPro == false)
     #expect(world.store.entitlement == nil)
-    #expect(await world.appStore.finishCount(of: forged.id) == 0)
+    #expect(world.appStore.finishCount(of: forged.id) == 0)
     #expect(await world.appStore.isUnfinished(forged.id))
   }
 
   @Test("start is idempotent: one listener however often it is called")
-  func startTwice() async {
-    let world = AppWorld()
+  func startTwice() async throws {
+    let world = try AppWorld()
     await world.store.start()
     await world.store.start()
     world.store.startListening()
-    await world.appStore.waitForSubscribers(1)
-    #expect(world.appStore.subscriberCount == 1)
+    await world.appStore.waitForListeners(1)
+    #expect(world.appStore.listenerCount == 1)
   }
 
   @Test("stop cancels the listener; start listens again")
-  func stopAndRestart() async {
-    let world = AppWorld()
+  func stopAndRestart() async throws {
+    let world = try AppWorld()
     await world.store.start()
-    await world.appStore.waitForSubscribers(1)
+    await world.appStore.waitForListeners(1)
     world.store.stop()
-    await world.appStore.waitForSubscribers(0)
+    await world.appStore.waitForListeners(0)
     #expect(world.store.nextEntitlementCheck == nil)
     await world.store.start()
-    await world.appStore.waitForSubscribers(1)
-    #expect(world.appStore.subscriberCount == 1)
+    await world.appStore.waitForListeners(1)
+    #expect(world.appStore.listenerCount == 1)
   }
 
   @Test("stop cancels the renewal details that still wait on the network")
-  func stopCancelsStatuses() async {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
-    await world.appStore.holdStatuses()
+  func stopCancelsStatuses() async throws {
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
+    world.appStore.holdStatuses()
     await world.store.start()
     await world.appStore.waitForStatusRequests(held: 1)
     #expect(world.store.isLoadingRenewalDetails)
     world.store.stop()
     #expect(world.store.isLoadingRenewalDetails == false)
     await world.appStore.waitForStatusRequests(held: 0, cancelled: 1)
-    #expect(await world.appStore.cancelledStatusRequests == 1)
+    #expect(world.appStore.cancelledStatusRequests == 1)
     await world.store.loadRenewalDetails()
     #expect(world.store.entitlement?.willAutoRenew == nil)
   }
 
   @Test("a newer reading cancels the older renewal details; the latest details win")
   func overlappingReadings() async throws {
-    let world = AppWorld()
-    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
-    await world.appStore.holdStatuses()
+    let world = try AppWorld()
+    let transaction = try await world.appStore.seedPurchase(Fixtures.monthlyID)
+    world.appStore.holdStatuses()
     await world.store.start()
     await world.appStore.waitForStatusRequests(held: 1)
-    await world.appStore.setAutoRenew(false, originalID: transaction.originalID)
+    try await world.appStore.setAutoRenew(false, originalID: transaction.originalID)
     let refresh = Task { await world.store.refreshEntitlements() }
     await world.appStore.waitForStatusRequests(held: 1, cancelled: 1)
     #expect(world.store.isLoadingRenewalDetails)
-    await world.appStore.releaseStatuses()
+    world.appStore.releaseStatuses()
     await refresh.value
     #expect(world.store.isLoadingRenewalDetails == false)
     #expect(world.store.entitlement?.willAutoRenew == false)
-    #expect(await world.appStore.cancelledStatusRequests == 1)
+    #expect(world.appStore.cancelledStatusRequests == 1)
   }
 
   @Test("a manager that goes away cancels its listener")
-  func deinitCancels() async {
-    let world = AppWorld()
+  func deinitCancels() async throws {
+    let world = try AppWorld()
     var manager: StoreManager? = StoreManager(
-      backend: world.appStore, storage: InMemoryKeyValueStore(), clock: world.clock)
+      backend: world.backend, storage: InMemoryKeyValueStore(), clock: world.clock)
     await manager?.start()
-    await world.appStore.waitForSubscribers(1)
+    await world.appStore.waitForListeners(1)
     manager = nil
-    await world.appStore.waitForSubscribers(0)
-    #expect(world.appStore.subscriberCount == 0)
+    await world.appStore.waitForListeners(0)
+    #expect(world.appStore.listenerCount == 0)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 struct StoreManagerPurchaseTests {
   @Test("a verified purchase grants Pro, is finished once, and is reported once")
   func verifiedPurchase() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     var events = EventLog(world.store)
     let annual = try #require(world.store.annualProduct)
@@ -23,7 +23,7 @@ struct StoreManagerPurchaseTests {
     #expect(world.store.purchaseState == .idle)
     #expect(world.store.lastError == nil)
     #expect(world.store.entitlement?.productID == Fixtures.annualID)
-    #expect(await world.appStore.finishCount(of: transaction.id) == 1)
+    #expect(world.appStore.finishCount(of: transaction.id) == 1)
     #expect(
       await events.drain() == [
         .purchaseStarted(productID: Fixtures.annualID),
@@ -33,15 +33,15 @@ struct StoreManagerPurchaseTests {
 
   @Test("the purchasing state lasts while the App Store's sheet is up")
   func purchasingState() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.holdPurchases()
+    world.appStore.holdPurchases()
     let monthly = try #require(world.store.monthlyProduct)
     let purchase = Task { await world.store.purchase(monthly) }
     await world.appStore.waitForHeldPurchase()
     #expect(world.store.purchaseState == .purchasing(productID: Fixtures.monthlyID))
     #expect(world.store.purchaseState.isPurchasing)
-    await world.appStore.releasePurchases()
+    world.appStore.releasePurchases()
     _ = await purchase.value
     #expect(world.store.purchaseState == .idle)
     #expect(world.store.isPro)
@@ -49,10 +49,10 @@ struct StoreManagerPurchaseTests {
 
   @Test("a cancel sets userCancelled, which shows no message, and grants nothing")
   func cancelled() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     var events = EventLog(world.store)
-    await world.appStore.setNextPurchase(.cancel)
+    try await world.appStore.setNextPurchase(.cancel)
     let outcome = await world.store.purchase(try #require(world.store.annualProduct))
     #expect(outcome == .cancelled)
     #expect(world.store.lastError == .userCancelled)
@@ -67,9 +67,9 @@ struct StoreManagerPurchaseTests {
 
   @Test("an unverified purchase fails verification, grants nothing and is not finished")
   func unverifiedPurchase() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.setNextPurchase(.tamper)
+    try await world.appStore.setNextPurchase(.tamper)
     let outcome = await world.store.purchase(try #require(world.store.monthlyProduct))
     #expect(outcome == .failed(.verificationFailed))
     #expect(world.store.lastError == .verificationFailed)
@@ -78,24 +78,24 @@ struct StoreManagerPurchaseTests {
     #expect(world.store.isPro == false)
     let history = await world.appStore.currentEntitlements()
     let forged = try #require(history.first).unsafePayloadValue
-    #expect(await world.appStore.finishCount(of: forged.id) == 0)
+    #expect(world.appStore.finishCount(of: forged.id) == 0)
     #expect(await world.appStore.isUnfinished(forged.id))
   }
 
   @Test(
     "backend failures become the plan's errors",
     arguments: [
-      (StoreBackendError.networkError("offline"), PurchaseOutcome.failed(.networkUnavailable)),
+      (StoreBackendError.networkError("offline"), ProPurchaseResult.failed(.networkUnavailable)),
       (.systemError("boom"), .failed(.purchaseFailed)),
       (.purchaseNotAllowed("owned"), .failed(.purchaseFailed)),
       (.ineligibleForOffer("used"), .failed(.purchaseFailed)),
       (.productUnavailable("gone"), .failed(.productNotFound)),
       (.userCancelled, .cancelled),
     ])
-  func backendFailures(failure: StoreBackendError, expected: PurchaseOutcome) async throws {
-    let world = AppWorld()
+  func backendFailures(failure: StoreBackendError, expected: ProPurchaseResult) async throws {
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.setNextPurchase(.fail(failure))
+    try await world.appStore.setNextPurchase(.fail(failure))
     let outcome = await world.store.purchase(try #require(world.store.annualProduct))
     #expect(outcome == expected)
     #expect(world.store.isPro == false)
@@ -107,9 +107,9 @@ struct StoreManagerPurchaseTests {
   }
 
   @Test("buying a product that is not loaded fails with productNotFound")
-  func unknownProduct() async {
-    let world = AppWorld()
-    await world.appStore.setProductsFailure(.networkError("offline"))
+  func unknownProduct() async throws {
+    let world = try AppWorld()
+    try await world.appStore.setProductsFailure(.networkError("offline"))
     await world.launch()
     let outcome = await world.store.purchase(productID: Fixtures.annualID)
     #expect(outcome == .failed(.productNotFound))
@@ -118,17 +118,17 @@ struct StoreManagerPurchaseTests {
 
   @Test("Ask to Buy is pending, then Pro when the approval arrives through the listener")
   func askToBuyApproved() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     var events = EventLog(world.store)
-    await world.appStore.setAskToBuy(true)
+    try await world.appStore.setAskToBuy(true)
     let outcome = await world.store.purchase(try #require(world.store.annualProduct))
     #expect(outcome == .pending)
     #expect(world.store.purchaseState == .pending(productID: Fixtures.annualID))
     #expect(world.store.isPro == false)
     #expect(world.store.lastError == nil)
 
-    let approved = try #require(await world.appStore.approvePendingRequest())
+    let approved = try #require(try await world.appStore.approvePendingRequest())
     await waitUntil { world.store.isPro }
     #expect(world.store.purchaseState == .idle)
     await world.appStore.waitUntilFinished(approved.id)
@@ -141,15 +141,15 @@ struct StoreManagerPurchaseTests {
 
   @Test("a declined Ask to Buy request grants nothing and leaves buying possible")
   func askToBuyDeclined() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.setAskToBuy(true)
+    try await world.appStore.setAskToBuy(true)
     _ = await world.store.purchase(try #require(world.store.monthlyProduct))
-    await world.appStore.declinePendingRequest()
-    #expect(await world.appStore.pendingRequestCount == 0)
+    try await world.appStore.declinePendingRequest()
+    #expect(try await world.appStore.pendingRequestCount() == 0)
     #expect(world.store.isPro == false)
     #expect(world.store.purchaseState.isPending)
-    await world.appStore.setAskToBuy(false)
+    try await world.appStore.setAskToBuy(false)
     let outcome = await world.store.purchase(try #require(world.store.monthlyProduct))
     guard case .purchased = outcome else {
       Issue.record("expected a purchase, got \(outcome)")
@@ -161,16 +161,19 @@ struct StoreManagerPurchaseTests {
 
   @Test("a transaction delivered again is handled once: finished again, reported once")
   func repeatedDelivery() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.setAskToBuy(true)
+    try await world.appStore.setAskToBuy(true)
     _ = await world.store.purchase(try #require(world.store.annualProduct))
     var events = EventLog(world.store)
-    let approved = try #require(await world.appStore.approvePendingRequest())
+    let approved = try #require(try await world.appStore.approvePendingRequest())
     await world.appStore.waitUntilFinished(approved.id)
-    await world.appStore.redeliver(approved.id)
-    await world.appStore.redeliver(approved.id)
+    let reads = world.backend.listingReads
+    world.appStore.redeliver(approved.id)
+    world.appStore.redeliver(approved.id)
     await world.appStore.waitUntilFinished(approved.id, times: 3)
+    // Handled once: a repeat is finished, and reads nothing again.
+    #expect(world.backend.listingReads == reads)
     #expect(world.store.isPro)
     #expect(
       await events.drain() == [
@@ -179,24 +182,24 @@ struct StoreManagerPurchaseTests {
   }
 
   @Test("restore finds a purchase made elsewhere")
-  func restoreFindsPro() async {
-    let world = AppWorld()
+  func restoreFindsPro() async throws {
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
     var events = EventLog(world.store)
     #expect(await world.store.restore())
     #expect(world.store.isPro)
     #expect(world.store.lastError == nil)
-    #expect(await world.appStore.syncCount == 1)
+    #expect(world.appStore.syncCount == 1)
     #expect(await events.drain() == [.restored(isPro: true)])
   }
 
   @Test("restore reads the entitlements even when the sync fails")
-  func restoreWhenSyncFails() async {
-    let world = AppWorld()
+  func restoreWhenSyncFails() async throws {
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.seedPurchase(Fixtures.annualID)
-    await world.appStore.setSyncFailure(.networkError("offline"))
+    try await world.appStore.seedPurchase(Fixtures.annualID)
+    try await world.appStore.setSyncFailure(.networkError("offline"))
     #expect(await world.store.restore())
     #expect(world.store.isPro)
     #expect(world.store.lastError == nil)
@@ -209,10 +212,10 @@ struct StoreManagerPurchaseTests {
       (.networkError("offline"), .networkUnavailable),
       (.userCancelled, .userCancelled),
     ])
-  func restoreFindsNothing(failure: StoreBackendError?, expected: StoreError?) async {
-    let world = AppWorld()
+  func restoreFindsNothing(failure: StoreBackendError?, expected: StoreError?) async throws {
+    let world = try AppWorld()
     await world.launch()
-    await world.appStore.setSyncFailure(failure)
+    try await world.appStore.setSyncFailure(failure)
     #expect(await world.store.restore() == false)
     #expect(world.store.isPro == false)
     #expect(world.store.lastError == expected)

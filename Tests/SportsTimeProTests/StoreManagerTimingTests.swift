@@ -1,90 +1,10 @@
 import Foundation
 import LocalAppStore
 import SportsTimePro
-import StoreInternals
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-/// The real local App Store, seen through: every call goes to it unchanged, and the test can
-/// wait for the manager to finish a transaction and count how often it did.
-private final class WatchedBackend: StoreBackend, Sendable {
-  private struct State {
-    var finished: [UInt64: Int] = [:]
-    var reads = 0
-    var waiters: [(UUID, UInt64, CheckedContinuation<Void, Never>)] = []
-  }
-
-  private let state = Locked(State())
-  let store: any StoreBackend
-
-  init(_ store: any StoreBackend) { self.store = store }
-
-  func finishCount(_ id: UInt64) -> Int { state.withLock { $0.finished[id, default: 0] } }
-
-  /// How many times the manager read `currentEntitlements`.
-  var listingReads: Int { state.withLock { $0.reads } }
-
-  /// Returns once the manager finished transaction `id` `times` times, or the task is
-  /// cancelled (the suite's time limit ends a wait that naive code never satisfies).
-  func waitUntilFinished(_ id: UInt64, times: Int = 1) async {
-    while finishCount(id) < times, !Task.isCancelled {
-      let token = UUID()
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let done = state.withLock { state in
-            if state.finished[id, default: 0] >= times || Task.isCancelled { return true }
-            state.waiters.append((token, id, continuation))
-            return false
-          }
-          if done { continuation.resume() }
-        }
-      } onCancel: {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-          guard let index = state.waiters.firstIndex(where: { $0.0 == token }) else { return nil }
-          return state.waiters.remove(at: index).2
-        }
-        waiter?.resume()
-      }
-    }
-  }
-
-  func products(for ids: [String]) async throws(StoreBackendError) -> [Product] {
-    try await store.products(for: ids)
-  }
-  func purchase(_ product: Product, options: Set<PurchaseOption>) async throws(StoreBackendError)
-    -> PurchaseResult
-  {
-    try await store.purchase(product, options: options)
-  }
-  func currentEntitlements() async -> [VerificationResult<Transaction>] {
-    state.withLock { $0.reads += 1 }
-    return await store.currentEntitlements()
-  }
-  func transactionUpdates() -> AsyncStream<VerificationResult<Transaction>> {
-    store.transactionUpdates()
-  }
-  func unfinishedTransactions() async -> [VerificationResult<Transaction>] {
-    await store.unfinishedTransactions()
-  }
-  func finish(_ transaction: Transaction) async {
-    await store.finish(transaction)
-    let ready = state.withLock { state in
-      state.finished[transaction.id, default: 0] += 1
-      let ready = state.waiters.filter { $0.1 == transaction.id }.map(\.2)
-      state.waiters.removeAll { $0.1 == transaction.id }
-      return ready
-    }
-    for continuation in ready { continuation.resume() }
-  }
-  func sync() async throws(StoreBackendError) { try await store.sync() }
-  func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
-    -> [SubscriptionStatus]
-  {
-    try await store.subscriptionStatuses(forGroup: groupID)
-  }
-}
 
 /// Runs `body` on the main actor in a task cancelled before `body` starts: what SwiftUI does to a
 /// view's `.task` when the view goes away.

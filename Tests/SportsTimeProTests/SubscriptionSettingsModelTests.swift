@@ -16,7 +16,7 @@ struct SubscriptionSettingsModelTests {
 
   @Test("a free customer sees Upgrade to Pro and Restore Purchases")
   func free() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     let model = settings(world)
     #expect(model.header == "Subscription")
@@ -38,9 +38,9 @@ struct SubscriptionSettingsModelTests {
     "a Pro customer sees the plan, its renewal or expiry, and Manage Subscription",
     arguments: [(true, "Renews on February 1, 2026"), (false, "Expires on February 1, 2026")])
   func pro(autoRenew: Bool, line: String) async throws {
-    let world = AppWorld()
-    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
-    await world.appStore.setAutoRenew(autoRenew, originalID: transaction.originalID)
+    let world = try AppWorld()
+    let transaction = try await world.appStore.seedPurchase(Fixtures.monthlyID)
+    try await world.appStore.setAutoRenew(autoRenew, originalID: transaction.originalID)
     await world.launch()
     guard case .pro(let section) = settings(world).section else {
       Issue.record("expected the Pro section")
@@ -56,8 +56,8 @@ struct SubscriptionSettingsModelTests {
 
   @Test("dates follow the injected locale and time zone")
   func germanDates() async throws {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.annualID)
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.annualID)
     await world.launch()
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
     let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
@@ -76,11 +76,10 @@ struct SubscriptionSettingsModelTests {
 
   @Test("a billing problem in the grace period says what to do and until when")
   func gracePeriod() async throws {
-    let world = AppWorld()
-    let transaction = await world.appStore.seedPurchase(Fixtures.monthlyID)
+    let world = try AppWorld()
+    let transaction = try await world.appStore.seedPurchase(Fixtures.monthlyID)
     let expiration = try #require(transaction.expirationDate)
-    await world.appStore.startGracePeriod(
-      originalID: transaction.originalID, until: expiration.addingTimeInterval(16 * 86_400))
+    try await world.appStore.failRenewalsWithGracePeriod()
     await world.launch()
     world.clock.set(to: expiration)
     await waitUntil { world.store.entitlement?.isInGracePeriod == true }
@@ -96,8 +95,8 @@ struct SubscriptionSettingsModelTests {
 
   @Test("a family-shared subscription says so")
   func familyShared() async throws {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.annualID, ownership: .familyShared)
     await world.launch()
     guard case .pro(let section) = settings(world).section else {
       Issue.record("expected the Pro section")
@@ -111,9 +110,9 @@ struct SubscriptionSettingsModelTests {
 
   @Test("offline, the section shows the end of the period without guessing the renewal")
   func offline() async throws {
-    let world = AppWorld()
-    await world.appStore.seedPurchase(Fixtures.monthlyID)
-    await world.appStore.setStatusFailure(.networkError("offline"))
+    let world = try AppWorld()
+    try await world.appStore.seedPurchase(Fixtures.monthlyID)
+    try await world.appStore.setStatusFailure(.networkError("offline"))
     await world.launch()
     guard case .pro(let section) = settings(world).section else {
       Issue.record("expected the Pro section")
@@ -124,7 +123,7 @@ struct SubscriptionSettingsModelTests {
 
   @Test("Restore Purchases turns the section Pro, or says nothing was found")
   func restore() async throws {
-    let world = AppWorld()
+    let world = try AppWorld()
     await world.launch()
     let model = settings(world)
     await model.restore()
@@ -134,7 +133,7 @@ struct SubscriptionSettingsModelTests {
     }
     #expect(free.restoreMessage == "No active subscription found.")
     #expect(free.isRestoring == false)
-    await world.appStore.seedPurchase(Fixtures.annualID)
+    try await world.appStore.seedPurchase(Fixtures.annualID)
     await model.restore()
     guard case .pro = model.section else {
       Issue.record("expected the Pro section after the restore")

@@ -63,8 +63,9 @@ import Testing
   }
 }
 
-@Suite struct EntitlementScheduleTests {
+@Suite struct ProEntitlementsTests {
   private static let now = Date(timeIntervalSince1970: 1_767_225_600)
+  private static let rules = ProEntitlements(productIDs: ["monthly", "annual", "p"])
 
   private static func transaction(_ id: UInt64, expiresIn seconds: TimeInterval?) -> Transaction {
     Transaction(
@@ -104,7 +105,7 @@ import Testing
     let entitlements = expirations.map { Self.transaction($0.0, expiresIn: $0.1) }
     let statuses = graces.map { Self.grace($0.0, endsIn: $0.1) }
     #expect(
-      EntitlementDetails.nextChange(of: entitlements, statuses: statuses, after: Self.now)
+      Self.rules.nextChange(of: entitlements, statuses: statuses, after: Self.now)
         == expected.map { Self.now.addingTimeInterval($0) })
   }
 
@@ -115,8 +116,8 @@ import Testing
       status.renewalInfo.unsafePayloadValue, VerificationError(.invalidSignature, "test"))
     let entitlements = [Self.transaction(1, expiresIn: -10)]
     #expect(
-      EntitlementDetails.nextChange(of: entitlements, statuses: [status], after: Self.now)
-        == Self.now.addingTimeInterval(EntitlementDetails.endedEntitlementRecheckDelay))
+      Self.rules.nextChange(of: entitlements, statuses: [status], after: Self.now)
+        == Self.now.addingTimeInterval(ProEntitlements.endedEntitlementRecheckDelay))
   }
 
   private static func entitlement(
@@ -146,7 +147,7 @@ import Testing
       Self.entitlement(1, "monthly", .purchased, expiresIn: 100),
       Self.entitlement(2, "annual", .familyShared, expiresIn: 50),
     ]
-    let details = EntitlementDetails.choose(from: entitlements, statuses: [], levels: levels)
+    let details = Self.rules.details(among: entitlements, statuses: [], levels: levels)
     #expect(details?.transactionID == expected)
     #expect(details?.isFamilyShared == (expected == 2))
   }
@@ -177,13 +178,58 @@ import Testing
       Self.status(expired, .expired), Self.status(forged, .subscribed, verified: false),
       Self.status(other, .subscribed),
     ]
-    let productIDs: Set = ["monthly", "annual"]
-    #expect(
-      EntitlementDetails.candidates(entitlements: [own], statuses: statuses, productIDs: productIDs)
-        .map(\.id) == [1, 2])
-    #expect(
-      EntitlementDetails.candidates(entitlements: [], statuses: statuses, productIDs: productIDs)
-        .isEmpty)
+    let rules = ProEntitlements(productIDs: ["monthly", "annual"])
+    #expect(rules.candidates(entitlements: [own], statuses: statuses).map(\.id) == [1, 2])
+    #expect(rules.candidates(entitlements: [], statuses: statuses).isEmpty)
+  }
+
+  @Test(
+    "a listing grants Pro only through verified, unrevoked, not upgraded-away Pro transactions",
+    arguments: [
+      ("verified", true), ("unverified", false), ("revoked", false), ("upgraded", false),
+      ("other product", false),
+    ])
+  func granting(kind: String, grants: Bool) {
+    var transaction = Self.entitlement(1, "monthly", .purchased, expiresIn: 100)
+    var result = VerificationResult<Transaction>.verified(transaction)
+    switch kind {
+    case "unverified":
+      result = .unverified(transaction, VerificationError(.invalidSignature, "test"))
+    case "revoked":
+      transaction.revocationDate = Self.now
+      result = .verified(transaction)
+    case "upgraded":
+      transaction.isUpgraded = true
+      result = .verified(transaction)
+    case "other product":
+      transaction.productID = "other"
+      result = .verified(transaction)
+    default:
+      break
+    }
+    let rules = ProEntitlements(productIDs: ["monthly", "annual"])
+    #expect(rules.granting([result]).map(\.id) == (grants ? [1] : []))
+  }
+
+  @Test("the details carry the renewal fields of the shown entitlement's verified status")
+  func detailsFromStatus() throws {
+    let own = Self.entitlement(1, "monthly", .purchased, expiresIn: 100)
+    var renewal = RenewalInfo(
+      originalTransactionID: 1, currentProductID: "monthly", willAutoRenew: false,
+      signedDate: Self.now)
+    renewal.autoRenewPreference = "annual"
+    let status = SubscriptionStatus(
+      state: .subscribed, transaction: .verified(own), renewalInfo: .verified(renewal))
+    let details = try #require(
+      Self.rules.details(among: [own], statuses: [status], levels: [:]))
+    #expect(details.renewalState == .subscribed)
+    #expect(details.willAutoRenew == false)
+    #expect(details.nextRenewalProductID == "annual")
+    var forged = status
+    forged.renewalInfo = .unverified(renewal, VerificationError(.invalidSignature, "test"))
+    let bare = try #require(Self.rules.details(among: [own], statuses: [forged], levels: [:]))
+    #expect(bare.renewalState == nil)
+    #expect(bare.willAutoRenew == nil)
   }
 
   @Test("at the same level and ownership, the entitlement that lasts longest shows")
@@ -192,8 +238,30 @@ import Testing
       Self.entitlement(1, "annual", .purchased, expiresIn: 50),
       Self.entitlement(2, "annual", .purchased, expiresIn: 100),
     ]
-    let details = EntitlementDetails.choose(
-      from: entitlements, statuses: [], levels: ["annual": 1])
+    let details = Self.rules.details(among: entitlements, statuses: [], levels: ["annual": 1])
     #expect(details?.transactionID == 2)
+  }
+}
+
+@Suite struct PlanSelectionTests {
+  private static let weekly = Fixtures.product(
+    id: "weekly", name: "Weekly", price: "1.99", period: SubscriptionPeriod(value: 1, unit: .week))
+  private static let quarterly = Fixtures.product(
+    id: "quarterly", name: "Quarterly", price: "12.99",
+    period: SubscriptionPeriod(value: 3, unit: .month))
+  private static let monthly = Fixtures.catalog[0]
+  private static let annual = Fixtures.catalog[1]
+
+  @Test(
+    "nothing chosen: the annual plan, else the longest plan the screen offers, else none",
+    arguments: [
+      ([monthly, annual], Fixtures.annualID as String?),
+      ([annual, monthly], Fixtures.annualID),
+      ([monthly], Fixtures.monthlyID),
+      ([weekly, quarterly, monthly], "quarterly"),
+      ([], nil),
+    ] as [([Product], String?)])
+  func fallback(offered: [Product], expected: String?) {
+    #expect(PlanSelection().selectedProductID(offered: offered) == expected)
   }
 }

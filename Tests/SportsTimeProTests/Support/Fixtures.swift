@@ -1,12 +1,14 @@
 import Foundation
 import StoreModel
+import StoreTesting
 
-/// Products and dates the tests share.
+/// Products and dates the tests share: the one fixture catalog is StoreTesting's
+/// ``SportsTimeFixtures`` (proved equal to `SportsTime.storekit`); these are its variants.
 enum Fixtures {
-  static let groupID = "21482999"
+  static let groupID = SportsTimeFixtures.groupID
   static let bundleID = "com.sportstime.app"
-  static let monthlyID = "com.sportstime.pro.monthly"
-  static let annualID = "com.sportstime.pro.annual"
+  static let monthlyID = SportsTimeFixtures.monthlyID
+  static let annualID = SportsTimeFixtures.annualID
   static let usLocale = Locale(identifier: "en_US")
   static let germanLocale = Locale(identifier: "de_DE")
   static let utc = TimeZone(identifier: "UTC") ?? .current
@@ -31,10 +33,7 @@ enum Fixtures {
 
   /// The plan's catalog: $4.99 a month, $49.99 a year; annual is the group's highest level, as
   /// in `SportsTime.storekit`.
-  static let catalog = [
-    product(id: annualID, name: "Pro Annual", price: "49.99", period: .yearly, level: 1),
-    product(id: monthlyID, name: "Pro Monthly", price: "4.99", period: .monthly, level: 2),
-  ]
+  static let catalog = SportsTimeFixtures.products
 
   /// The same catalog in euros, for Germany: 4,99 € and 49,99 €.
   static let euroCatalog = [

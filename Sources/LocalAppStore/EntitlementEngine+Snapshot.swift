@@ -1,4 +1,5 @@
 import Foundation
+import StoreModel
 
 extension EntitlementEngine {
   /// What part of a ledger a snapshot reads.

@@ -1,4 +1,5 @@
 public import Foundation
+public import StoreModel
 
 extension EntitlementEngine {
   /// Everything the engine decides about a ledger at one date, from one reading of it.

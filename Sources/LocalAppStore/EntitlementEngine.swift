@@ -1,4 +1,5 @@
 public import Foundation
+public import StoreModel
 
 /// Decides what a customer is entitled to from a purchase history and a moment, exactly as
 /// StoreKit 2's `Transaction.currentEntitlements` and `Product.SubscriptionInfo.status(for:)` do.

@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import Testing

@@ -1,0 +1,18 @@
+public import StoreModel
+
+/// How buying Pro through ``StoreManager/purchase(_:)`` ended, for the app: granted, waiting,
+/// cancelled or failed with the plan's ``StoreError``.
+///
+/// Not the backend's answer (StoreKit's `PurchaseResult`, which the manager turns into this),
+/// nor ``PurchaseState`` (where a purchase stands while it runs); the local App Store's
+/// `PurchaseOutcome` is the emulator's own, finer account of a purchase.
+public enum ProPurchaseResult: Sendable, Hashable {
+  /// The purchase verified, Pro was granted and the transaction finished.
+  case purchased(Transaction)
+  /// The purchase waits for approval; ``StoreManager/purchaseState`` is `.pending`.
+  case pending
+  /// The customer cancelled; nothing is shown.
+  case cancelled
+  /// The purchase failed; ``StoreManager/lastError`` holds the same error.
+  case failed(StoreError)
+}
