@@ -1,6 +1,6 @@
 public import Foundation
-public import StoreModel
 import StoreInternals
+public import StoreModel
 
 /// Builds a customer's transaction history for tests: purchases, renewals, refunds, upgrades,
 /// family-shared subscriptions and renewal infos, on a fixed calendar.
