@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 extension EntitlementEngine {
   /// Everything the engine decides about a ledger at one date, from one reading of it.
@@ -14,36 +14,36 @@ extension EntitlementEngine {
   /// isPro = decision.entitlements.contains { $0.subscriptionGroupID == proGroupID }
   /// wakeUp = decision.nextChange
   /// ```
-  public struct Decision: Sendable {
+  package struct Decision: Sendable {
     /// What the customer is entitled to: ``EntitlementEngine/currentEntitlements(in:at:)``.
-    public let entitlements: [Transaction]
+    package let entitlements: [Transaction]
     /// When to decide again: ``EntitlementEngine/nextChange(in:after:)``.
-    public let nextChange: Date?
+    package let nextChange: Date?
     /// The ledger as read.
     let snapshot: LedgerSnapshot
 
     /// The date of the decision.
-    public var date: Date { snapshot.date }
+    package var date: Date { snapshot.date }
 
     /// The statuses of subscription group `groupID`:
     /// ``EntitlementEngine/statuses(ofGroup:in:at:)``, in the same order.
     ///
     /// A subscription belongs to the group of its latest transaction; StoreKit keeps a
     /// subscription (an `originalID`) within one group, so this is the group of all of them.
-    public func statuses(ofGroup groupID: String) -> [GroupStatus] {
+    package func statuses(ofGroup groupID: String) -> [GroupStatus] {
       snapshot.statuses(ofGroup: groupID)
     }
 
     /// The status an app shows for group `groupID`:
     /// ``EntitlementEngine/currentStatus(ofGroup:in:at:)``.
-    public func currentStatus(ofGroup groupID: String) -> GroupStatus? {
+    package func currentStatus(ofGroup groupID: String) -> GroupStatus? {
       snapshot.currentStatus(ofGroup: groupID)
     }
   }
 
   /// Decides everything about `ledger` at `date` in one pass: the entitlements, the next
   /// change, and the statuses of any group on demand.
-  public func decide(in ledger: PurchaseLedger, at date: Date) -> Decision {
+  package func decide(in ledger: PurchaseLedger, at date: Date) -> Decision {
     let snapshot = LedgerSnapshot(ledger, at: date, scope: .everything)
     return Decision(
       entitlements: snapshot.entitlements(), nextChange: snapshot.nextChange(),

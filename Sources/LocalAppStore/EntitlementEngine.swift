@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// Decides what a customer is entitled to from a purchase history and a moment, exactly as
 /// StoreKit 2's `Transaction.currentEntitlements` and `Product.SubscriptionInfo.status(for:)` do.
@@ -13,29 +13,29 @@ public import StoreModel
 /// cost is linear in the number of transactions, whatever their order. ``decide(in:at:)``
 /// answers all the questions of one moment from a single reading. The rules are described in
 /// <doc:EntitlementSemantics>.
-public struct EntitlementEngine: Sendable {
+package struct EntitlementEngine: Sendable {
   /// The status of one subscription (one `originalID`) of a group at a date.
-  public struct GroupStatus: Sendable, Hashable {
+  package struct GroupStatus: Sendable, Hashable {
     /// The renewal state at the date.
-    public var state: RenewalState
+    package var state: RenewalState
     /// The latest transaction of the subscription.
-    public var transaction: Transaction
+    package var transaction: Transaction
     /// The subscription's renewal info, when the ledger has it.
-    public var renewalInfo: RenewalInfo?
+    package var renewalInfo: RenewalInfo?
 
     /// Creates a status.
-    public init(state: RenewalState, transaction: Transaction, renewalInfo: RenewalInfo?) {
+    package init(state: RenewalState, transaction: Transaction, renewalInfo: RenewalInfo?) {
       self.state = state
       self.transaction = transaction
       self.renewalInfo = renewalInfo
     }
 
     /// Whether this status grants access: its state is `subscribed` or `inGracePeriod`.
-    public var isEntitled: Bool { state.isEntitled }
+    package var isEntitled: Bool { state.isEntitled }
   }
 
   /// Creates an engine.
-  public init() {}
+  package init() {}
 
   /// The transactions that entitle the customer at `date`: StoreKit's
   /// `Transaction.currentEntitlements`.
@@ -52,7 +52,7 @@ public struct EntitlementEngine: Sendable {
   ///   know, never.
   ///
   /// - Returns: The entitling transactions, ordered by purchase date, then identifier.
-  public func currentEntitlements(in ledger: PurchaseLedger, at date: Date) -> [Transaction] {
+  package func currentEntitlements(in ledger: PurchaseLedger, at date: Date) -> [Transaction] {
     LedgerSnapshot(ledger, at: date, scope: .everything).entitlements()
   }
 
@@ -65,7 +65,7 @@ public struct EntitlementEngine: Sendable {
   /// (`originalPurchaseDate`, then `originalID`), *not* best first, so that code reading only
   /// `first` (Apple's sample code's `status.first`) fails here as it does on a device. Use
   /// ``currentStatus(ofGroup:in:at:)`` for the one to show.
-  public func statuses(
+  package func statuses(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> [GroupStatus] {
     LedgerSnapshot(ledger, at: date, scope: .group(groupID)).allStatuses()
@@ -78,7 +78,7 @@ public struct EntitlementEngine: Sendable {
   /// before family shared, the later end of access first; among the others the most recent):
   /// the safe form of Apple's sample code's `status.first`, which reads whichever status comes
   /// first.
-  public func currentStatus(
+  package func currentStatus(
     ofGroup groupID: String, in ledger: PurchaseLedger, at date: Date
   ) -> GroupStatus? {
     LedgerSnapshot(ledger, at: date, scope: .group(groupID)).currentStatus(ofGroup: groupID)
@@ -94,7 +94,7 @@ public struct EntitlementEngine: Sendable {
   /// entitles now, and the purchase date of any transaction that can entitle dated after `date`
   /// (a question about the past: that transaction is about to exist). The expiration date of a non-renewing
   /// subscription is not a candidate: it stays among the entitlements after it.
-  public func nextChange(in ledger: PurchaseLedger, after date: Date) -> Date? {
+  package func nextChange(in ledger: PurchaseLedger, after date: Date) -> Date? {
     LedgerSnapshot(ledger, at: date, scope: .everything).nextChange()
   }
 }

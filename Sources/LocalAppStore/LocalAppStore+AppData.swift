@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The app's own data, kept in the store's state: what an app keeps on the device beside its
 /// purchases (saved items, its `UserDefaults`), so that one state file holds a whole session.
@@ -9,7 +9,7 @@ extension LocalAppStore {
   /// The app's data is not part of the App Store: no operation reads it, a reset clears it,
   /// and it is reached synchronously from any thread (the app's storage cannot wait).
   /// - Throws: `database` when the state cannot be read.
-  public nonisolated func appData(forKey key: String, account: String? = nil)
+  package nonisolated func appData(forKey key: String, account: String? = nil)
     throws(LocalAppStoreError) -> Data?
   {
     let account = account ?? self.account
@@ -22,7 +22,7 @@ extension LocalAppStore {
   /// key when `value` is `nil`: one SQLite transaction.
   /// - Throws: `notAllowed` on a state opened ``Access/readOnly``; `stateBusy` or `database`
   ///   when the state cannot be written (nothing changed).
-  public nonisolated func setAppData(_ value: Data?, forKey key: String, account: String? = nil)
+  package nonisolated func setAppData(_ value: Data?, forKey key: String, account: String? = nil)
     throws(LocalAppStoreError)
   {
     let account = account ?? self.account

@@ -1,23 +1,23 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The controls of StoreKitTest's `SKTestSession`, on the local App Store.
 extension LocalAppStore {
   // MARK: - Switches
 
   /// The store's switches as they are now.
-  public func settings() throws(LocalAppStoreError) -> EmulatorSettings {
+  package func settings() throws(LocalAppStoreError) -> EmulatorSettings {
     try operation { (_: Date) throws(LocalAppStoreError) in try currentSettings() }
   }
 
   /// Turns `emulatorSwitch` on or off (one of ``EmulatorSwitch/all``); the switch's own setter
   /// (``setBillingIssuesEnabled(_:)``) does the same.
-  public func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) throws(LocalAppStoreError) {
+  package func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0[emulatorSwitch] = on }
   }
 
   /// Turns Ask to Buy on or off: `SKTestSession.askToBuyEnabled`.
-  public func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.askToBuyEnabled = enabled }
   }
 
@@ -28,13 +28,13 @@ extension LocalAppStore {
   /// `resolveIssueForTransaction(identifier:)`". Read as: turning it off stops new failures and
   /// leaves a subscription already in billing retry there until ``resolveIssue(transactionID:)``
   /// or the end of its retry (our reading; Apple says no more).
-  public func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.billingIssuesEnabled = enabled }
   }
 
   /// Grants a grace period at the start of billing retry, or not:
   /// `SKTestSession.billingGracePeriodIsEnabled`.
-  public func setGracePeriodEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setGracePeriodEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.gracePeriodEnabled = enabled }
   }
 
@@ -62,7 +62,7 @@ extension LocalAppStore {
   /// identifier: the customer's action is done, the purchase is made now and its transaction
   /// arrives through `Transaction.updates`.
   @discardableResult
-  public func resolveIssue(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction? {
+  package func resolveIssue(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction? {
     if try operation({ (_: Date) throws(LocalAppStoreError) in
       try isInterrupted(transactionID)
     }) {
@@ -107,7 +107,7 @@ extension LocalAppStore {
   ///   would leave ``supportedDates`` or the move spans more than ``maximumPeriodsPerAdvance``
   ///   periods of the shortest live subscription.
   @discardableResult
-  public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
+  package func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError) -> Date {
     try moveStoredTime(by: duration.text) { duration.adding(to: $0) }
   }
 
@@ -118,7 +118,7 @@ extension LocalAppStore {
   ///   or the move spans more than ``maximumPeriodsPerAdvance`` periods of the shortest live
   ///   subscription.
   @discardableResult
-  public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
+  package func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError) -> Date {
     try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }
   }
 
@@ -155,7 +155,7 @@ extension LocalAppStore {
   /// renewal to make in that one operation, so a move stays a second or so of work (a monthly
   /// subscription allows 83 years; a rate that renews every two seconds, 33 minutes); without
   /// it, `advance 999999y` renewed for hours and wrote gigabytes.
-  public static let maximumPeriodsPerAdvance = 1_000
+  package static let maximumPeriodsPerAdvance = 1_000
 
   /// The latest date the stored time may move to from `now` in one step, or `nil` when no
   /// subscription renews.
@@ -175,7 +175,7 @@ extension LocalAppStore {
 
   /// Catches up with the clock: makes every renewal and expiry due by now and delivers them
   /// to the update subscribers.
-  public func synchronize() throws(LocalAppStoreError) {
+  package func synchronize() throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in }
   }
 
@@ -185,7 +185,7 @@ extension LocalAppStore {
   /// identifier is the request's, arrives through `Transaction.updates`:
   /// `SKTestSession.approveAskToBuyTransaction(identifier:)`.
   @discardableResult
-  public func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
+  package func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let request = try pendingRequest(id)
       let product = try product(request.0.productID)
@@ -211,7 +211,7 @@ extension LocalAppStore {
 
   /// Declines a pending Ask to Buy request; nothing is bought and nothing is delivered:
   /// `SKTestSession.declineAskToBuyTransaction(identifier:)`.
-  public func declineAskToBuy(_ id: UInt64) throws(LocalAppStoreError) {
+  package func declineAskToBuy(_ id: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       _ = try pendingRequest(id)
       try ledger.setStatus(.declined, ofRequest: id)
@@ -219,7 +219,7 @@ extension LocalAppStore {
   }
 
   /// Ask to Buy requests of `account` (every account when `nil`), oldest first.
-  public func askToBuyRequests(account: String? = nil) throws(LocalAppStoreError)
+  package func askToBuyRequests(account: String? = nil) throws(LocalAppStoreError)
     -> [AskToBuyRequest]
   {
     try operation { (_: Date) throws(LocalAppStoreError) in try ledger.requests(of: account) }
@@ -245,7 +245,7 @@ extension LocalAppStore {
   ///
   /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
   @discardableResult
-  public func refund(transactionID: UInt64, reason: RevocationReason = .other)
+  package func refund(transactionID: UInt64, reason: RevocationReason = .other)
     throws(LocalAppStoreError) -> Transaction
   {
     try operation { (now: Date) throws(LocalAppStoreError) in
@@ -289,7 +289,7 @@ extension LocalAppStore {
   /// its period.
   /// - Returns: The subscriptions changed, by original transaction identifier.
   @discardableResult
-  public func setWillAutoRenew(
+  package func setWillAutoRenew(
     _ willAutoRenew: Bool, forGroup group: String? = nil, account: String? = nil
   )
     throws(LocalAppStoreError) -> [UInt64]
@@ -314,7 +314,7 @@ extension LocalAppStore {
 
   /// Adds `member` to the purchaser's family and shares with them: they receive a
   /// `familyShared` transaction for each active shareable purchase, now and at each renewal.
-  public func startFamilySharing(with member: String) throws(LocalAppStoreError) {
+  package func startFamilySharing(with member: String) throws(LocalAppStoreError) {
     guard member != Self.purchaser else {
       throw LocalAppStoreError(.invalidArgument, "the purchaser cannot share with themselves")
     }
@@ -341,7 +341,7 @@ extension LocalAppStore {
 
   /// Stops sharing with `member`: their family-shared transactions are revoked now and the
   /// revocations arrive through their updates.
-  public func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
+  package func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
       guard try ledger.sharingMembers().contains(member) else {
         throw LocalAppStoreError(.notFound, "\(member) is not a sharing family member")
@@ -366,14 +366,14 @@ extension LocalAppStore {
   // MARK: - Faults
 
   /// Arms a fault for the next operation it applies to, or for every one when `sticky`.
-  public func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
+  package func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.setFault(fault, sticky: sticky)
     }
   }
 
   /// Disarms `fault`, or every fault when `nil`.
-  public func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
+  package func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       if let fault { try ledger.removeFault(fault) } else { try ledger.removeAllFaults() }
     }
@@ -386,7 +386,7 @@ extension LocalAppStore {
   /// subscribed to the group (Apple staff, forum thread 758078); with
   /// ``EmulatorSwitch/introOfferAfterLapse`` on, one who never received an introductory offer
   /// in it (Apple's article).
-  public func isEligibleForIntroOffer(group: String, account: String? = nil)
+  package func isEligibleForIntroOffer(group: String, account: String? = nil)
     throws(LocalAppStoreError) -> Bool
   {
     let account = account ?? self.account
@@ -397,7 +397,7 @@ extension LocalAppStore {
 
   /// The accounts that have used the store, by name: the purchaser, everyone who bought or
   /// asked to buy, and family members.
-  public func accounts() throws(LocalAppStoreError) -> [String] {
+  package func accounts() throws(LocalAppStoreError) -> [String] {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var names = Set(try ledger.accounts().map(\.name))
       for request in try ledger.requests(of: nil) { names.insert(request.account) }
@@ -406,7 +406,7 @@ extension LocalAppStore {
   }
 
   /// Every transaction of `account`, oldest first, as stored (not signed): the history.
-  public func history(account: String? = nil) throws(LocalAppStoreError) -> [Transaction] {
+  package func history(account: String? = nil) throws(LocalAppStoreError) -> [Transaction] {
     let account = account ?? self.account
     return try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.transactions(of: account).map(\.transaction)
@@ -414,7 +414,7 @@ extension LocalAppStore {
   }
 
   /// The renewal info of each of `account`'s subscriptions at the store's time, unsigned.
-  public func renewalInfos(account: String? = nil) throws(LocalAppStoreError) -> [RenewalInfo] {
+  package func renewalInfos(account: String? = nil) throws(LocalAppStoreError) -> [RenewalInfo] {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
       try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
@@ -422,7 +422,7 @@ extension LocalAppStore {
   }
 
   /// What `account` has now: entitlements, subscription states, pending requests, switches.
-  public func status(account: String? = nil) throws(LocalAppStoreError) -> AccountStatus {
+  package func status(account: String? = nil) throws(LocalAppStoreError) -> AccountStatus {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
       let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)

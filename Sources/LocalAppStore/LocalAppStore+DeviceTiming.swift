@@ -91,7 +91,7 @@ extension LocalAppStore {
 
   /// Turns device timing on or off (``DeviceTiming/device`` or ``DeviceTiming/polite``, or a
   /// listing lag of your own), kept in the state.
-  public func setDeviceTiming(_ timing: DeviceTiming) throws(LocalAppStoreError) {
+  package func setDeviceTiming(_ timing: DeviceTiming) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var settings = try currentSettings()
       settings.deviceTiming = timing
@@ -100,7 +100,7 @@ extension LocalAppStore {
   }
 
   /// The store's device timing as the state has it now.
-  public func deviceTiming() throws(LocalAppStoreError) -> DeviceTiming {
+  package func deviceTiming() throws(LocalAppStoreError) -> DeviceTiming {
     try settings().deviceTiming
   }
 
@@ -108,7 +108,7 @@ extension LocalAppStore {
   /// the lags of this launch are over, the unfinished transactions go again to the first
   /// updates listener, and renewals made while no listener was open are missed by the first
   /// `currentEntitlements` read. For tests of what an app does at launch.
-  public nonisolated func startNewLaunch() {
+  package nonisolated func startNewLaunch() {
     timing.reset()
   }
 

@@ -1,11 +1,11 @@
 import Foundation
-public import StoreModel
+package import StoreModel
 
 /// Purchases made outside the app: `SKTestSession.buyProduct(identifier:options:)`, and
 /// purchases on the customer's other devices, which reach this one only when it syncs.
 extension LocalAppStore {
   /// Where a purchase made outside the app happens.
-  public enum PurchaseOrigin: String, Sendable, Hashable, CaseIterable {
+  package enum PurchaseOrigin: String, Sendable, Hashable, CaseIterable {
     /// On this device, outside the app (the App Store, a promoted purchase):
     /// `SKTestSession.buyProduct(identifier:options:)`. A running app receives the transaction
     /// through `Transaction.updates`, as StoreKitTest's page says of that call.
@@ -27,7 +27,7 @@ extension LocalAppStore {
   /// - Throws: `notFound` for a product not in the catalog; `notAllowed` when the App Store
   ///   refuses the purchase (an invalid quantity, an unknown offer).
   @discardableResult
-  public func buyProduct(
+  package func buyProduct(
     _ productID: String, options: Set<PurchaseOption> = [], account: String? = nil,
     from origin: PurchaseOrigin = .thisDevice
   ) throws(LocalAppStoreError) -> Transaction {
@@ -60,14 +60,14 @@ extension LocalAppStore {
   /// The app starts on this device for `account` (the store's account when `nil`): purchases
   /// made on other devices since its last sync arrive, through `Transaction.updates` to a
   /// listener and in the entitlements.
-  public func appDidLaunch(account: String? = nil) throws(LocalAppStoreError) {
+  package func appDidLaunch(account: String? = nil) throws(LocalAppStoreError) {
     let account = account ?? self.account
     try operation { (_: Date) throws(LocalAppStoreError) in try syncDevice(account: account) }
   }
 
   /// The purchases of `account` made on other devices that this device has not synced, by
   /// original transaction identifier.
-  public func unsyncedPurchases(account: String? = nil) throws(LocalAppStoreError) -> [UInt64] {
+  package func unsyncedPurchases(account: String? = nil) throws(LocalAppStoreError) -> [UInt64] {
     let account = account ?? self.account
     return try operation { (_: Date) throws(LocalAppStoreError) in
       (try unsyncedOriginals()[account] ?? []).sorted()

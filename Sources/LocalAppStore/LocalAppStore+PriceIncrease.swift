@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import StoreModel
 
 /// Price changes while the store runs, and the consent a price increase needs: what Xcode's
@@ -24,7 +24,7 @@ extension LocalAppStore {
   /// Changes the price of `productID` to `price` (in the catalog's currency) from now on.
   /// - Throws: `notFound` for a product not in the catalog; `invalidArgument` for a negative
   ///   price.
-  public func setPrice(_ price: Decimal, forProduct productID: String) throws(LocalAppStoreError) {
+  package func setPrice(_ price: Decimal, forProduct productID: String) throws(LocalAppStoreError) {
     guard price >= 0 else {
       throw LocalAppStoreError(.invalidArgument, "a price cannot be negative (\(price))")
     }
@@ -41,7 +41,7 @@ extension LocalAppStore {
   /// identifier:)`.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` when its subscription is not
   ///   live or its price did not increase.
-  public func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
+  package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       let record = try ownSubscription(ofTransaction: transactionID)
       guard record.phase == .active || record.phase == .billingRetry else {
@@ -68,7 +68,7 @@ extension LocalAppStore {
   /// renewal date.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
   ///   awaits an answer for it.
-  public func respondToPriceIncrease(transactionID: UInt64, agreed: Bool)
+  package func respondToPriceIncrease(transactionID: UInt64, agreed: Bool)
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in

@@ -1,12 +1,12 @@
 import Foundation
-public import StoreModel
+package import StoreModel
 
 /// `SKTestSession.setSimulatedError(_:forAPI:)` with the error chosen: any case of StoreKit's
 /// `StoreKitError` and `Product.PurchaseError` (``StoreBackendError``), for each API the store
 /// serves, until cleared. (``Fault``s stay for the one-shot and network failures.)
 extension LocalAppStore {
   /// The APIs a simulated error can fail, and the command-line name of each.
-  public static let simulatableAPIs: [(api: CatalogSettings.StoreKitAPI, name: String)] = [
+  package static let simulatableAPIs: [(api: CatalogSettings.StoreKitAPI, name: String)] = [
     (.loadProducts, "load-products"), (.purchase, "purchase"), (.appStoreSync, "app-store-sync"),
     (.subscriptionStatus, "subscription-status"),
   ]
@@ -17,7 +17,7 @@ extension LocalAppStore {
   /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, app
   ///   transaction); for verification arm the ``Fault/verification`` fault, which signs with an
   ///   untrusted authority.
-  public func setSimulatedError(
+  package func setSimulatedError(
     _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
   ) throws(LocalAppStoreError) {
     guard Self.simulatableAPIs.contains(where: { $0.api == api }) else {
@@ -36,7 +36,7 @@ extension LocalAppStore {
   }
 
   /// The error simulated for `api`, if any: `SKTestSession.simulatedError(forAPI:)`.
-  public func simulatedError(forAPI api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
+  package func simulatedError(forAPI api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
     -> StoreBackendError?
   {
     try operation { (_: Date) throws(LocalAppStoreError) in try simulatedError(for: api) }

@@ -1,5 +1,5 @@
 import Foundation
-public import StoreModel
+package import StoreModel
 
 /// What `SKTestSession` does to the test environment beyond its switches: expiring and
 /// renewing subscriptions now, auto-renew per transaction, removing transactions, the default
@@ -21,7 +21,7 @@ extension LocalAppStore {
   /// - Returns: The re-signed latest transaction.
   /// - Throws: `notFound` when the account has no live subscription to `productID`.
   @discardableResult
-  public func expireSubscription(productID: String, account: String? = nil)
+  package func expireSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
     let account = account ?? self.account
@@ -44,7 +44,7 @@ extension LocalAppStore {
   /// - Returns: The renewal transaction.
   /// - Throws: `notFound` when the account has no live subscription to `productID`.
   @discardableResult
-  public func forceRenewalOfSubscription(productID: String, account: String? = nil)
+  package func forceRenewalOfSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
     let account = account ?? self.account
@@ -74,7 +74,7 @@ extension LocalAppStore {
   /// and `disableAutoRenewForTransaction(identifier:)`, per transaction rather than per group.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy (the
   ///   organizer's subscription is the one that renews) or a transaction of no live subscription.
-  public func setWillAutoRenew(_ willAutoRenew: Bool, forTransaction transactionID: UInt64)
+  package func setWillAutoRenew(_ willAutoRenew: Bool, forTransaction transactionID: UInt64)
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in
@@ -96,7 +96,7 @@ extension LocalAppStore {
   /// `SKTestSession.clearTransactions()` ("removes all transactions from the test environment",
   /// so that one-time purchases can be tested again). Settings, faults, family sharing and the
   /// app's data stay; nothing is delivered.
-  public func clearTransactions() throws(LocalAppStoreError) {
+  package func clearTransactions() throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in try ledger.clearPurchases() }
   }
 
@@ -105,7 +105,7 @@ extension LocalAppStore {
   /// is removed; one whose latest transaction went back to the one before (ours: Apple does not
   /// say), ending then.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy.
-  public func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
+  package func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
       guard let stored = try ledger.transaction(transactionID) else {
         throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
@@ -141,7 +141,7 @@ extension LocalAppStore {
   /// (``clearTransactions()`` removes them). A state written before the defaults were kept goes
   /// back to ``EmulatorSettings/init(askToBuyEnabled:billingIssuesEnabled:gracePeriodEnabled:timeRate:storefront:bundleID:)``
   /// with its bundle identifier and no fault.
-  public func resetToDefaultState() throws(LocalAppStoreError) {
+  package func resetToDefaultState() throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       let current = try currentSettings()
       let defaults: DefaultState =
@@ -160,7 +160,7 @@ extension LocalAppStore {
   /// Changes how fast subscriptions renew from now on: `SKTestSession.timeRate`. Periods that
   /// already began keep their end (Xcode documents nothing else; ours); the next ones, and any
   /// grace or retry that starts later, follow the new rate.
-  public func setTimeRate(_ timeRate: TimeRate) throws(LocalAppStoreError) {
+  package func setTimeRate(_ timeRate: TimeRate) throws(LocalAppStoreError) {
     try changeSetting { $0.timeRate = timeRate }
   }
 
@@ -169,7 +169,7 @@ extension LocalAppStore {
   /// currency (a `.storekit` file holds one price per product; Xcode documents no conversion,
   /// so we do none).
   /// - Throws: `invalidArgument` for a code that is not three letters.
-  public func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
+  package func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
     let code = countryCode.uppercased()
     guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw LocalAppStoreError(
@@ -277,7 +277,7 @@ extension LocalAppStore {
 extension LocalAppStore {
   /// Whether request `id` is an interrupted purchase still waiting for the customer's action
   /// (``resolveIssue(transactionID:)`` completes it), rather than an Ask to Buy request.
-  public func isInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
+  package func isInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
     try operation { (_: Date) throws(LocalAppStoreError) in try isInterrupted(id) }
   }
 }

@@ -265,7 +265,7 @@ public actor LocalAppStore: StoreBackend {
 
   /// The signer of this store's certificate authority: signs any transaction or renewal info
   /// with the chain the store's own tokens have (to build signed histories in tests).
-  public nonisolated var signer: TransactionSigner { authority.signer }
+  package nonisolated var signer: TransactionSigner { authority.signer }
 
   /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
   public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }

@@ -23,7 +23,7 @@ public final class AppLaunch {
   /// The screen under any sheet.
   public private(set) var screen: Screen = .launching
   /// The onboarding paywall, when the launch decided to show it.
-  public private(set) var onboarding: OnboardingPaywallModel?
+  package private(set) var onboarding: OnboardingPaywallModel?
 
   /// Creates the launch sequence of an app over `store`.
   public init(store: StoreManager) {

@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 import StoreModel
 
 /// The first-launch upsell: three feature pages, then "Choose Your Plan" — the plan's
@@ -9,9 +9,9 @@ import StoreModel
 /// it seen (`hasSeenOnboardingPaywall` in the injected storage), so it never shows again.
 @Observable
 @MainActor
-public final class OnboardingPaywallModel: PlanScreen {
+package final class OnboardingPaywallModel: PlanScreen {
   /// A page of the onboarding.
-  public enum Page: Sendable, Hashable, Codable {
+  package enum Page: Sendable, Hashable, Codable {
     /// A page about one feature.
     case feature(FeaturePage)
     /// The pricing page, "Choose Your Plan".
@@ -19,41 +19,41 @@ public final class OnboardingPaywallModel: PlanScreen {
   }
 
   /// A page about one feature: an icon, a title and a line.
-  public struct FeaturePage: Sendable, Hashable, Codable {
+  package struct FeaturePage: Sendable, Hashable, Codable {
     /// The feature.
-    public let feature: ProFeature
+    package let feature: ProFeature
     /// The SF Symbol.
-    public let icon: String
+    package let icon: String
     /// The title.
-    public let title: String
+    package let title: String
     /// The line under the title.
-    public let message: String
+    package let message: String
   }
 
   /// One plan on the pricing page.
-  public struct PlanRow: Sendable, Hashable, Codable, Identifiable {
+  package struct PlanRow: Sendable, Hashable, Codable, Identifiable {
     /// The product the row sells.
-    public let productID: String
+    package let productID: String
     /// The plan's name: "Annual", "Monthly".
-    public let title: String
+    package let title: String
     /// The amount billed each period: "$49.99", the row's most prominent figure.
-    public let billedPrice: String
+    package let billedPrice: String
     /// How often it is billed: "per year".
-    public let billingPeriod: String
+    package let billingPeriod: String
     /// The line under the name: "Best Value - Save 17%", "Flexible billing".
-    public let caption: String
+    package let caption: String
     /// The tag of the best value: "BEST".
-    public let tag: String?
+    package let tag: String?
     /// Whether the plan is selected.
-    public let isSelected: Bool
+    package let isSelected: Bool
 
-    public var id: String { productID }
+    package var id: String { productID }
   }
 
   /// The storage key of the flag that the onboarding was seen.
-  public nonisolated static let hasSeenKey = "hasSeenOnboardingPaywall"
+  package nonisolated static let hasSeenKey = "hasSeenOnboardingPaywall"
   /// The three feature pages.
-  public static let featurePages = [
+  package static let featurePages = [
     FeaturePage(
       feature: .unlimitedTrips, icon: ProFeature.unlimitedTrips.icon, title: "Unlimited Trips",
       message: "Plan as many road trips as you want. Never lose your itineraries."),
@@ -66,84 +66,84 @@ public final class OnboardingPaywallModel: PlanScreen {
       message: "Log stadium visits, earn badges, complete your bucket list."),
   ]
   /// The title of the pricing page.
-  public static let pricingTitle = "Choose Your Plan"
+  package static let pricingTitle = "Choose Your Plan"
   /// The primary button on the feature pages.
-  public static let nextButtonTitle = "Next"
+  package static let nextButtonTitle = "Next"
   /// The primary button on the pricing page.
-  public static let subscribeButtonTitle = "Subscribe"
+  package static let subscribeButtonTitle = "Subscribe"
   /// The button on every page that dismisses the onboarding.
-  public static let continueWithFreeTitle = "Continue with Free"
+  package static let continueWithFreeTitle = "Continue with Free"
   /// The tag of the best-value plan.
-  public static let bestValueTag = "BEST"
+  package static let bestValueTag = "BEST"
   /// Whether a swipe may dismiss the onboarding: no.
-  public static let allowsSwipeToDismiss = false
+  package static let allowsSwipeToDismiss = false
 
   /// The store it sells through.
-  public let store: StoreManager
+  package let store: StoreManager
   /// The current page.
-  public private(set) var pageIndex = 0
+  package private(set) var pageIndex = 0
   private var selection = PlanSelection()
   private var isClosed = false
   private var hasAppeared = false
 
   /// Creates the onboarding; show it only when ``shouldShow(isPro:storage:)`` says so.
-  public init(store: StoreManager) {
+  package init(store: StoreManager) {
     self.store = store
   }
 
   // MARK: - Whether to show it
 
   /// Whether the onboarding was seen, per `storage`.
-  public nonisolated static func hasSeen(in storage: any KeyValueStore) -> Bool {
+  package nonisolated static func hasSeen(in storage: any KeyValueStore) -> Bool {
     storage.bool(forKey: hasSeenKey)
   }
 
   /// Whether to show the onboarding: not seen yet and not Pro.
-  public nonisolated static func shouldShow(isPro: Bool, storage: any KeyValueStore) -> Bool {
+  package nonisolated static func shouldShow(isPro: Bool, storage: any KeyValueStore) -> Bool {
     !isPro && !hasSeen(in: storage)
   }
 
   // MARK: - Pages
 
   /// Every page: the feature pages, then the pricing page.
-  public var pages: [Page] { Self.featurePages.map(Page.feature) + [.pricing] }
+  package var pages: [Page] { Self.featurePages.map(Page.feature) + [.pricing] }
   /// The current page.
-  public var currentPage: Page { pages[pageIndex] }
+  package var currentPage: Page { pages[pageIndex] }
   /// Whether the current page is the pricing page.
-  public var isOnPricingPage: Bool { pageIndex == pages.count - 1 }
+  package var isOnPricingPage: Bool { pageIndex == pages.count - 1 }
   /// The page dots: `true` for the current page.
-  public var pageDots: [Bool] { pages.indices.map { $0 == pageIndex } }
+  package var pageDots: [Bool] { pages.indices.map { $0 == pageIndex } }
   /// What VoiceOver says for the page dots: "Page 1 of 4".
-  public var pageDotsAccessibilityLabel: String {
+  package var pageDotsAccessibilityLabel: String {
     Self.pageLabel(index: pageIndex, count: pages.count)
   }
 
   /// The words of a page's position: "Page 1 of 4" for `index` 0 of `count` 4.
-  public nonisolated static func pageLabel(index: Int, count: Int) -> String {
+  package nonisolated static func pageLabel(index: Int, count: Int) -> String {
     "Page \(index + 1) of \(count)"
   }
   /// The primary button's title: "Next" on the feature pages, "Subscribe" on the last.
-  public var primaryButtonTitle: String {
+  package var primaryButtonTitle: String {
     isOnPricingPage ? Self.subscribeButtonTitle : Self.nextButtonTitle
   }
   /// Whether the primary button can be tapped: "Next" always, "Subscribe" when
   /// ``isSubscribeEnabled``.
-  public var isPrimaryButtonEnabled: Bool {
+  package var isPrimaryButtonEnabled: Bool {
     !isOnPricingPage || isSubscribeEnabled
   }
   /// Whether "Subscribe" on the pricing page can be tapped: the plans are loaded and one is
   /// selected, and no purchase runs (as the paywall's subscribe button).
-  public var isSubscribeEnabled: Bool {
+  package var isSubscribeEnabled: Bool {
     selectedProductID != nil && !isPurchasing
   }
   /// The title of the button on every page: "Continue with Free".
-  public var continueWithFreeTitle: String { Self.continueWithFreeTitle }
+  package var continueWithFreeTitle: String { Self.continueWithFreeTitle }
 
   // MARK: - Plans
 
   /// The plans on the pricing page: the annual plan first ("Best Value - Save N%", "BEST"),
   /// then the monthly one ("Flexible billing").
-  public var planRows: [PlanRow] {
+  package var planRows: [PlanRow] {
     let selected = selectedProductID
     let monthly = store.monthlyProduct
     var rows: [PlanRow] = []
@@ -168,7 +168,7 @@ public final class OnboardingPaywallModel: PlanScreen {
 
   /// The selected plan: the customer's choice, else the annual one, else the longest of the
   /// rows (``PlanSelection``).
-  public var selectedProductID: String? {
+  package var selectedProductID: String? {
     selection.selectedProductID(
       offered: [store.annualProduct, store.monthlyProduct].compactMap {
         $0
@@ -176,12 +176,12 @@ public final class OnboardingPaywallModel: PlanScreen {
   }
 
   /// Whether the onboarding should close: continued free, bought, or Pro by other means.
-  public var isDismissed: Bool { isClosed || store.isPro }
+  package var isDismissed: Bool { isClosed || store.isPro }
 
   // MARK: - Actions
 
   /// Records that the onboarding appeared (once).
-  public func onAppear() {
+  package func onAppear() {
     guard !hasAppeared else { return }
     hasAppeared = true
     store.clearError()
@@ -189,13 +189,13 @@ public final class OnboardingPaywallModel: PlanScreen {
   }
 
   /// Shows page `index` (a swipe or a tap on a dot).
-  public func show(page index: Int) {
+  package func show(page index: Int) {
     guard pages.indices.contains(index) else { return }
     pageIndex = index
   }
 
   /// The primary button: the next page, or subscribe on the pricing page.
-  public func primaryAction() async {
+  package func primaryAction() async {
     if isOnPricingPage {
       await subscribe()
     } else {
@@ -204,13 +204,13 @@ public final class OnboardingPaywallModel: PlanScreen {
   }
 
   /// Selects the plan of `productID`.
-  public func select(_ productID: String) {
+  package func select(_ productID: String) {
     selection.select(productID, on: store)
   }
 
   /// Buys the selected plan; a purchase or an Ask to Buy request marks the onboarding seen, and
   /// a purchase closes it.
-  public func subscribe() async {
+  package func subscribe() async {
     guard isOnPricingPage, isSubscribeEnabled, let productID = selectedProductID,
       let product = store.product(id: productID)
     else { return }
@@ -226,7 +226,7 @@ public final class OnboardingPaywallModel: PlanScreen {
   }
 
   /// "Continue with Free": marks the onboarding seen and closes it.
-  public func continueWithFree() {
+  package func continueWithFree() {
     guard !isClosed else { return }
     markSeen()
     isClosed = true

@@ -1,5 +1,5 @@
-public import Foundation
-public import Observation
+package import Foundation
+import Observation
 import StoreModel
 
 /// The "Subscription" section of the settings — the plan's settings section without the view.
@@ -10,9 +10,9 @@ import StoreModel
 /// Purchases". Dates are formatted in the injected locale and time zone.
 @Observable
 @MainActor
-public final class SubscriptionSettingsModel {
+package final class SubscriptionSettingsModel {
   /// What the section shows.
-  public enum Section: Sendable, Hashable, Codable {
+  package enum Section: Sendable, Hashable, Codable {
     /// The section of a Pro customer.
     case pro(ProSection)
     /// The section of a free customer.
@@ -20,69 +20,69 @@ public final class SubscriptionSettingsModel {
   }
 
   /// The section of a Pro customer.
-  public struct ProSection: Sendable, Hashable, Codable {
+  package struct ProSection: Sendable, Hashable, Codable {
     /// "SportsTime Pro".
-    public let title: String
+    package let title: String
     /// "Active subscription".
-    public let subtitle: String
+    package let subtitle: String
     /// The SF Symbol of the check mark.
-    public let checkmark: String
+    package let checkmark: String
     /// The plan's name, when the products are loaded: "Pro Annual".
-    public let planName: String?
+    package let planName: String?
     /// What to know about the subscription: "Renews on March 1, 2026", "Expires on …",
     /// a billing problem, family sharing.
-    public let details: [String]
+    package let details: [String]
     /// "Manage Subscription": opens the App Store's subscription management.
-    public let manageButtonTitle: String
+    package let manageButtonTitle: String
   }
 
   /// The section of a free customer.
-  public struct FreeSection: Sendable, Hashable, Codable {
+  package struct FreeSection: Sendable, Hashable, Codable {
     /// "Upgrade to Pro": opens the paywall.
-    public let upgradeTitle: String
+    package let upgradeTitle: String
     /// "Unlimited trips, PDF export, progress tracking".
-    public let upgradeSubtitle: String
+    package let upgradeSubtitle: String
     /// "Restore Purchases".
-    public let restoreButtonTitle: String
+    package let restoreButtonTitle: String
     /// Whether a restore runs.
-    public let isRestoring: Bool
+    package let isRestoring: Bool
     /// The restore's result line when it found nothing, or why it failed.
-    public let restoreMessage: String?
+    package let restoreMessage: String?
   }
 
   /// The section's header.
-  public static let header = "Subscription"
+  package static let header = "Subscription"
   /// The App Store's subscription management page: where "Manage Subscription" leads on
   /// platforms without StoreKit's manage-subscriptions sheet.
-  public static let manageSubscriptionsURL = fixedURL(
+  package static let manageSubscriptionsURL = fixedURL(
     "https://apps.apple.com/account/subscriptions")
 
   /// The store the section describes.
-  public let store: StoreManager
+  package let store: StoreManager
   /// The locale of the dates.
-  public let locale: Locale
+  package let locale: Locale
   /// The time zone of the dates.
-  public let timeZone: TimeZone
+  package let timeZone: TimeZone
   private let restoreRun = RestoreRun()
 
   /// Creates the section, formatting dates for `locale` in `timeZone`.
-  public init(store: StoreManager, locale: Locale, timeZone: TimeZone) {
+  package init(store: StoreManager, locale: Locale, timeZone: TimeZone) {
     self.store = store
     self.locale = locale
     self.timeZone = timeZone
   }
 
   /// The section's header: "Subscription".
-  public var header: String { Self.header }
+  package var header: String { Self.header }
 
   /// Where "Manage Subscription" leads without the manage-subscriptions sheet.
-  public var manageSubscriptionsURL: URL { Self.manageSubscriptionsURL }
+  package var manageSubscriptionsURL: URL { Self.manageSubscriptionsURL }
 
   /// Where the paywall that "Upgrade to Pro" opens comes from.
-  public var upgradePlacement: PaywallPlacement { .settings }
+  package var upgradePlacement: PaywallPlacement { .settings }
 
   /// What the section shows now.
-  public var section: Section {
+  package var section: Section {
     guard store.isPro else {
       return .free(
         FreeSection(
@@ -104,7 +104,7 @@ public final class SubscriptionSettingsModel {
 
   /// Restores purchases from the free section; the section turns Pro when it finds Pro, else
   /// says "No active subscription found." or why the restore failed.
-  public func restore() async {
+  package func restore() async {
     await restoreRun.run(on: store)
   }
 

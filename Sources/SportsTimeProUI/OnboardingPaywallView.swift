@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
-  public import SportsTimePro
-  public import SwiftUI
+  package import SportsTimePro
+  package import SwiftUI
 
   /// The first-launch upsell: the plan's `OnboardingPaywallView`, a rendering of
   /// `OnboardingPaywallModel`.
@@ -12,7 +12,7 @@
   ///
   /// `AppLaunch` decides whether it shows and owns its model: present it over the home screen
   /// with `onboardingPaywall(for:)`.
-  public struct OnboardingPaywallView: View {
+  package struct OnboardingPaywallView: View {
     @Environment(\.paywallTheme) private var theme
     @Environment(\.dismiss) private var dismiss
     #if os(iOS)
@@ -20,12 +20,12 @@
     #endif
     private let model: OnboardingPaywallModel
 
-    /// Creates the view of `model` (for example `AppLaunch/onboarding`).
-    public init(model: OnboardingPaywallModel) {
+    /// Creates the view of `model` (`AppLaunch`'s onboarding model).
+    package init(model: OnboardingPaywallModel) {
       self.model = model
     }
 
-    public var body: some View {
+    package var body: some View {
       VStack(spacing: theme.spacing) {
         pages
         dots

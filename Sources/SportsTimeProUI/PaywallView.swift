@@ -29,7 +29,7 @@
     }
 
     /// Creates the paywall that renders `model`.
-    public init(model: PaywallModel) {
+    package init(model: PaywallModel) {
       placement = model.placement
       self.model = model
     }

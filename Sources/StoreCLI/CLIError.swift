@@ -1,5 +1,5 @@
 /// How a command ends other than successfully.
-public enum CLIError: Error, Sendable, Equatable {
+package enum CLIError: Error, Sendable, Equatable {
   /// Bad usage: the reason is printed on one line, with a pointer to `--help`; exit 2.
   case usage(String)
   /// The operation was refused or failed: the reason is printed on one line; exit 1.
@@ -8,7 +8,7 @@ public enum CLIError: Error, Sendable, Equatable {
   case exitCode(Int32)
 
   /// The process exit code for this error.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     switch self {
     case .usage: 2
     case .failure: 1

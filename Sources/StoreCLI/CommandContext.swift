@@ -1,16 +1,16 @@
 public import Foundation
-public import LocalAppStore
+package import LocalAppStore
 import StoreInternals
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.
-public struct CommandContext: Sendable {
+@_spi(Tools) public struct CommandContext: Sendable {
   /// The environment variables.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// The folder relative paths start from.
-  public var currentDirectory: URL
+  package var currentDirectory: URL
   /// What posts server notifications (the tool's is `URLSession`); `nil`, as in tests, posts
   /// nothing: the notifications stay in the state.
-  public var notificationTransport: (any NotificationTransport)?
+  package var notificationTransport: (any NotificationTransport)?
   private let output: OutputSink
   private let errorOutput: OutputSink
   private let standardInput: @Sendable () -> Data
@@ -31,7 +31,7 @@ public struct CommandContext: Sendable {
   }
 
   /// The process's context: its environment, folder, standard output, error and input.
-  public static func process() -> CommandContext {
+  package static func process() -> CommandContext {
     CommandContext(
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -45,7 +45,7 @@ public struct CommandContext: Sendable {
   ///   - environment: The environment; empty by default, so the machine's does not leak in.
   ///   - currentDirectory: The folder relative paths start from.
   ///   - standardInput: What the command reads from `-`.
-  public static func capturing(
+  @_spi(Tools) public static func capturing(
     environment: [String: String] = [:],
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     standardInput: Data = Data()
@@ -57,9 +57,9 @@ public struct CommandContext: Sendable {
   }
 
   /// What was printed on standard output (capturing contexts only).
-  public var capturedOutput: String { output.captured }
+  @_spi(Tools) public var capturedOutput: String { output.captured }
   /// What was printed on standard error (capturing contexts only).
-  public var capturedErrors: String { errorOutput.captured }
+  @_spi(Tools) public var capturedErrors: String { errorOutput.captured }
 
   /// Prints a line on standard output.
   func out(_ line: String) { output.write(line + "\n") }

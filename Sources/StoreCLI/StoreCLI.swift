@@ -2,13 +2,14 @@ import Foundation
 
 /// The `sportstime-store` command-line tool: the catalog, signed data, the local App Store and
 /// the app's screens from a terminal.
-public enum StoreCLI {
+@_spi(Tools) public enum StoreCLI {
   /// The tool's name as users type it.
-  public static let toolName = "sportstime-store"
+  package static let toolName = "sportstime-store"
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit code:
   /// 0 success, 1 refused or failed, 2 bad usage.
-  public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+  @_spi(Tools) public static func run(_ arguments: [String], context: CommandContext) async -> Int32
+  {
     guard let first = arguments.first else {
       context.err(overview)
       return 2
@@ -50,7 +51,7 @@ public enum StoreCLI {
   }
 
   /// The tool's version.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The tool's help: what it is and its commands.
   static var overview: String {

@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import StoreInternals
-public import StoreModel
+package import StoreModel
 
 /// Builds a customer's transaction history for tests: purchases, renewals, refunds, upgrades,
 /// family-shared subscriptions and renewal infos, on a fixed calendar.
@@ -23,23 +23,23 @@ public import StoreModel
 ///
 /// Misuse (renewing a subscription that was never started, refunding an unknown transaction)
 /// is a bug in the test and stops it with a precondition failure that names the identifier.
-public struct HistoryBuilder: Sendable {
+package struct HistoryBuilder: Sendable {
   /// The first instant of the fixed calendar: 2026-01-01T00:00:00Z.
-  public static let start = Date(timeIntervalSince1970: 1_767_225_600)
+  package static let start = Date(timeIntervalSince1970: 1_767_225_600)
   /// SportsTime Pro's monthly subscription (``SportsTimeFixtures/monthlyID``).
-  public static let monthlyProductID = SportsTimeFixtures.monthlyID
+  package static let monthlyProductID = SportsTimeFixtures.monthlyID
   /// SportsTime Pro's annual subscription (``SportsTimeFixtures/annualID``).
-  public static let annualProductID = SportsTimeFixtures.annualID
+  package static let annualProductID = SportsTimeFixtures.annualID
   /// The subscription group the builder uses unless told otherwise: Pro Access
   /// (``SportsTimeFixtures/groupID``).
-  public static let defaultGroupID = SportsTimeFixtures.groupID
+  package static let defaultGroupID = SportsTimeFixtures.groupID
 
   /// The history built so far.
-  public private(set) var ledger: PurchaseLedger
+  package private(set) var ledger: PurchaseLedger
   /// The bundle identifier written in every transaction.
-  public var bundleID: String
+  package var bundleID: String
   /// The environment written in every transaction and renewal info.
-  public var environment: AppStoreEnvironment?
+  package var environment: AppStoreEnvironment?
 
   private var nextTransactionID: UInt64
   /// Transaction identifier → index in `ledger.transactions` of its newest copy.
@@ -59,7 +59,7 @@ public struct HistoryBuilder: Sendable {
   ///   - bundleID: The app's bundle identifier.
   ///   - firstTransactionID: The identifier of the first transaction; the next ones count up.
   ///   - environment: The environment that "signed" the history.
-  public init(
+  package init(
     bundleID: String = "com.sportstime.app",
     firstTransactionID: UInt64 = 2_000_000_001,
     environment: AppStoreEnvironment? = .localTesting
@@ -73,18 +73,18 @@ public struct HistoryBuilder: Sendable {
   // MARK: - The calendar
 
   /// The instant `days` days and `hours` hours after ``start``.
-  public static func day(_ days: Int, hour hours: Int = 0) -> Date {
+  package static func day(_ days: Int, hour hours: Int = 0) -> Date {
     start.addingTimeInterval(TimeInterval(days) * 86_400 + TimeInterval(hours) * 3_600)
   }
 
   /// The first instant of the month `months` months after January 2026, plus `days` days.
-  public static func month(_ months: Int, day days: Int = 0) -> Date {
+  package static func month(_ months: Int, day days: Int = 0) -> Date {
     SubscriptionPeriod.monthly.end(from: start, count: months)
       .addingTimeInterval(TimeInterval(days) * 86_400)
   }
 
   /// The instant `year-month-day hour:00:00Z`.
-  public static func date(_ year: Int, _ month: Int, _ day: Int, hour: Int = 0) -> Date {
+  package static func date(_ year: Int, _ month: Int, _ day: Int, hour: Int = 0) -> Date {
     let components = DateComponents(year: year, month: month, day: day, hour: hour)
     guard let date = utcCalendar.date(from: components) else {
       preconditionFailure("HistoryBuilder: no date \(year)-\(month)-\(day)")
@@ -101,20 +101,20 @@ public struct HistoryBuilder: Sendable {
   // MARK: - Reading
 
   /// The transactions built so far, in the order they were made.
-  public var transactions: [Transaction] { ledger.transactions }
+  package var transactions: [Transaction] { ledger.transactions }
 
   /// The newest copy of transaction `id`.
-  public func transaction(_ id: UInt64) -> Transaction? {
+  package func transaction(_ id: UInt64) -> Transaction? {
     positions[id].map { ledger.transactions[$0] }
   }
 
   /// The latest transaction of subscription `originalID`.
-  public func latestTransaction(of originalID: UInt64) -> Transaction? {
+  package func latestTransaction(of originalID: UInt64) -> Transaction? {
     latestPositions[originalID].map { ledger.transactions[$0] }
   }
 
   /// The renewal info of subscription `originalID`.
-  public func renewalInfo(of originalID: UInt64) -> RenewalInfo? {
+  package func renewalInfo(of originalID: UInt64) -> RenewalInfo? {
     infoPositions[originalID].map { ledger.renewalInfos[$0] }
   }
 
@@ -131,7 +131,7 @@ public struct HistoryBuilder: Sendable {
   ///   - offerType: The offer applied, if any.
   /// - Returns: The purchase.
   @discardableResult
-  public mutating func subscribe(
+  package mutating func subscribe(
     to productID: String = monthlyProductID,
     period: SubscriptionPeriod? = nil,
     inGroup groupID: String = defaultGroupID,
@@ -170,7 +170,7 @@ public struct HistoryBuilder: Sendable {
   ///
   /// - Returns: The renewals, oldest first.
   @discardableResult
-  public mutating func renew(_ originalID: UInt64, times: Int = 1) -> [Transaction] {
+  package mutating func renew(_ originalID: UInt64, times: Int = 1) -> [Transaction] {
     var renewals: [Transaction] = []
     renewals.reserveCapacity(max(0, times))
     for _ in 0..<max(0, times) {
@@ -183,7 +183,7 @@ public struct HistoryBuilder: Sendable {
   /// Renews subscription `originalID` late, at `date`: the App Store recovered a payment
   /// during billing retry (or grace period).
   @discardableResult
-  public mutating func renewAfterBillingRetry(_ originalID: UInt64, at date: Date) -> Transaction {
+  package mutating func renewAfterBillingRetry(_ originalID: UInt64, at date: Date) -> Transaction {
     makeRenewal(of: requireLatest(originalID), at: date)
   }
 
@@ -191,7 +191,7 @@ public struct HistoryBuilder: Sendable {
   /// `originalID` (the App Store keeps it within a group), a new period and renewal info that
   /// renews.
   @discardableResult
-  public mutating func resubscribe(
+  package mutating func resubscribe(
     _ originalID: UInt64, to productID: String? = nil, period: SubscriptionPeriod? = nil,
     at date: Date
   ) -> Transaction {
@@ -209,7 +209,7 @@ public struct HistoryBuilder: Sendable {
   ///
   /// - Returns: The new transaction.
   @discardableResult
-  public mutating func upgrade(
+  package mutating func upgrade(
     _ originalID: UInt64, to productID: String, period: SubscriptionPeriod? = nil,
     at date: Date
   ) -> Transaction {
@@ -233,7 +233,7 @@ public struct HistoryBuilder: Sendable {
 
   /// Schedules a downgrade or a crossgrade of subscription `originalID` to `productID` at its
   /// next renewal: only the renewal info's `autoRenewPreference` changes.
-  public mutating func scheduleChange(
+  package mutating func scheduleChange(
     of originalID: UInt64, to productID: String, period: SubscriptionPeriod? = nil,
     at date: Date? = nil
   ) {
@@ -245,7 +245,7 @@ public struct HistoryBuilder: Sendable {
   }
 
   /// Turns off auto-renew: the subscription will expire at the end of its period.
-  public mutating func turnOffAutoRenew(_ originalID: UInt64, at date: Date? = nil) {
+  package mutating func turnOffAutoRenew(_ originalID: UInt64, at date: Date? = nil) {
     updateRenewalInfo(of: originalID) { info in
       info.willAutoRenew = false
       if let date { info.signedDate = date }
@@ -254,7 +254,7 @@ public struct HistoryBuilder: Sendable {
 
   /// Makes the next renewal of subscription `originalID` fail: the App Store retries billing
   /// from the expiry on, with a grace period of `gracePeriodDays` days when given.
-  public mutating func enterBillingRetry(_ originalID: UInt64, gracePeriodDays: Int? = nil) {
+  package mutating func enterBillingRetry(_ originalID: UInt64, gracePeriodDays: Int? = nil) {
     let expiry = requireLatest(originalID).expirationDate ?? Self.start
     updateRenewalInfo(of: originalID) { info in
       info.isInBillingRetry = true
@@ -268,7 +268,7 @@ public struct HistoryBuilder: Sendable {
 
   /// Ends billing retry of subscription `originalID` without a payment: it has expired for a
   /// billing error.
-  public mutating func endBillingRetry(_ originalID: UInt64, at date: Date) {
+  package mutating func endBillingRetry(_ originalID: UInt64, at date: Date) {
     updateRenewalInfo(of: originalID) { info in
       info.isInBillingRetry = false
       info.gracePeriodExpirationDate = nil
@@ -279,7 +279,7 @@ public struct HistoryBuilder: Sendable {
   }
 
   /// Changes the renewal info of subscription `originalID`.
-  public mutating func updateRenewalInfo(
+  package mutating func updateRenewalInfo(
     of originalID: UInt64, _ change: (inout RenewalInfo) -> Void
   ) {
     guard let index = infoPositions[originalID] else {
@@ -289,7 +289,7 @@ public struct HistoryBuilder: Sendable {
   }
 
   /// Removes the renewal info of subscription `originalID`, as if the ledger never had it.
-  public mutating func removeRenewalInfo(of originalID: UInt64) {
+  package mutating func removeRenewalInfo(of originalID: UInt64) {
     guard let index = infoPositions.removeValue(forKey: originalID) else { return }
     ledger.renewalInfos.remove(at: index)
     for (id, position) in infoPositions where position > index {
@@ -310,7 +310,7 @@ public struct HistoryBuilder: Sendable {
   ///   - ownership: `.familyShared` for a purchase a family member shares.
   /// - Returns: The purchase.
   @discardableResult
-  public mutating func buy(
+  package mutating func buy(
     _ productID: String, type: ProductType = .nonConsumable, at date: Date, quantity: Int = 1,
     expirationDate: Date? = nil, ownership: OwnershipType = .purchased
   ) -> Transaction {
@@ -330,7 +330,7 @@ public struct HistoryBuilder: Sendable {
   ///
   /// - Returns: The revoked transaction.
   @discardableResult
-  public mutating func refund(
+  package mutating func refund(
     _ id: UInt64, at date: Date, reason: RevocationReason = .other,
     type: RevocationType = .refundFull
   ) -> Transaction {
@@ -348,14 +348,14 @@ public struct HistoryBuilder: Sendable {
   /// Stops family sharing of subscription `originalID` at `date`: its latest transaction is
   /// revoked (`FAMILY_REVOKE`).
   @discardableResult
-  public mutating func stopFamilySharing(_ originalID: UInt64, at date: Date) -> Transaction {
+  package mutating func stopFamilySharing(_ originalID: UInt64, at date: Date) -> Transaction {
     refund(requireLatest(originalID).id, at: date, type: .familyRevoke)
   }
 
   // MARK: - Raw edits
 
   /// Appends `transaction` as it is, even a second copy of one already held.
-  public mutating func append(_ transaction: Transaction) {
+  package mutating func append(_ transaction: Transaction) {
     ledger.transactions.append(transaction)
     let index = ledger.transactions.count - 1
     nextTransactionID = max(nextTransactionID, transaction.id &+ 1)
@@ -374,7 +374,7 @@ public struct HistoryBuilder: Sendable {
   }
 
   /// Sets the renewal info of its subscription, replacing any held.
-  public mutating func setRenewalInfo(_ info: RenewalInfo) {
+  package mutating func setRenewalInfo(_ info: RenewalInfo) {
     if let index = infoPositions[info.originalTransactionID] {
       ledger.renewalInfos[index] = info
     } else {
@@ -460,7 +460,7 @@ public struct HistoryBuilder: Sendable {
 extension HistoryBuilder {
   /// The date at which ``synthetic(transactionCount:seed:)`` histories are meant to be read:
   /// 800 days after ``start``, when some subscriptions run, some lapsed, some are to come.
-  public static let syntheticNow = day(800)
+  package static let syntheticNow = day(800)
 
   /// A large, varied, reproducible history for benchmarks and differential tests.
   ///
@@ -474,7 +474,7 @@ extension HistoryBuilder {
   ///   - transactionCount: How many transactions to make (the last subscription is cut short to
   ///     fit).
   ///   - seed: The seed of the random choices.
-  public static func synthetic(transactionCount: Int, seed: UInt64) -> PurchaseLedger {
+  package static func synthetic(transactionCount: Int, seed: UInt64) -> PurchaseLedger {
     var random = SeededGenerator(seed: seed)
     var history = HistoryBuilder(firstTransactionID: 1)
     func roll(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }

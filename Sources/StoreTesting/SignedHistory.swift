@@ -1,6 +1,6 @@
-public import Foundation
-public import LocalAppStore
-public import StoreModel
+package import Foundation
+package import LocalAppStore
+package import StoreModel
 
 /// A history of real signed transactions made by a local App Store, for tests of code that
 /// verifies or decodes App Store data: every transaction as a compact JWS chained to the
@@ -13,22 +13,22 @@ public import StoreModel
 /// }
 /// // history.tokens: 4 JWS; history.rootCertificateDER verifies them
 /// ```
-public struct SignedHistory: Sendable {
+package struct SignedHistory: Sendable {
   /// Every transaction of the purchaser, oldest first, as verified.
-  public var transactions: [VerificationResult<Transaction>]
+  package var transactions: [VerificationResult<Transaction>]
   /// The compact JWS of each transaction.
-  public var tokens: [String] { transactions.map(\.jwsRepresentation) }
+  package var tokens: [String] { transactions.map(\.jwsRepresentation) }
   /// The renewal info of each subscription, signed.
-  public var renewalInfos: [String]
+  package var renewalInfos: [String]
   /// The root certificate every token chains to (DER).
-  public var rootCertificateDER: Data
+  package var rootCertificateDER: Data
   /// The store that made the history, at the end of the script.
-  public var store: LocalAppStore
+  package var store: LocalAppStore
   /// The clock of the store.
-  public var clock: ManualClock
+  package var clock: ManualClock
 
   /// Runs `script` on a fresh SportsTime store and collects what it made.
-  public static func make(
+  package static func make(
     clock: ManualClock = ManualClock(), settings: EmulatorSettings = EmulatorSettings(),
     products: [Product] = SportsTimeFixtures.products,
     _ script: (LocalAppStore, ManualClock) async throws -> Void

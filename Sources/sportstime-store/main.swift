@@ -1,5 +1,5 @@
 import Foundation
-import StoreCLI
+@_spi(Tools) import StoreCLI
 
 var context = CommandContext.process()
 context.notificationTransport = URLSessionTransport()

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import StoreCLI
+@_spi(Tools) @testable import StoreCLI
 
 /// `checklist` and `demo`: the plan's checklist passes item by item, and the tour tells its story.
 @Suite("The checklist and the demo", .hangGuard)

@@ -2,7 +2,7 @@ import Foundation
 import LocalAppStore
 import Testing
 
-@testable import StoreCLI
+@_spi(Tools) @testable import StoreCLI
 
 /// A transport that answers every post with `status`, counting them: the commands' delivery
 /// after a change, without HTTP.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import StoreCLI
+@_spi(Tools) @testable import StoreCLI
 
 @Suite struct ProductsCommandTests {
   static let bundledTable = """

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StoreCLI
+@_spi(Tools) @testable import StoreCLI
 
 /// Issue 13's StoreKit semantics, from the terminal.
 @Suite struct SemanticsCommandTests {

@@ -1,6 +1,6 @@
 import AppStoreJWS
 import Foundation
-import StoreCLI
+@_spi(Tools) import StoreCLI
 import StoreModel
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import SportsTimePro
-import StoreCLI
+@_spi(Tools) import StoreCLI
 @_spi(Fuzz) import StoreTesting
 
 /// The scratch folder, the template state and the oracle of `fuzz-cli`.

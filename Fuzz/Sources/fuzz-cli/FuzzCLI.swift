@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import SportsTimePro
-import StoreCLI
+@_spi(Tools) import StoreCLI
 
 /// Fuzzes the command line: `StoreCLI.run` (its argument parser, `ParsedArguments.parse`, and
 /// every command) on any argument list, against a fresh copy of a state that has a

@@ -1,15 +1,15 @@
-public import Foundation
+package import Foundation
 import StoreModel
 
 /// What posts a notification to a server: the command-line tool's is Foundation's `URLSession`;
 /// tests inject their own (no HTTP inside `swift test`).
-public protocol NotificationTransport: Sendable {
+package protocol NotificationTransport: Sendable {
   /// Posts `body` (`{"signedPayload": "…"}`, JSON) to `url`, giving up after `timeout` seconds.
   func post(_ body: Data, to url: URL, timeout: TimeInterval) async -> NotificationPostOutcome
 }
 
 /// How one post ended.
-public enum NotificationPostOutcome: Sendable, Hashable {
+package enum NotificationPostOutcome: Sendable, Hashable {
   /// The server answered with this HTTP status.
   case status(Int)
   /// No answer: Apple's `sendAttemptResult` name (`TIMED_OUT`, `NO_RESPONSE`, `OTHER`) and
@@ -18,22 +18,22 @@ public enum NotificationPostOutcome: Sendable, Hashable {
 }
 
 /// What one delivery attempt did.
-public struct NotificationDeliveryReport: Sendable, Hashable, Codable {
-  public var notificationUUID: String
-  public var notificationType: String
-  public var subtype: String?
+package struct NotificationDeliveryReport: Sendable, Hashable, Codable {
+  package var notificationUUID: String
+  package var notificationType: String
+  package var subtype: String?
   /// Apple's `sendAttemptResult` name.
-  public var result: String
-  public var httpStatus: Int?
-  public var delivered: Bool
+  package var result: String
+  package var httpStatus: Int?
+  package var delivered: Bool
   /// When the next attempt is due, in store time; `nil` when delivered or given up on.
-  public var nextAttemptDate: Date?
+  package var nextAttemptDate: Date?
 }
 
 extension LocalAppStore {
   /// How long a post may take before it counts as `TIMED_OUT`: a few seconds, so that a command
   /// never hangs on a receiver that is down (Apple's servers time out too).
-  public static let notificationTimeout: TimeInterval = 3
+  package static let notificationTimeout: TimeInterval = 3
 
   /// How long a sender's claim on a notification lasts, in store time: one minute, well past
   /// ``notificationTimeout``. Another sender skips a claimed notification until the claim ends;
@@ -54,7 +54,7 @@ extension LocalAppStore {
   /// `notificationUUID`, once its claim has expired.
   /// - Returns: One report per attempt, in the order made.
   @discardableResult
-  public func deliverDueNotifications(
+  package func deliverDueNotifications(
     using transport: some NotificationTransport, timeout: TimeInterval = notificationTimeout
   ) async throws(LocalAppStoreError) -> [NotificationDeliveryReport] {
     var reports: [NotificationDeliveryReport] = []

@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// App Store Server Notifications V2, made as the App Store makes them.
 ///
@@ -11,13 +11,13 @@ public import StoreModel
 /// "Server notifications" article.
 extension LocalAppStore {
   /// The `bundleVersion` notifications carry (`CFBundleVersion`; the catalog has none).
-  public static let notificationBundleVersion = "1"
+  package static let notificationBundleVersion = "1"
 
   /// Hours between a Production notification's failed attempt and the next: Apple's "Responding
   /// to App Store Server Notifications" ("for version 2 notifications, it retries five times, at
   /// 1, 12, 24, 48, and 72 hours after the previous attempt"). Sandbox (and Xcode) get one
   /// attempt ("retry notifications are available only in the production environment").
-  public static let productionRetryHours: [Int] = [1, 12, 24, 48, 72]
+  package static let productionRetryHours: [Int] = [1, 12, 24, 48, 72]
 
   // MARK: - Inside an operation
 
@@ -305,7 +305,7 @@ extension LocalAppStore {
 
   /// The notifications the store made since `since` (all without it), oldest first, with their
   /// send attempts.
-  public func serverNotifications(since: Date? = nil) throws(LocalAppStoreError)
+  package func serverNotifications(since: Date? = nil) throws(LocalAppStoreError)
     -> [StoredServerNotification]
   {
     try operation { (_: Date) throws(LocalAppStoreError) in
@@ -316,7 +316,7 @@ extension LocalAppStore {
   }
 
   /// How many notifications await delivery (not delivered, another attempt still to come).
-  public func pendingNotificationCount() throws(LocalAppStoreError) -> Int {
+  package func pendingNotificationCount() throws(LocalAppStoreError) -> Int {
     try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.pendingNotificationCount()
     }
@@ -324,7 +324,7 @@ extension LocalAppStore {
 
   /// Makes a `TEST` notification, as App Store Connect's "Request a Test Notification" does.
   @discardableResult
-  public func requestTestNotification() throws(LocalAppStoreError) -> StoredServerNotification {
+  package func requestTestNotification() throws(LocalAppStoreError) -> StoredServerNotification {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let maker = NotificationMaker(settings: try currentSettings(), now: now)
       let uuid = try ledger.nextNotificationUUID()
@@ -342,7 +342,7 @@ extension LocalAppStore {
 
   /// The server URL notifications are posted to, as App Store Connect keeps one; `nil` when
   /// none is set.
-  public func notificationURL() throws(LocalAppStoreError) -> URL? {
+  package func notificationURL() throws(LocalAppStoreError) -> URL? {
     try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.meta("notificationURL").flatMap(URL.init(string:))
     }
@@ -350,7 +350,7 @@ extension LocalAppStore {
 
   /// Sets (or, with `nil`, clears) the server URL notifications are posted to.
   /// - Throws: `invalidArgument` for a URL that is not `http` or `https` with a host.
-  public func setNotificationURL(_ url: URL?) throws(LocalAppStoreError) {
+  package func setNotificationURL(_ url: URL?) throws(LocalAppStoreError) {
     if let url {
       guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
         url.host?.isEmpty == false
@@ -373,7 +373,7 @@ extension LocalAppStore {
   /// info, notifications), and the app's Apple ID that Production notifications carry.
   /// - Throws: `invalidArgument` for Production without an app Apple ID, or for an environment
   ///   the store does not sign (only Xcode, Sandbox and Production).
-  public func setSigningEnvironment(_ environment: AppStoreEnvironment, appAppleID: UInt64? = nil)
+  package func setSigningEnvironment(_ environment: AppStoreEnvironment, appAppleID: UInt64? = nil)
     throws(LocalAppStoreError)
   {
     guard [.xcode, .sandbox, .production].contains(environment) else {
@@ -426,39 +426,39 @@ struct NotificationMaker {
 
 /// A server notification as the local App Store keeps it: the signed payload it posts, and
 /// its send attempts (Apple's Get Notification History: `sendAttempts`).
-public struct StoredServerNotification: Sendable, Hashable, Codable {
+package struct StoredServerNotification: Sendable, Hashable, Codable {
   /// One attempt to post the notification.
-  public struct SendAttempt: Sendable, Hashable, Codable {
+  package struct SendAttempt: Sendable, Hashable, Codable {
     /// When, in store time.
-    public var date: Date
+    package var date: Date
     /// Apple's `sendAttemptResult` names: `SUCCESS`, `UNSUCCESSFUL_HTTP_RESPONSE_CODE`,
     /// `TIMED_OUT`, `NO_RESPONSE`, `OTHER`.
-    public var result: String
+    package var result: String
     /// The receiver's HTTP status, when it answered.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
   }
 
   /// The notification's `notificationUUID`: a retried notification keeps it.
-  public var notificationUUID: String
+  package var notificationUUID: String
   /// Its place in the order the store made them.
-  public var sequence: Int64
+  package var sequence: Int64
   /// When the store made (and signed) it, in store time.
-  public var createdDate: Date
+  package var createdDate: Date
   /// The customer it is about (a family member's copy is theirs).
-  public var account: String
+  package var account: String
   /// The subscription's (or the purchase's) original transaction identifier.
-  public var originalTransactionID: UInt64?
-  public var notificationType: NotificationType
-  public var subtype: NotificationSubtype?
+  package var originalTransactionID: UInt64?
+  package var notificationType: NotificationType
+  package var subtype: NotificationSubtype?
   /// The compact JWS posted as `{"signedPayload": "…"}`.
-  public var signedPayload: String
+  package var signedPayload: String
   /// When a receiver accepted it (HTTP 200–206).
-  public var deliveredDate: Date?
+  package var deliveredDate: Date?
   /// When it is due next; `nil` once delivered or given up on.
-  public var nextAttemptDate: Date?
+  package var nextAttemptDate: Date?
   /// Its send attempts, oldest first.
-  public var attempts: [SendAttempt]
+  package var attempts: [SendAttempt]
 
   /// Whether it still waits for a delivery.
-  public var isPending: Bool { deliveredDate == nil && nextAttemptDate != nil }
+  package var isPending: Bool { deliveredDate == nil && nextAttemptDate != nil }
 }

@@ -1,6 +1,6 @@
-public import AppStoreJWS
-public import Foundation
-public import StoreModel
+package import AppStoreJWS
+package import Foundation
+package import StoreModel
 
 /// Signs App Store payloads as the local App Store does: the App Store's JSON form (its keys,
 /// dates in milliseconds), an ES256 compact JWS whose header carries the certificate
@@ -8,14 +8,14 @@ public import StoreModel
 ///
 /// The header is encoded once; each signature costs the payload's encoding, its base64url and
 /// one ECDSA signature. Use ``LocalAppStore/signer`` to sign tokens with a store's own chain.
-public struct TransactionSigner: Sendable {
+package struct TransactionSigner: Sendable {
   /// The certificate authority whose leaf signs.
-  public let authority: TestCertificateAuthority
+  package let authority: TestCertificateAuthority
   private let signer: JWSSigner
   private let headerJSON: Data
 
   /// A signer over `authority`'s leaf key and chain.
-  public init(authority: TestCertificateAuthority) {
+  package init(authority: TestCertificateAuthority) {
     self.authority = authority
     signer = authority.signer
     headerJSON = Data(JWSSigner.encode(signer.header).utf8)
@@ -23,7 +23,7 @@ public struct TransactionSigner: Sendable {
 
   /// A signer over a new certificate authority with random keys.
   /// - Throws: `signing` when OpenSSL cannot make the keys or certificates.
-  public static func random() throws(LocalAppStoreError) -> TransactionSigner {
+  package static func random() throws(LocalAppStoreError) -> TransactionSigner {
     do {
       return TransactionSigner(authority: try .random())
     } catch {
@@ -32,17 +32,17 @@ public struct TransactionSigner: Sendable {
   }
 
   /// The compact JWS of `transaction`.
-  public func sign(_ transaction: Transaction) throws(LocalAppStoreError) -> String {
+  package func sign(_ transaction: Transaction) throws(LocalAppStoreError) -> String {
     try sign(payloadJSON: PayloadWriter.json(of: transaction))
   }
 
   /// The compact JWS of `renewalInfo`.
-  public func sign(_ renewalInfo: RenewalInfo) throws(LocalAppStoreError) -> String {
+  package func sign(_ renewalInfo: RenewalInfo) throws(LocalAppStoreError) -> String {
     try sign(payloadJSON: PayloadWriter.json(of: renewalInfo))
   }
 
   /// The compact JWS of the JSON bytes `payloadJSON`, as they are.
-  public func sign(payloadJSON: Data) throws(LocalAppStoreError) -> String {
+  package func sign(payloadJSON: Data) throws(LocalAppStoreError) -> String {
     do {
       return try signer.sign(headerJSON: headerJSON, payloadJSON: payloadJSON)
     } catch {
