@@ -355,13 +355,13 @@ extension SignedDataVerifier {
       case .failure(let error): return .failure(error)
       }
       let header: JOSEHeader.Parsed
-      switch headerBytes.withUnsafeBytes({ JOSEHeader.parse($0) }) {
+      switch JOSEHeader.parse(headerBytes) {
       case .success(let parsed): header = parsed
       case .failure(let failure):
         return .failure(
           VerificationError(
             .malformed,
-            "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
+            "the header is not a JSON object: \(failure)"))
       }
       guard let algorithm = header.algorithm else {
         return .failure(VerificationError(.malformed, "the header has no \"alg\""))
