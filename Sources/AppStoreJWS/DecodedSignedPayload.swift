@@ -13,6 +13,16 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   case appTransaction(AppTransaction)
 
   /// The payload's kind.
+  /// What the payload claims, as the verifier compares it.
+  var claims: SignedPayloadClaims {
+    switch self {
+    case .transaction(let value): value.claims
+    case .renewalInfo(let value): value.claims
+    case .notification(let value): value.claims
+    case .appTransaction(let value): value.claims
+    }
+  }
+
   public var kind: SignedPayloadKind {
     switch self {
     case .transaction: .transaction
