@@ -4,7 +4,7 @@ extension CatalogSettings {
   ///
   /// A struct over the raw value, so that a rate Apple adds later still decodes
   /// (``isKnown`` is `false` and ``meaning`` is ``Meaning/unknown``).
-  public struct TimeRate: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public struct TimeRate: OpenEnumeration {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
