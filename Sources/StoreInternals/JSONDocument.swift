@@ -398,58 +398,76 @@ extension JSONDocument {
       }
     }
 
-    mutating func object(depth: Int) throws(Failure) {
+    /// Opens a container (offset on its bracket): checks the depth, records its node and moves
+    /// past the bracket and whitespace. Returns the node's index and whether it is empty (then
+    /// it is closed already).
+    mutating func open(_ kind: Kind, depth: Int, closing: UInt8) throws(Failure) -> (Int, Bool) {
       try checkDepth(depth)
       let index = nodes.count
-      append(.object, offset, offset)
+      append(kind, offset, offset)
       offset += 1
       skipWhitespace()
-      var count: Int32 = 0
-      let namesBase = names.count
-      defer { names.removeSubrange(namesBase...) }
-      if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+      guard offset < bytes.count, bytes[offset] == closing else { return (index, false) }
+      offset += 1
+      close(index, count: 0)
+      return (index, true)
+    }
+
+    /// After a member or element: `true` past a `,`, `false` past the `closing` bracket.
+    mutating func continues(closing: UInt8, inside: String) throws(Failure) -> Bool {
+      skipWhitespace()
+      guard offset < bytes.count else { throw truncated(inside) }
+      if bytes[offset] == UInt8(ascii: ",") {
         offset += 1
-      } else {
-        while true {
-          skipWhitespace()
-          guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-            throw unexpected("a key in double quotes belongs", inside: "an object")
-          }
-          let quote = offset
-          let nameNode = nodes.count
-          try string()
-          skipWhitespace()
-          guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-            throw unexpected(
-              "':' belongs after the key \"\(text(of: nameNode))\"", inside: "an object")
-          }
-          offset += 1
-          skipWhitespace()
-          do throws(Failure) {
-            try value(depth: depth)
-            try checkUnique(name: nameNode, quote: quote, since: namesBase)
-          } catch {
-            var failure = error
-            failure.path.insert(.key(text(of: nameNode)), at: 0)
-            throw failure
-          }
-          count += 1
-          skipWhitespace()
-          guard offset < bytes.count else { throw truncated("an object") }
-          if bytes[offset] == UInt8(ascii: ",") {
-            offset += 1
-            continue
-          }
-          guard bytes[offset] == UInt8(ascii: "}") else {
-            throw syntax("\(describeByte()) where ',' or '}' belongs")
-          }
-          offset += 1
-          break
-        }
+        return true
       }
+      guard bytes[offset] == closing else {
+        throw syntax(
+          "\(describeByte()) where ',' or '\(Character(Unicode.Scalar(closing)))' belongs")
+      }
+      offset += 1
+      return false
+    }
+
+    /// Completes container node `index`, which ends here.
+    mutating func close(_ index: Int, count: Int32) {
       nodes[index].count = count
       nodes[index].end = Int32(offset)
       nodes[index].next = Int32(nodes.count)
+    }
+
+    mutating func object(depth: Int) throws(Failure) {
+      let (index, empty) = try open(.object, depth: depth, closing: UInt8(ascii: "}"))
+      if empty { return }
+      var count: Int32 = 0
+      let namesBase = names.count
+      defer { names.removeSubrange(namesBase...) }
+      repeat {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+          throw unexpected("a key in double quotes belongs", inside: "an object")
+        }
+        let quote = offset
+        let nameNode = nodes.count
+        try string()
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+          throw unexpected(
+            "':' belongs after the key \"\(text(of: nameNode))\"", inside: "an object")
+        }
+        offset += 1
+        skipWhitespace()
+        do throws(Failure) {
+          try value(depth: depth)
+          try checkUnique(name: nameNode, quote: quote, since: namesBase)
+        } catch {
+          var failure = error
+          failure.path.insert(.key(text(of: nameNode)), at: 0)
+          throw failure
+        }
+        count += 1
+      } while try continues(closing: UInt8(ascii: "}"), inside: "an object")
+      close(index, count: count)
     }
 
     /// Fails when name node `name` spells a name already seen in this object; else remembers it.
@@ -487,41 +505,21 @@ extension JSONDocument {
     }
 
     mutating func array(depth: Int) throws(Failure) {
-      try checkDepth(depth)
-      let index = nodes.count
-      append(.array, offset, offset)
-      offset += 1
-      skipWhitespace()
+      let (index, empty) = try open(.array, depth: depth, closing: UInt8(ascii: "]"))
+      if empty { return }
       var count: Int32 = 0
-      if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-        offset += 1
-      } else {
-        while true {
-          skipWhitespace()
-          do throws(Failure) {
-            try value(depth: depth)
-          } catch {
-            var failure = error
-            failure.path.insert(.index(Int(count)), at: 0)
-            throw failure
-          }
-          count += 1
-          skipWhitespace()
-          guard offset < bytes.count else { throw truncated("an array") }
-          if bytes[offset] == UInt8(ascii: ",") {
-            offset += 1
-            continue
-          }
-          guard bytes[offset] == UInt8(ascii: "]") else {
-            throw syntax("\(describeByte()) where ',' or ']' belongs")
-          }
-          offset += 1
-          break
+      repeat {
+        skipWhitespace()
+        do throws(Failure) {
+          try value(depth: depth)
+        } catch {
+          var failure = error
+          failure.path.insert(.index(Int(count)), at: 0)
+          throw failure
         }
-      }
-      nodes[index].count = count
-      nodes[index].end = Int32(offset)
-      nodes[index].next = Int32(nodes.count)
+        count += 1
+      } while try continues(closing: UInt8(ascii: "]"), inside: "an array")
+      close(index, count: count)
     }
 
     /// Records a string's content range (without quotes); checks escapes and UTF-8.
