@@ -55,7 +55,8 @@ import Testing
     "a JOSE header that is not a strict JSON object fails with its offset",
     arguments: [
       "", "{", "[]", #"{"alg":"ES256",}"#, #"{"alg":"ES256"} {}"#, #"{"alg":'ES256'}"#,
-      #"{"alg":"ES256","alg":"ES256"}"#, #"{"alg":"\ud800"}"#, #"{"alg":"\x"}"#,
+      #"{"alg":"ES256","alg":"ES256"}"#, #"{"alg":"ES256","\u0061lg":"none"}"#,
+      #"{"alg":"\ud800"}"#, #"{"alg":"\x"}"#,
       "{\"alg\":\"\u{1}\"}",
       #"{"n":01}"#, #"{"n":1.}"#, #"{"n":-}"#, #"{"n":tru}"#, #"{"x5c":"a"}"#,
       #"{"alg":["ES256"]}"#,
