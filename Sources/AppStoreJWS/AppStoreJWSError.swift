@@ -51,41 +51,15 @@ public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
 
   /// An error of `code` whose reason ends with OpenSSL's short reason in parentheses, when it
   /// recorded one (`" (OpenSSL: too long)"`); its full messages are kept apart.
-  static func make(
-    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries?, fileID: String,
-    line: Int
-  ) -> Self {
-    guard let openSSL else { return Self(code: code, reason: reason, fileID: fileID, line: line) }
-    let cause = openSSL.reason.map { " (OpenSSL: \($0))" } ?? ""
-    return Self(
-      code: code, reason: reason + cause, openSSLMessages: openSSL.messages, fileID: fileID,
-      line: line)
+  init(
+    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil,
+    fileID: String = #fileID, line: Int = #line
+  ) {
+    let cause = openSSL?.reason.map { " (OpenSSL: \($0))" } ?? ""
+    self.init(
+      code: code, reason: reason + cause, openSSLMessages: openSSL?.messages ?? [],
+      fileID: fileID, line: line)
   }
-
-  static func invalidCertificate(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidCertificate, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func invalidKey(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidKey, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func invalidConfiguration(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidConfiguration, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func signingFailed(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.signingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func encodingFailed(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.encodingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
 }
 
 extension ErrorCode where Domain == AppStoreJWSError {

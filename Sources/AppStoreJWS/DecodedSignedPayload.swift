@@ -68,7 +68,8 @@ public enum DecodedSignedPayload: Sendable, Hashable {
       }
       return String(decoding: data, as: UTF8.self)
     } catch {
-      throw .encodingFailed("could not write the \(kind.rawValue) as JSON: \(error)")
+      throw AppStoreJWSError(
+        .encodingFailed, "could not write the \(kind.rawValue) as JSON: \(error)")
     }
   }
 

@@ -244,7 +244,8 @@ extension SignedDataVerifier {
       parsedCertificatePoolCapacity: Int
     ) throws(AppStoreJWSError) {
       guard !roots.isEmpty else {
-        throw .invalidConfiguration("a verifier needs at least one root certificate")
+        throw AppStoreJWSError(
+          .invalidConfiguration, "a verifier needs at least one root certificate")
       }
       self.chains = try ChainVerifier(
         roots: roots, parsedPoolCapacity: parsedCertificatePoolCapacity)
