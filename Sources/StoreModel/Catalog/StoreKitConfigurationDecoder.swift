@@ -108,12 +108,12 @@ struct StoreKitConfigurationDecoder {
     }
     var groupPaths: [String: ConfigurationPath] = [:]
     for node in try top.array("subscriptionGroups") {
-      let (group, entries) = try decodeGroup(node, groupPaths: &groupPaths)
+      let (group, entries) = try decodeGroup(node, suites: false, groupPaths: &groupPaths)
       contents.subscriptionGroups.append(group)
       contents.entries += entries
     }
     for node in try top.array("subscriptionSuiteGroups") {
-      let (group, entries) = try decodeSuiteGroup(node, groupPaths: &groupPaths)
+      let (group, entries) = try decodeGroup(node, suites: true, groupPaths: &groupPaths)
       contents.subscriptionSuiteGroups.append(group)
       contents.entries += entries
     }
@@ -416,17 +416,25 @@ struct StoreKitConfigurationDecoder {
     return localized.isEmpty ? name : localized
   }
 
+  /// A group of `subscriptionGroups`, or of `subscriptionSuiteGroups` when `suites` is true.
   private mutating func decodeGroup(
-    _ node: ConfigurationNode, groupPaths: inout [String: ConfigurationPath]
+    _ node: ConfigurationNode, suites: Bool, groupPaths: inout [String: ConfigurationPath]
   ) throws(CatalogError) -> (Catalog.SubscriptionGroup, [Catalog.Entry]) {
     let object = try open(node)
     let header = try decodeGroupHeader(object, groupPaths: &groupPaths)
     let displayName = groupDisplayName(name: header.name, localizations: header.localizations)
     var entries: [Catalog.Entry] = []
-    for subscriptionNode in try object.array("subscriptions") {
-      entries.append(
-        try decodeSubscription(
-          subscriptionNode, groupID: header.id, groupDisplayName: displayName))
+    for entryNode in try object.array("subscriptions") {
+      if suites {
+        if let entry = try decodeSuiteLeniently(
+          entryNode, groupID: header.id, groupDisplayName: displayName)
+        {
+          entries.append(entry)
+        }
+      } else {
+        entries.append(
+          try decodeSubscription(entryNode, groupID: header.id, groupDisplayName: displayName))
+      }
     }
     let group = Catalog.SubscriptionGroup(
       id: header.id, name: header.name, displayName: displayName,
@@ -584,31 +592,22 @@ struct StoreKitConfigurationDecoder {
 
   // MARK: - Subscription suites (format 6.3)
 
-  private mutating func decodeSuiteGroup(
-    _ node: ConfigurationNode, groupPaths: inout [String: ConfigurationPath]
-  ) throws(CatalogError) -> (Catalog.SubscriptionGroup, [Catalog.Entry]) {
-    let object = try open(node)
-    let header = try decodeGroupHeader(object, groupPaths: &groupPaths)
-    let displayName = groupDisplayName(name: header.name, localizations: header.localizations)
-    var entries: [Catalog.Entry] = []
-    for suiteNode in try object.array("subscriptions") {
-      do {
-        entries.append(
-          try decodeSuite(suiteNode, groupID: header.id, groupDisplayName: displayName))
-      } catch  where error.code == .duplicateProductID {
-        throw error
-      } catch {
-        // Suites are new (Xcode 27 beta): read them as best we can, never fail the file.
-        warnings.append(
-          Catalog.Warning(
-            keyPath: error.keyPath, reason: "\(error.reason); this suite entry is left out"))
-      }
+  /// A suite entry, or `nil` (and a warning) when it does not decode; a duplicate product
+  /// identifier still fails the file.
+  private mutating func decodeSuiteLeniently(
+    _ node: ConfigurationNode, groupID: String, groupDisplayName: String
+  ) throws(CatalogError) -> Catalog.Entry? {
+    do {
+      return try decodeSuite(node, groupID: groupID, groupDisplayName: groupDisplayName)
+    } catch  where error.code == .duplicateProductID {
+      throw error
+    } catch {
+      // Suites are new (Xcode 27 beta): read them as best we can, never fail the file.
+      warnings.append(
+        Catalog.Warning(
+          keyPath: error.keyPath, reason: "\(error.reason); this suite entry is left out"))
+      return nil
     }
-    let group = Catalog.SubscriptionGroup(
-      id: header.id, name: header.name, displayName: displayName,
-      localizations: header.localizations, products: entries.map(\.product))
-    close(object)
-    return (group, entries)
   }
 
   private mutating func decodeSuite(
