@@ -1,3 +1,5 @@
+public import StoreModel
+
 /// An error thrown by the configuration, signing and certificate APIs of `AppStoreJWS`.
 ///
 /// Verifying untrusted data never throws: it returns a `VerificationResult`. This error is for
@@ -7,9 +9,7 @@
 ///
 /// Its `description` is the ``reason`` alone, one line for a person; `debugDescription` adds the
 /// code, OpenSSL's own messages and where the error was raised.
-public struct AppStoreJWSError: Error, Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible
-{
+public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
   /// What went wrong, as a stable value to switch on.
   public let code: Code
   /// Why, in one line for a person (`"the bytes are not DER X.509 (OpenSSL: too long)"`), without
@@ -46,74 +46,31 @@ public struct AppStoreJWSError: Error, Hashable, Sendable, CustomStringConvertib
     return text + " (\(sourceLocation))"
   }
 
-  /// Where the error was raised: `Module/File.swift:line`.
-  public var sourceLocation: String { "\(fileID):\(line)" }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
   /// The kinds of ``AppStoreJWSError``; new codes may be added.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum Backing: String, Hashable, Sendable {
-      case invalidCertificate
-      case invalidKey
-      case invalidConfiguration
-      case signingFailed
-      case encodingFailed
-    }
-
-    private let backing: Backing
-    private init(_ backing: Backing) { self.backing = backing }
-
-    /// A certificate did not parse (DER or PEM) or lacks what its role needs.
-    public static let invalidCertificate = Code(.invalidCertificate)
-    /// A key did not parse, or is not the kind required (P-256 private key).
-    public static let invalidKey = Code(.invalidKey)
-    /// A verifier or authority was configured with values that cannot work.
-    public static let invalidConfiguration = Code(.invalidConfiguration)
-    /// OpenSSL could not make a signature or certificate.
-    public static let signingFailed = Code(.signingFailed)
-    /// A payload could not be encoded as JSON.
-    public static let encodingFailed = Code(.encodingFailed)
-
-    public var description: String { backing.rawValue }
-  }
+  public typealias Code = ErrorCode<AppStoreJWSError>
 
   /// An error of `code` whose reason ends with OpenSSL's short reason in parentheses, when it
   /// recorded one (`" (OpenSSL: too long)"`); its full messages are kept apart.
-  static func make(
-    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries?, fileID: String,
-    line: Int
-  ) -> Self {
-    guard let openSSL else { return Self(code: code, reason: reason, fileID: fileID, line: line) }
-    let cause = openSSL.reason.map { " (OpenSSL: \($0))" } ?? ""
-    return Self(
-      code: code, reason: reason + cause, openSSLMessages: openSSL.messages, fileID: fileID,
-      line: line)
+  init(
+    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil,
+    fileID: String = #fileID, line: Int = #line
+  ) {
+    let cause = openSSL?.reason.map { " (OpenSSL: \($0))" } ?? ""
+    self.init(
+      code: code, reason: reason + cause, openSSLMessages: openSSL?.messages ?? [],
+      fileID: fileID, line: line)
   }
+}
 
-  static func invalidCertificate(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidCertificate, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func invalidKey(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidKey, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func invalidConfiguration(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.invalidConfiguration, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func signingFailed(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.signingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
-
-  static func encodingFailed(
-    _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil, fileID: String = #fileID,
-    line: Int = #line
-  ) -> Self { make(.encodingFailed, reason, openSSL: openSSL, fileID: fileID, line: line) }
+extension ErrorCode where Domain == AppStoreJWSError {
+  /// A certificate did not parse (DER or PEM) or lacks what its role needs.
+  public static var invalidCertificate: Self { Self("invalidCertificate") }
+  /// A key did not parse, or is not the kind required (P-256 private key).
+  public static var invalidKey: Self { Self("invalidKey") }
+  /// A verifier or authority was configured with values that cannot work.
+  public static var invalidConfiguration: Self { Self("invalidConfiguration") }
+  /// OpenSSL could not make a signature or certificate.
+  public static var signingFailed: Self { Self("signingFailed") }
+  /// A payload could not be encoded as JSON.
+  public static var encodingFailed: Self { Self("encodingFailed") }
 }

@@ -21,7 +21,8 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   public init(pemEncoded pem: String) throws(AppStoreJWSError) {
     let handles = try X509Handle.parsePEM(pem)
     guard handles.count == 1, let handle = handles.first else {
-      throw .invalidCertificate("expected one PEM certificate, found \(handles.count)")
+      throw AppStoreJWSError(
+        .invalidCertificate, "expected one PEM certificate, found \(handles.count)")
     }
     self.handle = handle
   }

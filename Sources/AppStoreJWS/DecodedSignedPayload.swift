@@ -13,6 +13,16 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   case appTransaction(AppTransaction)
 
   /// The payload's kind.
+  /// What the payload claims, as the verifier compares it.
+  var claims: SignedPayloadClaims {
+    switch self {
+    case .transaction(let value): value.claims
+    case .renewalInfo(let value): value.claims
+    case .notification(let value): value.claims
+    case .appTransaction(let value): value.claims
+    }
+  }
+
   public var kind: SignedPayloadKind {
     switch self {
     case .transaction: .transaction
@@ -58,7 +68,8 @@ public enum DecodedSignedPayload: Sendable, Hashable {
       }
       return String(decoding: data, as: UTF8.self)
     } catch {
-      throw .encodingFailed("could not write the \(kind.rawValue) as JSON: \(error)")
+      throw AppStoreJWSError(
+        .encodingFailed, "could not write the \(kind.rawValue) as JSON: \(error)")
     }
   }
 

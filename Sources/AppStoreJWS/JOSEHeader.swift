@@ -1,3 +1,5 @@
+import StoreInternals
+
 /// The protected header of a JWS (RFC 7515 §4), as App Store signed data uses it.
 ///
 /// Parsed strictly: the header must be one JSON object with unique member names; `alg`, `kid`
@@ -46,37 +48,26 @@ extension JOSEHeader {
     }
   }
 
+  /// How many containers deep a header's values may nest.
+  static let maximumDepth = 64
+
   /// Parses the decoded header bytes, or describes why they are not a JOSE header.
-  static func parse(_ json: UnsafeRawBufferPointer) -> Result<Parsed, JSONScanner.Failure> {
-    var scanner = JSONScanner(json)
-    var parsed = Parsed()
-    var names: Set<[UInt8]> = []
-    do throws(JSONScanner.Failure) {
-      try scanner.expect(UInt8(ascii: "{"), "a JSON object")
-      if !scanner.consume(UInt8(ascii: "}")) {
-        repeat {
-          let nameOffset = scanner.offset
-          let name = try scanner.readString()
-          guard names.insert(name).inserted else {
-            throw JSONScanner.Failure(
-              message: "duplicate member \"\(String(decoding: name, as: UTF8.self))\"",
-              offset: nameOffset)
-          }
-          try scanner.expect(UInt8(ascii: ":"), "':'")
-          switch String(decoding: name, as: UTF8.self) {
-          case "alg": parsed.algorithm = try scanner.readString()
-          case "x5c": parsed.certificateChain = try readStringArray(&scanner)
-          case "kid": parsed.keyID = try scanner.readString()
-          case "typ": parsed.type = try scanner.readString()
-          case "crit": parsed.critical = try readStringArray(&scanner)
-          default: try scanner.skipValue(depth: 1)
-          }
-        } while scanner.consume(UInt8(ascii: ","))
-        try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+  static func parse(_ json: [UInt8]) -> Result<Parsed, JSONDocument.Failure> {
+    do throws(JSONDocument.Failure) {
+      let document = try JSONDocument.parse(json, maximumDepth: maximumDepth)
+      guard document.nodes[0].kind == .object else {
+        throw document.wrongType(at: 0, "a JSON object")
       }
-      scanner.skipWhitespace()
-      guard scanner.isAtEnd else {
-        throw JSONScanner.Failure(message: "bytes after the object", offset: scanner.offset)
+      var parsed = Parsed()
+      for (name, value) in document.members(of: 0) {
+        switch document.string(at: name) {
+        case "alg": parsed.algorithm = try document.requireStringBytes(at: value, "alg")
+        case "x5c": parsed.certificateChain = try stringArray(document, at: value, "x5c")
+        case "kid": parsed.keyID = try document.requireStringBytes(at: value, "kid")
+        case "typ": parsed.type = try document.requireStringBytes(at: value, "typ")
+        case "crit": parsed.critical = try stringArray(document, at: value, "crit")
+        default: continue
+        }
       }
       return .success(parsed)
     } catch {
@@ -84,16 +75,26 @@ extension JOSEHeader {
     }
   }
 
-  private static func readStringArray(_ scanner: inout JSONScanner) throws(JSONScanner.Failure)
-    -> [[UInt8]]
+  private static func stringArray(_ document: JSONDocument, at index: Int, _ name: String)
+    throws(JSONDocument.Failure) -> [[UInt8]]
   {
-    try scanner.expect(UInt8(ascii: "["), "an array of strings")
+    guard document.nodes[index].kind == .array else {
+      throw document.wrongType(at: index, "an array of strings for \"\(name)\"")
+    }
     var strings: [[UInt8]] = []
-    if scanner.consume(UInt8(ascii: "]")) { return strings }
-    repeat {
-      strings.append(try scanner.readString())
-    } while scanner.consume(UInt8(ascii: ","))
-    try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
+    for element in document.elements(of: index) {
+      strings.append(try document.requireStringBytes(at: element, name))
+    }
     return strings
+  }
+}
+
+extension JSONDocument {
+  /// The unescaped UTF-8 of node `index`, which must be a string (the value of `name`).
+  fileprivate func requireStringBytes(at index: Int, _ name: String) throws(Failure) -> [UInt8] {
+    switch nodes[index].kind {
+    case .string, .escapedString: return stringBytes(at: index)
+    default: throw wrongType(at: index, "a string for \"\(name)\"")
+    }
   }
 }

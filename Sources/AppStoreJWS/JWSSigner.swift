@@ -15,11 +15,13 @@ public struct JWSSigner: Sendable {
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `key` is P-256 and, when the chain is
   ///   not empty, the leaf's public key is `key`'s.
   public init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
-    guard key.curve == .p256 else { throw .invalidKey("ES256 signs with a P-256 key") }
+    guard key.curve == .p256 else {
+      throw AppStoreJWSError(.invalidKey, "ES256 signs with a P-256 key")
+    }
     if let leaf = certificateChain.first {
       guard let leafKey = leaf.handle.publicKey(),
         (try? leafKey.publicKeyDER()) == (try? key.key.publicKeyDER())
-      else { throw .invalidKey("the key is not the leaf certificate's key") }
+      else { throw AppStoreJWSError(.invalidKey, "the key is not the leaf certificate's key") }
     }
     self.key = key
     self.certificateChain = certificateChain
@@ -43,7 +45,7 @@ public struct JWSSigner: Sendable {
     do {
       json = try DecodedSignedPayload.encoder(prettyPrinted: false).encode(payload)
     } catch {
-      throw .encodingFailed("could not encode the payload: \(error)")
+      throw AppStoreJWSError(.encodingFailed, "could not encode the payload: \(error)")
     }
     return try sign(payloadJSON: json)
   }

@@ -1,13 +1,17 @@
 import Foundation
+import StoreInternals
 
 /// Decodes App Store payloads from JSON bytes, with `JSONDecoder`'s results under
 /// `AppStoreJSON`'s conventions (dates in milliseconds since 1970, fractional allowed) and a
 /// stricter input: RFC 8259 only, unique member names, finite numbers.
 ///
 /// It exists for speed: verification decodes every payload, and Foundation's decoder costs about
-/// a fifth of a warm verification. It reads the document once into ``PayloadJSON`` and converts
+/// a fifth of a warm verification. It reads the document once into ``JSONDocument`` (the package's one strict reader) and converts
 /// only the fields the `Decodable` type asks for.
 enum PayloadDecoder {
+  /// How many containers deep a payload's values may nest.
+  static let maximumDepth = 64
+
   /// Decodes `type` from the JSON `bytes`.
   /// - Throws: `DecodingError` with the coding path of the first problem.
   static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
@@ -16,19 +20,19 @@ enum PayloadDecoder {
 
   /// Parses `bytes` into the document that `decode(_:from:)` reads.
   /// - Throws: `DecodingError.dataCorrupted` when they are not JSON.
-  static func document(_ bytes: [UInt8]) throws -> PayloadJSON {
+  static func document(_ bytes: [UInt8]) throws -> JSONDocument {
     do {
-      return try PayloadJSON.parse(bytes)
+      return try JSONDocument.parse(bytes, maximumDepth: maximumDepth)
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: [], debugDescription: "not JSON: \(error.message) at byte \(error.offset)"))
+          codingPath: [], debugDescription: "not JSON: \(error)"))
     }
   }
 
   /// Decodes `type` from a parsed document.
   /// - Throws: `DecodingError` with the coding path of the first problem.
-  static func decode<T: Decodable>(_ type: T.Type, from document: PayloadJSON) throws -> T {
+  static func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
     try NodeDecoder(document: document, index: 0, basePath: [], key: nil).decodeValue(type)
   }
 }
@@ -47,7 +51,7 @@ private struct IndexKey: CodingKey {
 /// Its coding path is kept as the container's path plus the last key, and only joined when
 /// asked for (errors, nested containers), so decoding a field allocates nothing.
 private struct NodeDecoder: Decoder {
-  let document: PayloadJSON
+  let document: JSONDocument
   let index: Int
   let basePath: [any CodingKey]
   let key: (any CodingKey)?
@@ -58,7 +62,7 @@ private struct NodeDecoder: Decoder {
     return basePath + [key]
   }
 
-  var node: PayloadJSON.Node { document.nodes[index] }
+  var node: JSONDocument.Node { document.nodes[index] }
 
   func child(_ index: Int, _ key: any CodingKey) -> NodeDecoder {
     NodeDecoder(document: document, index: index, basePath: codingPath, key: key)
@@ -80,18 +84,7 @@ private struct NodeDecoder: Decoder {
 
   // MARK: Values
 
-  private func describe() -> String {
-    switch node.kind {
-    case .object: "an object"
-    case .array: "an array"
-    case .string, .escapedString: "a string"
-    case .number, .integer: "a number"
-    case .true, .false: "a Boolean"
-    case .null: "null"
-    }
-  }
-
-  private func expect(_ kind: PayloadJSON.Kind, _ type: Any.Type) throws {
+  private func expect(_ kind: JSONDocument.Kind, _ type: Any.Type) throws {
     guard node.kind == kind else { throw mismatch(type) }
   }
 
@@ -103,7 +96,8 @@ private struct NodeDecoder: Decoder {
     return .typeMismatch(
       type,
       DecodingError.Context(
-        codingPath: codingPath, debugDescription: "expected \(type), found \(describe())"))
+        codingPath: codingPath,
+        debugDescription: "expected \(type), found \(document.describe(index))"))
   }
 
   private func corrupted(_ description: String) -> DecodingError {

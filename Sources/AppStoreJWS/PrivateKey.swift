@@ -40,7 +40,7 @@ public struct PrivateKey: Sendable, Hashable {
     -> PrivateKey
   {
     let seedBytes = Array(seed)
-    var lastError = AppStoreJWSError.invalidKey("no scalar derived")
+    var lastError = AppStoreJWSError(.invalidKey, "no scalar derived")
     for counter in UInt8(0)..<UInt8(16) {
       var input = Array("SportsTimeStore.PrivateKey.p256/v1".utf8)
       input.append(0)
@@ -62,7 +62,9 @@ public struct PrivateKey: Sendable, Hashable {
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
   public init(derEncoded der: some Sequence<UInt8>) throws(AppStoreJWSError) {
     let key = try EVPKey(privateKeyDER: Array(der))
-    guard key.curveName != nil else { throw .invalidKey("the key is not an EC key") }
+    guard key.curveName != nil else {
+      throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
+    }
     self.key = key
   }
 
@@ -70,7 +72,9 @@ public struct PrivateKey: Sendable, Hashable {
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
   public init(pemEncoded pem: String) throws(AppStoreJWSError) {
     let key = try EVPKey(privateKeyPEM: pem)
-    guard key.curveName != nil else { throw .invalidKey("the key is not an EC key") }
+    guard key.curveName != nil else {
+      throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
+    }
     self.key = key
   }
 

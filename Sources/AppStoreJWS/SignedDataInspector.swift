@@ -1,4 +1,5 @@
 public import Foundation
+import StoreInternals
 public import StoreModel
 
 /// Verifies App Store signed data like a ``SignedDataVerifier``, except that it checks no app:
@@ -29,29 +30,8 @@ public struct SignedDataInspector: Sendable {
   public func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
     throws(VerificationError) -> VerificationResult<InspectedPayload<DecodedSignedPayload>>
   {
-    let resolved: SignedPayloadKind
-    if let kind {
-      resolved = kind
-    } else {
-      resolved = try UnverifiedJWS(parsing: jws).payloadKind()
-    }
-    switch resolved {
-    case .transaction:
-      return try verify(jws, as: Transaction.self, at: validationTime).map {
-        $0.map(DecodedSignedPayload.transaction)
-      }
-    case .renewalInfo:
-      return try verify(jws, as: RenewalInfo.self, at: validationTime).map {
-        $0.map(DecodedSignedPayload.renewalInfo)
-      }
-    case .notification:
-      return try verify(jws, as: ServerNotification.self, at: validationTime).map {
-        $0.map(DecodedSignedPayload.notification)
-      }
-    case .appTransaction:
-      return try verify(jws, as: AppTransaction.self, at: validationTime).map {
-        $0.map(DecodedSignedPayload.appTransaction)
-      }
+    try core.verify(jws, kind: kind, at: validationTime, rules: rules).map {
+      InspectedPayload(payload: $0, claimedBundleID: $0.claims.bundleID)
     }
   }
 
@@ -61,15 +41,13 @@ public struct SignedDataInspector: Sendable {
   public func verify<Payload: SignedPayload>(
     _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
   ) throws(VerificationError) -> VerificationResult<InspectedPayload<Payload>> {
-    var token = jws
-    let rules = SignedDataVerifier.Rules(bundleID: nil, environment: environment, appAppleID: nil)
-    let outcome = token.withUTF8 { utf8 in
-      core.verify(
-        UnsafeRawBufferPointer(utf8), jws: jws, as: type, at: validationTime, rules: rules)
+    try core.verify(jws, as: type, at: validationTime, rules: rules).map {
+      InspectedPayload(payload: $0, claimedBundleID: $0.claims.bundleID)
     }
-    return try outcome.get().map { payload in
-      InspectedPayload(payload: payload, claimedBundleID: payload.claims.bundleID)
-    }
+  }
+
+  private var rules: SignedDataVerifier.Rules {
+    SignedDataVerifier.Rules(bundleID: nil, environment: environment, appAppleID: nil)
   }
 
   /// The number of chains in the verified-chain cache.

@@ -1,4 +1,5 @@
 public import Foundation
+import StoreInternals
 public import StoreModel
 
 /// Verifies App Store signed data — transactions, renewal info, server notifications and app
@@ -151,23 +152,7 @@ public struct SignedDataVerifier: Sendable {
   public func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
     throws(VerificationError) -> VerificationResult<DecodedSignedPayload>
   {
-    let resolved: SignedPayloadKind
-    if let kind {
-      resolved = kind
-    } else {
-      resolved = try UnverifiedJWS(parsing: jws).payloadKind()
-    }
-    switch resolved {
-    case .transaction:
-      return try verifyTransaction(jws, at: validationTime).map(DecodedSignedPayload.transaction)
-    case .renewalInfo:
-      return try verifyRenewalInfo(jws, at: validationTime).map(DecodedSignedPayload.renewalInfo)
-    case .notification:
-      return try verifyNotification(jws, at: validationTime).map(DecodedSignedPayload.notification)
-    case .appTransaction:
-      return try verifyAppTransaction(jws, at: validationTime).map(
-        DecodedSignedPayload.appTransaction)
-    }
+    try core.verify(jws, kind: kind, at: validationTime, rules: rules)
   }
 
   /// Verifies a JWS and decodes its payload as `Payload`.
@@ -176,12 +161,7 @@ public struct SignedDataVerifier: Sendable {
   public func verify<Payload: SignedPayload>(
     _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
   ) throws(VerificationError) -> VerificationResult<Payload> {
-    var token = jws
-    let outcome = token.withUTF8 { utf8 in
-      core.verify(
-        UnsafeRawBufferPointer(utf8), jws: jws, as: type, at: validationTime, rules: rules)
-    }
-    return try outcome.get()
+    try core.verify(jws, as: type, at: validationTime, rules: rules)
   }
 
   private var rules: Rules {
@@ -264,13 +244,52 @@ extension SignedDataVerifier {
       parsedCertificatePoolCapacity: Int
     ) throws(AppStoreJWSError) {
       guard !roots.isEmpty else {
-        throw .invalidConfiguration("a verifier needs at least one root certificate")
+        throw AppStoreJWSError(
+          .invalidConfiguration, "a verifier needs at least one root certificate")
       }
       self.chains = try ChainVerifier(
         roots: roots, parsedPoolCapacity: parsedCertificatePoolCapacity)
       self.cache = VerifiedChainCache(capacity: cacheCapacity)
       self.headers = HeaderMemo(capacity: min(cacheCapacity, 16))
       self.clock = clock
+    }
+
+    /// Verifies a JWS of `kind`, or of the kind its payload shows: what a verifier and an
+    /// inspector do alike.
+    func verify(_ jws: String, kind: SignedPayloadKind?, at time: Date?, rules: Rules)
+      throws(VerificationError) -> VerificationResult<DecodedSignedPayload>
+    {
+      let resolved: SignedPayloadKind
+      if let kind {
+        resolved = kind
+      } else {
+        resolved = try UnverifiedJWS(parsing: jws).payloadKind()
+      }
+      switch resolved {
+      case .transaction:
+        return try verify(jws, as: Transaction.self, at: time, rules: rules).map(
+          DecodedSignedPayload.transaction)
+      case .renewalInfo:
+        return try verify(jws, as: RenewalInfo.self, at: time, rules: rules).map(
+          DecodedSignedPayload.renewalInfo)
+      case .notification:
+        return try verify(jws, as: ServerNotification.self, at: time, rules: rules).map(
+          DecodedSignedPayload.notification)
+      case .appTransaction:
+        return try verify(jws, as: AppTransaction.self, at: time, rules: rules).map(
+          DecodedSignedPayload.appTransaction)
+      }
+    }
+
+    /// Verifies a JWS and decodes its payload as `Payload`.
+    func verify<Payload: SignedPayload>(
+      _ jws: String, as type: Payload.Type, at time: Date?, rules: Rules
+    ) throws(VerificationError) -> VerificationResult<Payload> {
+      var token = jws
+      let outcome = token.withUTF8 { utf8 in
+        verify(UnsafeRawBufferPointer(utf8), jws: jws, as: type, at: time, rules: rules)
+      }
+      return try outcome.get()
     }
 
     /// The whole verification, on the token's bytes.
@@ -306,7 +325,7 @@ extension SignedDataVerifier {
       at explicitTime: Date?, rules: Rules
     ) -> VerificationError? {
       let headerSegment = UnsafeRawBufferPointer(rebasing: token[parts.headerRange()])
-      let facts: HeaderMemo.Facts
+      let facts: HeaderFacts
       if let known = headers.facts(for: headerSegment) {
         facts = known
       } else {
@@ -348,20 +367,20 @@ extension SignedDataVerifier {
     /// base64 certificates (or, for an Xcode verifier, one); its certificates as DER.
     private static func headerFacts(
       _ token: UnsafeRawBufferPointer, _ parts: CompactJWS, environment: AppStoreEnvironment
-    ) -> Result<HeaderMemo.Facts, VerificationError> {
+    ) -> Result<HeaderFacts, VerificationError> {
       let headerBytes: [UInt8]
       switch CompactJWS.decodeSegment(token, parts.headerRange(), name: "header") {
       case .success(let bytes): headerBytes = bytes
       case .failure(let error): return .failure(error)
       }
       let header: JOSEHeader.Parsed
-      switch headerBytes.withUnsafeBytes({ JOSEHeader.parse($0) }) {
+      switch JOSEHeader.parse(headerBytes) {
       case .success(let parsed): header = parsed
       case .failure(let failure):
         return .failure(
           VerificationError(
             .malformed,
-            "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
+            "the header is not a JSON object: \(failure)"))
       }
       guard let algorithm = header.algorithm else {
         return .failure(VerificationError(.malformed, "the header has no \"alg\""))
@@ -398,7 +417,7 @@ extension SignedDataVerifier {
         }
         certificates.append(der)
       }
-      return .success(HeaderMemo.Facts(certificates: certificates))
+      return .success(HeaderFacts(certificates: certificates))
     }
 
     /// The verified chain of the `x5c` certificates, from the cache when it holds there at
@@ -409,8 +428,8 @@ extension SignedDataVerifier {
       guard certificates.count == 2 else {
         return chains.verifyConfiguredRoot(der: certificates[0], at: time)
       }
-      let key = VerifiedChainCache.Key(leaf: certificates[0], intermediate: certificates[1])
-      if let cached = cache.chain(for: key) {
+      let key = CertificatePairKey(leaf: certificates[0], intermediate: certificates[1])
+      if let cached = cache[key] {
         guard cached.holds(at: time) else {
           return .failure(
             VerificationError(

@@ -1,4 +1,5 @@
 public import Foundation
+import StoreInternals
 import StoreModel
 
 /// A payload of App Store signed data: what a ``SignedDataVerifier`` needs to know about it.
@@ -36,7 +37,7 @@ extension SignedPayload {
   /// Decodes a payload of this type from JSON bytes, refusing one that shows another kind.
   /// - Throws: `VerificationError` (`malformed`) with the reason, in words.
   static func decodePayload(_ bytes: [UInt8]) -> Result<Self, VerificationError> {
-    let document: PayloadJSON
+    let document: JSONDocument
     do {
       document = try PayloadDecoder.document(bytes)
     } catch {

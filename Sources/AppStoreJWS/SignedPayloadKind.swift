@@ -1,4 +1,5 @@
 public import Foundation
+import StoreInternals
 
 /// The kinds of App Store signed data this module verifies.
 public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable {
@@ -21,7 +22,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable
   /// A ``SignedDataVerifier`` asked for one kind refuses a payload that shows another.
   /// - Parameter payloadJSON: The decoded payload (JSON) of a JWS.
   public static func detect(payloadJSON: Data) -> SignedPayloadKind? {
-    guard let document = try? PayloadJSON.parse(Array(payloadJSON)) else { return nil }
+    guard let document = try? PayloadDecoder.document(Array(payloadJSON)) else { return nil }
     return document.signedPayloadKind
   }
 
@@ -40,5 +41,41 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable
   /// info".
   func mismatch(shown: SignedPayloadKind) -> String {
     "the payload is \(shown.phrase), not \(phrase)"
+  }
+}
+
+extension JSONDocument {
+  /// The kind the document shows by its top-level member names (see
+  /// ``SignedPayloadKind/detect(payloadJSON:)``), or `nil` when it is not an object or shows none.
+  var signedPayloadKind: SignedPayloadKind? {
+    guard let root = nodes.first, root.kind == .object else { return nil }
+    var notification = false
+    var appTransaction = false
+    var transaction = false
+    var renewalInfo = false
+    var position = 1
+    for _ in 0..<Int(root.count) {
+      // Compared only where the length fits (an escaped name may be longer than it reads).
+      let name = nodes[position]
+      let length = Int(name.end - name.start)
+      func named(_ key: String) -> Bool {
+        (name.kind == .escapedString || length == key.utf8.count)
+          && string(at: position, equals: key)
+      }
+      if named("notificationType") {
+        notification = true
+      } else if named("receiptType") || named("originalApplicationVersion") {
+        appTransaction = true
+      } else if named("transactionId") {
+        transaction = true
+      } else if named("autoRenewStatus") || named("autoRenewProductId") {
+        renewalInfo = true
+      }
+      position = Int(nodes[position + 1].next)
+    }
+    if notification { return .notification }
+    if appTransaction { return .appTransaction }
+    if transaction { return .transaction }
+    return renewalInfo ? .renewalInfo : nil
   }
 }

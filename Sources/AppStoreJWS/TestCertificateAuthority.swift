@@ -217,15 +217,17 @@ public struct TestCertificateAuthority: Sendable, Hashable {
     where certificate.handle.publicKey().flatMap({ try? $0.publicKeyDER() })
       != Array(key.publicKeyDER)
     {
-      throw .invalidKey("the \(role) key is not the \(role) certificate's key")
+      throw AppStoreJWSError(.invalidKey, "the \(role) key is not the \(role) certificate's key")
     }
-    guard leafKey.curve == .p256 else { throw .invalidKey("the leaf key must be P-256") }
+    guard leafKey.curve == .p256 else {
+      throw AppStoreJWSError(.invalidKey, "the leaf key must be P-256")
+    }
     let chains = try ChainVerifier(roots: [root])
     let time = SignedDataVerifier.Core.seconds(leaf.notValidBefore)
     if case .failure(let error) = chains.verify(
       leafDER: leaf.handle.der, intermediateDER: intermediate.handle.der, at: time)
     {
-      throw .invalidCertificate("the chain does not verify: \(error.reason)")
+      throw AppStoreJWSError(.invalidCertificate, "the chain does not verify: \(error.reason)")
     }
     self.init(
       unchecked: root, rootKey: rootKey, intermediate: intermediate,

@@ -55,7 +55,7 @@ public struct UnverifiedJWS: Sendable, Hashable {
       case .failure(let error): return .failure(error)
       }
     }
-    switch segments[0].withUnsafeBytes({ JOSEHeader.parse($0) }) {
+    switch JOSEHeader.parse(segments[0]) {
     case .success(let header):
       let signingInput = String(
         decoding: UnsafeRawBufferPointer(rebasing: token[0..<parts.signingInputCount]),
@@ -68,7 +68,7 @@ public struct UnverifiedJWS: Sendable, Hashable {
       return .failure(
         VerificationError(
           .malformed,
-          "the header is not a JSON object: \(failure.message) at byte \(failure.offset)"))
+          "the header is not a JSON object: \(failure)"))
     }
   }
 

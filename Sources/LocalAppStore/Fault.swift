@@ -1,8 +1,8 @@
+public import StoreModel
+
 /// A failure the local App Store injects into its next operation, or into every one: what
 /// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` does.
-public struct Fault: RawRepresentable, Sendable, Hashable, Codable, CaseIterable,
-  CustomStringConvertible
-{
+public struct Fault: OpenEnumeration, CaseIterable {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -32,6 +32,4 @@ public struct Fault: RawRepresentable, Sendable, Hashable, Codable, CaseIterable
     .loadProducts, .purchase, .sync, .subscriptionStatus, .network, .userCancel, .verification,
     .tamper,
   ]
-
-  public var description: String { rawValue }
 }

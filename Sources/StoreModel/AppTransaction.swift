@@ -84,9 +84,7 @@ extension AppTransaction: Codable {
 }
 
 /// The platform a customer bought on: StoreKit's `AppStore.Platform` (`originalPlatform`).
-public struct PurchasePlatform: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct PurchasePlatform: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -98,6 +96,4 @@ public struct PurchasePlatform: RawRepresentable, Hashable, Sendable, Codable,
   public static let tvOS = PurchasePlatform(rawValue: "tvOS")
   /// Apple Vision Pro.
   public static let visionOS = PurchasePlatform(rawValue: "visionOS")
-
-  public var description: String { rawValue }
 }

@@ -1,11 +1,11 @@
 // StoreKit 2 models most enumerations as structs with static members rather than frozen enums,
-// so that a value Apple adds later still decodes. These types follow it: each one *is* the raw
-// value Apple sends, with named constants for the values known today.
+// so that a value Apple adds later still decodes. These types follow it (``OpenEnumeration``):
+// each one *is* the raw value Apple sends, with named constants for the values known today.
 
 /// The type of an in-app purchase: StoreKit's `Product.ProductType`.
 ///
 /// The raw values are those of the App Store's JSON (`type` in a signed transaction).
-public struct ProductType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ProductType: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -17,13 +17,10 @@ public struct ProductType: RawRepresentable, Hashable, Sendable, Codable, Custom
   public static let nonRenewable = ProductType(rawValue: "Non-Renewing Subscription")
   /// A subscription that renews until cancelled: StoreKit's `autoRenewable`.
   public static let autoRenewable = ProductType(rawValue: "Auto-Renewable Subscription")
-
-  public var description: String { rawValue }
 }
 
 /// How the customer holds a transaction: StoreKit's `Transaction.OwnershipType`.
-public struct OwnershipType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible
-{
+public struct OwnershipType: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -31,14 +28,10 @@ public struct OwnershipType: RawRepresentable, Hashable, Sendable, Codable, Cust
   public static let purchased = OwnershipType(rawValue: "PURCHASED")
   /// A family member bought it and shares it through Family Sharing.
   public static let familyShared = OwnershipType(rawValue: "FAMILY_SHARED")
-
-  public var description: String { rawValue }
 }
 
 /// Why a transaction exists: StoreKit's `Transaction.Reason`.
-public struct TransactionReason: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct TransactionReason: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -46,14 +39,10 @@ public struct TransactionReason: RawRepresentable, Hashable, Sendable, Codable,
   public static let purchase = TransactionReason(rawValue: "PURCHASE")
   /// An auto-renewable subscription renewed.
   public static let renewal = TransactionReason(rawValue: "RENEWAL")
-
-  public var description: String { rawValue }
 }
 
 /// The server environment that signed data: StoreKit's `AppStore.Environment`.
-public struct AppStoreEnvironment: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct AppStoreEnvironment: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -65,14 +54,10 @@ public struct AppStoreEnvironment: RawRepresentable, Hashable, Sendable, Codable
   public static let xcode = AppStoreEnvironment(rawValue: "Xcode")
   /// Local testing, as the App Store Server Library names it; the local App Store signs with it.
   public static let localTesting = AppStoreEnvironment(rawValue: "LocalTesting")
-
-  public var description: String { rawValue }
 }
 
 /// Why the App Store revoked a transaction: StoreKit's `Transaction.RevocationReason`.
-public struct RevocationReason: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct RevocationReason: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -91,9 +76,7 @@ public struct RevocationReason: RawRepresentable, Hashable, Sendable, Codable,
 }
 
 /// How a revocation was made, as the App Store Server API reports it (`revocationType`).
-public struct RevocationType: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct RevocationType: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -103,12 +86,10 @@ public struct RevocationType: RawRepresentable, Hashable, Sendable, Codable,
   public static let refundProrated = RevocationType(rawValue: "REFUND_PRORATED")
   /// Family Sharing stopped for this member.
   public static let familyRevoke = RevocationType(rawValue: "FAMILY_REVOKE")
-
-  public var description: String { rawValue }
 }
 
 /// The kind of subscription offer: StoreKit's `Transaction.OfferType`.
-public struct OfferType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct OfferType: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -133,9 +114,7 @@ public struct OfferType: RawRepresentable, Hashable, Sendable, Codable, CustomSt
 }
 
 /// How an offer is paid for: StoreKit's `Transaction.Offer.PaymentMode` (`offerDiscountType`).
-public struct OfferPaymentMode: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct OfferPaymentMode: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -147,14 +126,10 @@ public struct OfferPaymentMode: RawRepresentable, Hashable, Sendable, Codable,
   public static let payUpFront = OfferPaymentMode(rawValue: "PAY_UP_FRONT")
   /// A one-time charge.
   public static let oneTime = OfferPaymentMode(rawValue: "ONE_TIME")
-
-  public var description: String { rawValue }
 }
 
 /// Why a subscription expired: StoreKit's `RenewalInfo.ExpirationReason` (`expirationIntent`).
-public struct ExpirationReason: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct ExpirationReason: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -182,9 +157,7 @@ public struct ExpirationReason: RawRepresentable, Hashable, Sendable, Codable,
 }
 
 /// Whether the customer consented to a price increase: StoreKit's `PriceIncreaseStatus`.
-public struct PriceIncreaseStatus: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct PriceIncreaseStatus: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -192,15 +165,13 @@ public struct PriceIncreaseStatus: RawRepresentable, Hashable, Sendable, Codable
   public static let noIncreasePending = PriceIncreaseStatus(rawValue: 0)
   /// The customer consented.
   public static let agreed = PriceIncreaseStatus(rawValue: 1)
-
-  public var description: String { "\(rawValue)" }
 }
 
 /// The state of an auto-renewable subscription: StoreKit's
 /// `Product.SubscriptionInfo.RenewalState`.
 ///
 /// Raw values match the App Store Server API's `status` (1 active … 5 revoked).
-public struct RenewalState: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RenewalState: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 

@@ -233,9 +233,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
 }
 
 /// The kind of a server notification (`notificationType`).
-public struct NotificationType: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct NotificationType: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -263,14 +261,10 @@ public struct NotificationType: RawRepresentable, Hashable, Sendable, Codable,
   public static let metadataUpdate = NotificationType(rawValue: "METADATA_UPDATE")
   public static let migration = NotificationType(rawValue: "MIGRATION")
   public static let priceChange = NotificationType(rawValue: "PRICE_CHANGE")
-
-  public var description: String { rawValue }
 }
 
 /// Details of a server notification (`subtype`).
-public struct NotificationSubtype: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct NotificationSubtype: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -291,14 +285,10 @@ public struct NotificationSubtype: RawRepresentable, Hashable, Sendable, Codable
   public static let summary = NotificationSubtype(rawValue: "SUMMARY")
   public static let failure = NotificationSubtype(rawValue: "FAILURE")
   public static let unreported = NotificationSubtype(rawValue: "UNREPORTED")
-
-  public var description: String { rawValue }
 }
 
 /// Why a customer asked for a refund of a consumable (`consumptionRequestReason`).
-public struct ConsumptionRequestReason: RawRepresentable, Hashable, Sendable, Codable,
-  CustomStringConvertible
-{
+public struct ConsumptionRequestReason: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -308,6 +298,4 @@ public struct ConsumptionRequestReason: RawRepresentable, Hashable, Sendable, Co
     rawValue: "UNSATISFIED_WITH_PURCHASE")
   public static let legal = ConsumptionRequestReason(rawValue: "LEGAL")
   public static let other = ConsumptionRequestReason(rawValue: "OTHER")
-
-  public var description: String { rawValue }
 }

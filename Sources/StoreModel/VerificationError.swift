@@ -2,7 +2,7 @@
 ///
 /// A struct with an extensible ``Code`` (as swift-certificates does it) and a reason for people.
 /// Two errors are equal when their codes are: the reason is diagnostics.
-public struct VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct VerificationError: CodedError {
   /// The kind of failure.
   public let code: Code
   /// What exactly failed, for a person reading a log.
@@ -20,30 +20,25 @@ public struct VerificationError: Error, Sendable, Hashable, CustomStringConverti
     self.line = line
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
   public var description: String { "\(code): \(reason)" }
 
   /// The kind of a verification failure.
-  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+  public typealias Code = ErrorCode<VerificationError>
+}
 
-    /// Not a compact JWS, bad base64url, bad JSON, or a payload missing required fields.
-    public static let malformed = Code(rawValue: "malformed")
-    /// The header's `alg` is not ES256.
-    public static let unsupportedAlgorithm = Code(rawValue: "unsupportedAlgorithm")
-    /// A certificate of `x5c` could not be read, or has the wrong key type.
-    public static let invalidCertificate = Code(rawValue: "invalidCertificate")
-    /// The certificate chain does not lead to a trusted root with Apple's OIDs at that time.
-    public static let invalidChain = Code(rawValue: "invalidChain")
-    /// The signature does not match the signing input and the leaf's key.
-    public static let invalidSignature = Code(rawValue: "invalidSignature")
-    /// The data belongs to another app (bundle id or app Apple id).
-    public static let wrongApp = Code(rawValue: "wrongApp")
-    /// The data was signed for another environment.
-    public static let wrongEnvironment = Code(rawValue: "wrongEnvironment")
-  }
+extension ErrorCode where Domain == VerificationError {
+  /// Not a compact JWS, bad base64url, bad JSON, or a payload missing required fields.
+  public static var malformed: Self { Self("malformed") }
+  /// The header's `alg` is not ES256.
+  public static var unsupportedAlgorithm: Self { Self("unsupportedAlgorithm") }
+  /// A certificate of `x5c` could not be read, or has the wrong key type.
+  public static var invalidCertificate: Self { Self("invalidCertificate") }
+  /// The certificate chain does not lead to a trusted root with Apple's OIDs at that time.
+  public static var invalidChain: Self { Self("invalidChain") }
+  /// The signature does not match the signing input and the leaf's key.
+  public static var invalidSignature: Self { Self("invalidSignature") }
+  /// The data belongs to another app (bundle id or app Apple id).
+  public static var wrongApp: Self { Self("wrongApp") }
+  /// The data was signed for another environment.
+  public static var wrongEnvironment: Self { Self("wrongEnvironment") }
 }

@@ -1,5 +1,6 @@
 import AppStoreJWS
 import Foundation
+import StoreModel
 import Testing
 
 /// `AppStoreJWSError` reads as one line for a person; the debugging detail is kept apart.

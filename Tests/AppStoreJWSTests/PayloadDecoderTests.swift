@@ -80,8 +80,12 @@ import Testing
   @Test(
     "duplicate members, non-finite numbers and trailing bytes are refused",
     arguments: [
-      #"{"transactionId":"1","transactionId":"2"}"#, #"{"signedDate":1e999}"#, #"{} {}"#,
-      #"{"a":[1,]}"#, #"{"a":"\ud800"}"#, #"{"a":00}"#,
+      #"{"notificationType":"TEST","notificationType":"TEST"}"#,
+      #"{"notificationType":"TEST","signedDate":1e999}"#, #"{"notificationType":"TEST"} {}"#,
+      #"{"notificationType":"TEST","a":[1,]}"#, #"{"notificationType":"TEST","a":"\ud800"}"#,
+      #"{"notificationType":"TEST","a":00}"#,
+      // One name spelled two ways is still a duplicate: names compare after unescaping.
+      #"{"notificationType":"TEST","notification\u0054ype":"REFUND"}"#,
     ])
   func strictness(_ json: String) {
     #expect(throws: DecodingError.self) {

@@ -87,7 +87,7 @@ enum BundledStoreKitFile {
       if line.contains("\":") { Issue.record("key without ' : ': \(line)") }
     }
     #expect(!text.contains("[]") && !text.contains("{}"))
-    let root = try JSONParser.parse(Array(data))
+    let root = try JSONValue.parse(Array(data))
     var unsorted: [String] = []
     func walk(_ value: JSONValue) {
       switch value {

@@ -228,6 +228,9 @@ import Testing
       "a missing comma", "{\n  \"version\" : {}\n  \"products\" : []\n}", .notJSON,
       "not JSON: '\"' where ',' or '}' belongs at line 3, column 3"),
     Input(
+      "one key spelled two ways", #"{"version" : 1, "versio\u006E" : 2}"#, .duplicateKey,
+      #"version: the key "version" appears twice in one object (again at line 1, column 17)"#),
+    Input(
       "a trailing comma", #"{"products" : [1,]}"#, .notJSON,
       "products[1]: not JSON: ']' where a value belongs at line 1, column 18"),
     Input(

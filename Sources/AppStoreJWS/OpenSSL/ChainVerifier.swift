@@ -47,19 +47,22 @@ final class ChainVerifier: @unchecked Sendable {
   /// certificates.
   init(roots: [Certificate], parsedPoolCapacity: Int = 16) throws(AppStoreJWSError) {
     guard let store = X509_STORE_new() else {
-      throw .invalidConfiguration(
+      throw AppStoreJWSError(
+        .invalidConfiguration,
         "could not make a certificate store", openSSL: OpenSSLErrorQueue.take())
     }
     guard let intermediateMarker = ObjectIdentifierHandle(Self.intermediateMarkerOID),
       let leafMarker = ObjectIdentifierHandle(Self.leafMarkerOID)
     else {
       X509_STORE_free(store)
-      throw .invalidConfiguration("OpenSSL does not read Apple's object identifiers")
+      throw AppStoreJWSError(
+        .invalidConfiguration, "OpenSSL does not read Apple's object identifiers")
     }
     for root in roots where X509_STORE_add_cert(store, root.handle.pointer) != 1 {
       let entries = OpenSSLErrorQueue.take()
       X509_STORE_free(store)
-      throw .invalidConfiguration("could not add root \(root.subject)", openSSL: entries)
+      throw AppStoreJWSError(
+        .invalidConfiguration, "could not add root \(root.subject)", openSSL: entries)
     }
     self.roots = roots
     self.parsedPoolCapacity = max(0, parsedPoolCapacity)

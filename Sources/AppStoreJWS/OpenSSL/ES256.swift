@@ -38,7 +38,8 @@ enum ES256 {
     let digest = signingInput.withUnsafeBytes { sha256($0) }
     let der = try key.sign(digest: digest)
     guard let raw = rawSignature(fromDER: der) else {
-      throw .signingFailed("OpenSSL returned a signature that is not an ECDSA-Sig-Value")
+      throw AppStoreJWSError(
+        .signingFailed, "OpenSSL returned a signature that is not an ECDSA-Sig-Value")
     }
     return raw
   }

@@ -29,7 +29,8 @@ final class EVPKey: @unchecked Sendable {
   /// A fresh random EC key pair on the named curve (`prime256v1`, `secp384r1`) from OpenSSL.
   static func generate(curveName: String) throws(AppStoreJWSError) -> EVPKey {
     guard let key = sts_EVP_EC_gen(curveName) else {
-      throw .invalidKey("could not generate a \(curveName) key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not generate a \(curveName) key", openSSL: OpenSSLErrorQueue.take())
     }
     return EVPKey(taking: key)
   }
@@ -37,29 +38,35 @@ final class EVPKey: @unchecked Sendable {
   /// The P-256 key pair whose private scalar is the 32 big-endian bytes `scalar`.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `1 ≤ scalar < n`.
   static func p256(privateScalar scalar: [UInt8]) throws(AppStoreJWSError) -> EVPKey {
-    guard scalar.count == 32 else { throw .invalidKey("a P-256 scalar has 32 bytes") }
+    guard scalar.count == 32 else {
+      throw AppStoreJWSError(.invalidKey, "a P-256 scalar has 32 bytes")
+    }
     guard let group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1) else {
-      throw .invalidKey("no P-256 group", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(.invalidKey, "no P-256 group", openSSL: OpenSSLErrorQueue.take())
     }
     defer { EC_GROUP_free(group) }
     guard let privateNumber = BN_bin2bn(scalar, 32, nil) else {
-      throw .invalidKey("could not read the scalar", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not read the scalar", openSSL: OpenSSLErrorQueue.take())
     }
     defer { BN_clear_free(privateNumber) }
     guard BN_is_zero(privateNumber) == 0, BN_cmp(privateNumber, EC_GROUP_get0_order(group)) < 0
-    else { throw .invalidKey("the scalar is not in [1, n)") }
+    else { throw AppStoreJWSError(.invalidKey, "the scalar is not in [1, n)") }
     guard let point = EC_POINT_new(group) else {
-      throw .invalidKey("could not allocate a point", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not allocate a point", openSSL: OpenSSLErrorQueue.take())
     }
     defer { EC_POINT_free(point) }
     guard EC_POINT_mul(group, point, privateNumber, nil, nil, nil) == 1 else {
-      throw .invalidKey("could not derive the public key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not derive the public key", openSSL: OpenSSLErrorQueue.take())
     }
     var publicPoint = [UInt8](repeating: 0, count: 65)
     let publicCount = EC_POINT_point2oct(
       group, point, POINT_CONVERSION_UNCOMPRESSED, &publicPoint, publicPoint.count, nil)
     guard publicCount == 65 else {
-      throw .invalidKey("could not encode the public key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not encode the public key", openSSL: OpenSSLErrorQueue.take())
     }
     // OSSL_PARAM_BLD keeps pointers to names and values until the key is made, so every buffer
     // stays alive across the whole sequence.
@@ -77,7 +84,8 @@ final class EVPKey: @unchecked Sendable {
       }
     }
     guard let key = made else {
-      throw .invalidKey("could not make the key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not make the key", openSSL: OpenSSLErrorQueue.take())
     }
     return EVPKey(taking: key)
   }
@@ -112,7 +120,8 @@ final class EVPKey: @unchecked Sendable {
       return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
     }
     guard let key else {
-      throw .invalidKey("not a DER private key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "not a DER private key", openSSL: OpenSSLErrorQueue.take())
     }
     self.init(taking: key)
   }
@@ -123,7 +132,8 @@ final class EVPKey: @unchecked Sendable {
       PEM_read_bio_PrivateKey(bio, nil, nil, nil)
     }
     guard let key else {
-      throw .invalidKey("not a PEM private key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "not a PEM private key", openSSL: OpenSSLErrorQueue.take())
     }
     self.init(taking: key)
   }
@@ -152,7 +162,8 @@ final class EVPKey: @unchecked Sendable {
         i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil)
       })
     else {
-      throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not export the private key", openSSL: OpenSSLErrorQueue.take())
     }
     return der
   }
@@ -164,7 +175,8 @@ final class EVPKey: @unchecked Sendable {
         PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
       })
     else {
-      throw .invalidKey("could not export the private key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not export the private key", openSSL: OpenSSLErrorQueue.take())
     }
     return String(decoding: pem, as: UTF8.self)
   }
@@ -174,7 +186,8 @@ final class EVPKey: @unchecked Sendable {
     var output: UnsafeMutablePointer<UInt8>?
     let count = i2d_PUBKEY(pointer, &output)
     guard count > 0, let output else {
-      throw .invalidKey("could not export the public key", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidKey, "could not export the public key", openSSL: OpenSSLErrorQueue.take())
     }
     defer { sts_OPENSSL_free(output) }
     return Array(UnsafeBufferPointer(start: output, count: Int(count)))
@@ -253,16 +266,20 @@ final class EVPKey: @unchecked Sendable {
   /// This key's ECDSA signature of `digest`, DER-encoded.
   func sign(digest: [UInt8]) throws(AppStoreJWSError) -> [UInt8] {
     guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
-      throw .signingFailed("could not make a signing context", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .signingFailed, "could not make a signing context", openSSL: OpenSSLErrorQueue.take())
     }
     defer { EVP_PKEY_CTX_free(context) }
     var length = 0
     guard EVP_PKEY_sign_init(context) == 1,
       EVP_PKEY_sign(context, nil, &length, digest, digest.count) == 1
-    else { throw .signingFailed("could not start signing", openSSL: OpenSSLErrorQueue.take()) }
+    else {
+      throw AppStoreJWSError(
+        .signingFailed, "could not start signing", openSSL: OpenSSLErrorQueue.take())
+    }
     var signature = [UInt8](repeating: 0, count: length)
     guard EVP_PKEY_sign(context, &signature, &length, digest, digest.count) == 1 else {
-      throw .signingFailed("could not sign", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(.signingFailed, "could not sign", openSSL: OpenSSLErrorQueue.take())
     }
     return Array(signature.prefix(length))
   }

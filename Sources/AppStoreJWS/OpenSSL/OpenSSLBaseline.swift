@@ -33,19 +33,22 @@ public struct OpenSSLBaseline: @unchecked Sendable {
     do {
       parsed = try UnverifiedJWS(parsing: jws)
     } catch {
-      throw .invalidConfiguration("not a compact JWS: \(error.reason)")
+      throw AppStoreJWSError(.invalidConfiguration, "not a compact JWS: \(error.reason)")
     }
     let chain: [Certificate]
     do {
       chain = try parsed.certificateChain()
     } catch {
-      throw .invalidCertificate(error.reason)
+      throw AppStoreJWSError(.invalidCertificate, error.reason)
     }
     guard chain.count >= 2, parsed.signature.count == ES256.signatureCount,
       let leafKey = chain[0].handle.publicKey(),
       let intermediateKey = chain[1].handle.publicKey(),
       let rootKey = root.handle.publicKey()
-    else { throw .invalidConfiguration("the token has no ES256 signature and x5c chain") }
+    else {
+      throw AppStoreJWSError(
+        .invalidConfiguration, "the token has no ES256 signature and x5c chain")
+    }
     var der = [UInt8](repeating: 0, count: 72)
     let count = Array(parsed.signature).withUnsafeBytes { raw in
       der.withUnsafeMutableBufferPointer { ES256.encodeDER(raw: raw, into: $0) }

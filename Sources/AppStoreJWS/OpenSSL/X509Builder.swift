@@ -7,7 +7,8 @@ enum X509Builder {
     _ template: CertificateTemplate, subjectKey: EVPKey, issuer: X509Handle?, issuerKey: EVPKey
   ) throws(AppStoreJWSError) -> X509Handle {
     guard let certificate = X509_new() else {
-      throw .signingFailed("could not allocate a certificate", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .signingFailed, "could not allocate a certificate", openSSL: OpenSSLErrorQueue.take())
     }
     var owned = true
     defer { if owned { X509_free(certificate) } }
@@ -49,7 +50,8 @@ enum X509Builder {
   }
 
   private static func failure(_ part: String) -> AppStoreJWSError {
-    .signingFailed("could not set \(part) of the certificate", openSSL: OpenSSLErrorQueue.take())
+    AppStoreJWSError(
+      .signingFailed, "could not set \(part) of the certificate", openSSL: OpenSSLErrorQueue.take())
   }
 
   private static func setSerial(_ serial: [UInt8], on certificate: OpaquePointer)
@@ -57,7 +59,7 @@ enum X509Builder {
   {
     guard !serial.isEmpty, serial.count <= 20,
       let number = BN_bin2bn(serial, Int32(serial.count), nil)
-    else { throw .signingFailed("a serial number has 1 to 20 bytes") }
+    else { throw AppStoreJWSError(.signingFailed, "a serial number has 1 to 20 bytes") }
     defer { BN_free(number) }
     guard BN_to_ASN1_INTEGER(number, X509_get_serialNumber(certificate)) != nil else {
       throw failure("the serial number")
@@ -111,7 +113,7 @@ enum X509Builder {
     throws(AppStoreJWSError)
   {
     guard let object = ObjectIdentifierHandle(oid) else {
-      throw .signingFailed("\"\(oid)\" is not a dotted object identifier")
+      throw AppStoreJWSError(.signingFailed, "\"\(oid)\" is not a dotted object identifier")
     }
     guard let value = ASN1_OCTET_STRING_new() else { throw failure("extension \(oid)") }
     defer { ASN1_OCTET_STRING_free(value) }

@@ -11,7 +11,7 @@ final class X509Handle: @unchecked Sendable {
 
   /// Parses `der`, which must be exactly one DER certificate with nothing after it.
   init(der: [UInt8]) throws(AppStoreJWSError) {
-    guard !der.isEmpty else { throw .invalidCertificate("there are no bytes") }
+    guard !der.isEmpty else { throw AppStoreJWSError(.invalidCertificate, "there are no bytes") }
     var consumed = 0
     let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
       guard let start = buffer.baseAddress else { return nil }
@@ -21,11 +21,13 @@ final class X509Handle: @unchecked Sendable {
       return certificate
     }
     guard let parsed else {
-      throw .invalidCertificate("the bytes are not DER X.509", openSSL: OpenSSLErrorQueue.take())
+      throw AppStoreJWSError(
+        .invalidCertificate, "the bytes are not DER X.509", openSSL: OpenSSLErrorQueue.take())
     }
     guard consumed == der.count else {
       X509_free(parsed)
-      throw .invalidCertificate("\(der.count - consumed) bytes follow the certificate's DER")
+      throw AppStoreJWSError(
+        .invalidCertificate, "\(der.count - consumed) bytes follow the certificate's DER")
     }
     self.pointer = parsed
     self.der = der
@@ -37,7 +39,8 @@ final class X509Handle: @unchecked Sendable {
     let count = i2d_X509(pointer, &output)
     guard count > 0, let output else {
       X509_free(pointer)
-      throw .invalidCertificate(
+      throw AppStoreJWSError(
+        .invalidCertificate,
         "could not encode the certificate", openSSL: OpenSSLErrorQueue.take())
     }
     defer { sts_OPENSSL_free(output) }
@@ -61,9 +64,11 @@ final class X509Handle: @unchecked Sendable {
           if ERR_GET_REASON(code) == PEM_R_NO_START_LINE {
             OpenSSLErrorQueue.clear()
             return handles.isEmpty
-              ? .invalidCertificate("there is no \"-----BEGIN CERTIFICATE-----\" block") : nil
+              ? AppStoreJWSError(
+                .invalidCertificate, "there is no \"-----BEGIN CERTIFICATE-----\" block") : nil
           }
-          return .invalidCertificate(
+          return AppStoreJWSError(
+            .invalidCertificate,
             "a PEM certificate block does not parse", openSSL: OpenSSLErrorQueue.take())
         }
         do throws(AppStoreJWSError) {

@@ -2,7 +2,7 @@ extension CatalogSettings {
   /// A StoreKit API whose calls Xcode can make fail: StoreKitTest's `FailableStoreKitAPI`.
   ///
   /// The raw value is the `name` of the `_storeKitErrors` entry: `"Load Products"`.
-  public struct StoreKitAPI: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public struct StoreKitAPI: OpenEnumeration {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -42,8 +42,6 @@ extension CatalogSettings {
       default: "generic"
       }
     }
-
-    public var description: String { rawValue }
   }
 
   /// An entry of `_storeKitErrors`: whether one StoreKit API fails, and with which error.

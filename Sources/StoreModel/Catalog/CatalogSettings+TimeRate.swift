@@ -4,7 +4,7 @@ extension CatalogSettings {
   ///
   /// A struct over the raw value, so that a rate Apple adds later still decodes
   /// (``isKnown`` is `false` and ``meaning`` is ``Meaning/unknown``).
-  public struct TimeRate: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public struct TimeRate: OpenEnumeration {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -61,31 +61,32 @@ extension CatalogSettings {
       case unknown
     }
 
-    /// What this rate means for the clock.
-    public var meaning: Meaning {
-      switch rawValue {
-      case 0: .realTime
-      case 1: .dayLasts(seconds: 3600)
-      case 2: .dayLasts(seconds: 1800)
-      case 3: .dayLasts(seconds: 300)
-      case 4: .dayLasts(seconds: 60)
-      case 5: .dayLasts(seconds: 30)
-      case 6: .dayLasts(seconds: 1)
-      case 10: .monthlyRenewalEvery(month: 3600, week: 900)
-      case 11: .monthlyRenewalEvery(month: 1800, week: 600)
+    /// The rates `SKTestSession.TimeRate` declares: the Swift name of each case and what it
+    /// means for the clock, in one table.
+    private static let declared: [Int: (name: String, meaning: Meaning)] = [
+      0: ("realTime", .realTime),
+      1: ("oneHourIsOneDay", .dayLasts(seconds: 3600)),
+      2: ("thirtyMinutesIsOneDay", .dayLasts(seconds: 1800)),
+      3: ("fiveMinutesIsOneDay", .dayLasts(seconds: 300)),
+      4: ("oneMinuteIsOneDay", .dayLasts(seconds: 60)),
+      5: ("thirtySecondsIsOneDay", .dayLasts(seconds: 30)),
+      6: ("oneSecondIsOneDay", .dayLasts(seconds: 1)),
+      10: ("monthlyRenewalEveryHour", .monthlyRenewalEvery(month: 3600, week: 900)),
+      11: ("monthlyRenewalEveryThirtyMinutes", .monthlyRenewalEvery(month: 1800, week: 600)),
       // Only the monthly figure of rate 12 is documented; the weekly one is inferred (a third).
-      case 12: .monthlyRenewalEvery(month: 900, week: 300)
-      case 13: .monthlyRenewalEvery(month: 300, week: 180)
-      case 15: .monthlyRenewalEvery(month: 30, week: 10)
-      case 1000: .everyPeriodLasts(seconds: 900)
-      case 1001: .everyPeriodLasts(seconds: 300)
-      case 1002: .everyPeriodLasts(seconds: 60)
-      case 1003: .everyPeriodLasts(seconds: 30)
-      case 1004: .everyPeriodLasts(seconds: 10)
-      case 1005: .everyPeriodLasts(seconds: 2)
-      default: .unknown
-      }
-    }
+      12: ("monthlyRenewalEveryFifteenMinutes", .monthlyRenewalEvery(month: 900, week: 300)),
+      13: ("monthlyRenewalEveryFiveMinutes", .monthlyRenewalEvery(month: 300, week: 180)),
+      15: ("monthlyRenewalEveryThirtySeconds", .monthlyRenewalEvery(month: 30, week: 10)),
+      1000: ("oneRenewalEveryFifteenMinutes", .everyPeriodLasts(seconds: 900)),
+      1001: ("oneRenewalEveryFiveMinutes", .everyPeriodLasts(seconds: 300)),
+      1002: ("oneRenewalEveryMinute", .everyPeriodLasts(seconds: 60)),
+      1003: ("oneRenewalEveryThirtySeconds", .everyPeriodLasts(seconds: 30)),
+      1004: ("oneRenewalEveryTenSeconds", .everyPeriodLasts(seconds: 10)),
+      1005: ("oneRenewalEveryTwoSeconds", .everyPeriodLasts(seconds: 2)),
+    ]
+
+    /// What this rate means for the clock.
+    public var meaning: Meaning { Self.declared[rawValue]?.meaning ?? .unknown }
 
     /// Whether `SKTestSession.TimeRate` declares this value.
     public var isKnown: Bool { meaning != .unknown }
@@ -121,28 +122,6 @@ extension CatalogSettings {
     }
 
     /// The Swift name of the `SKTestSession.TimeRate` case, else the raw value.
-    public var description: String {
-      switch rawValue {
-      case 0: "realTime"
-      case 1: "oneHourIsOneDay"
-      case 2: "thirtyMinutesIsOneDay"
-      case 3: "fiveMinutesIsOneDay"
-      case 4: "oneMinuteIsOneDay"
-      case 5: "thirtySecondsIsOneDay"
-      case 6: "oneSecondIsOneDay"
-      case 10: "monthlyRenewalEveryHour"
-      case 11: "monthlyRenewalEveryThirtyMinutes"
-      case 12: "monthlyRenewalEveryFifteenMinutes"
-      case 13: "monthlyRenewalEveryFiveMinutes"
-      case 15: "monthlyRenewalEveryThirtySeconds"
-      case 1000: "oneRenewalEveryFifteenMinutes"
-      case 1001: "oneRenewalEveryFiveMinutes"
-      case 1002: "oneRenewalEveryMinute"
-      case 1003: "oneRenewalEveryThirtySeconds"
-      case 1004: "oneRenewalEveryTenSeconds"
-      case 1005: "oneRenewalEveryTwoSeconds"
-      default: "\(rawValue)"
-      }
-    }
+    public var description: String { Self.declared[rawValue]?.name ?? "\(rawValue)" }
   }
 }

@@ -89,6 +89,6 @@ enum ConfigurationFile {
       }
       throw CatalogError(.notJSON, "not JSON: looks like XML or HTML")
     }
-    return try JSONParser.parse(bytes, from: first)
+    return try JSONValue.parse(bytes, from: first)
   }
 }

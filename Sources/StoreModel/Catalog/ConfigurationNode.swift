@@ -19,9 +19,10 @@ struct ConfigurationNode {
     CatalogError(.invalidValue, at: path, reason, fileID: fileID, line: line)
   }
 
-  func object() throws(CatalogError) -> ConfigurationObject {
+  /// The object; `warningMark` is where its warnings belong (see ``ConfigurationObject``).
+  func object(warningMark: Int = 0) throws(CatalogError) -> ConfigurationObject {
     guard case .object(let object) = value else { throw wrongType("an object") }
-    return ConfigurationObject(object: object, path: path)
+    return ConfigurationObject(object: object, path: path, warningMark: warningMark)
   }
 
   func array() throws(CatalogError) -> [ConfigurationNode] {
@@ -114,18 +115,43 @@ struct ConfigurationNode {
   }
 }
 
-/// A JSON object of a `.storekit` file with its key path.
-struct ConfigurationObject {
+/// A JSON object of a `.storekit` file with its key path, which remembers the keys read.
+///
+/// Whatever reads a member through it (`self[key]`, `present`, `required` and the typed
+/// accessors) marks that key known, so a decoder needs no list of known keys beside its code: the
+/// keys it never read are the unknown ones (``unreadKeys``), and a new field is one edit.
+final class ConfigurationObject {
   let object: JSONObject
   let path: ConfigurationPath
+  /// The number of warnings when the object was opened: where its own warnings belong.
+  let warningMark: Int
+  private var read: Set<String> = []
 
-  /// The keys in file order.
-  var keys: [String] { object.keys }
-
-  /// The member `key`, or `nil` when it is absent.
-  subscript(key: String) -> ConfigurationNode? {
-    object[key].map { ConfigurationNode(value: $0, path: path.appending(key)) }
+  init(object: JSONObject, path: ConfigurationPath, warningMark: Int = 0) {
+    self.object = object
+    self.path = path
+    self.warningMark = warningMark
   }
+
+  /// The keys in file order (every one counts as read).
+  var keys: [String] {
+    read.formUnion(object.keys)
+    return object.keys
+  }
+
+  /// The member `key`, or `nil` when it is absent; `key` counts as read.
+  subscript(key: String) -> ConfigurationNode? {
+    read.insert(key)
+    return object[key].map { ConfigurationNode(value: $0, path: path.appending(key)) }
+  }
+
+  /// Marks keys known that this reader has no use for (so they are not reported as unknown).
+  func ignore(_ keys: String...) {
+    read.formUnion(keys)
+  }
+
+  /// The keys present but never read, in file order.
+  var unreadKeys: [String] { object.keys.filter { !read.contains($0) } }
 
   /// The member `key`, or `nil` when it is absent or `null`.
   func present(_ key: String) -> ConfigurationNode? {
@@ -153,13 +179,5 @@ struct ConfigurationObject {
   /// The array `key`; empty when the key is absent.
   func array(_ key: String) throws(CatalogError) -> [ConfigurationNode] {
     try present(key)?.array() ?? []
-  }
-
-  /// Records a warning for each key not in `known`.
-  func warnAboutUnknownKeys(known: Set<String>, into warnings: inout [Catalog.Warning]) {
-    for key in keys where !known.contains(key) {
-      warnings.append(
-        Catalog.Warning(keyPath: path.appending(key).description, reason: "unknown key, ignored"))
-    }
   }
 }

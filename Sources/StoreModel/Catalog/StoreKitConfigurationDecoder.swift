@@ -36,13 +36,33 @@ struct StoreKitConfigurationDecoder {
     self.requestedLocale = requestedLocale
   }
 
-  // MARK: - Top level
+  // MARK: - Objects and their keys
 
-  private static let topLevelKeys: Set<String> = [
-    "identifier", "products", "nonRenewingSubscriptions", "subscriptionGroups",
-    "subscriptionSuiteGroups", "subscriptionBundleGroups", "settings",
-    "subscriptionOffersKeyPair", "appPolicies", "version",
-  ]
+  /// The object at `node`, which remembers the keys read and where its warnings belong.
+  ///
+  /// The decoder keeps no lists of known keys: a key is known when the code reads it, and
+  /// ``close(_:)`` reports the rest.
+  private func open(_ node: ConfigurationNode) throws(CatalogError) -> ConfigurationObject {
+    try node.object(warningMark: warnings.count)
+  }
+
+  /// Warns about each key of `object` that was not read (unknown keys are ignored, as Xcode
+  /// ignores them), ahead of the warnings about its members. Called once the object is read.
+  private mutating func close(_ object: ConfigurationObject) {
+    warnings.insert(
+      contentsOf: object.unreadKeys.map {
+        Catalog.Warning(
+          keyPath: object.path.appending($0).description, reason: "unknown key, ignored")
+      }, at: object.warningMark)
+  }
+
+  /// `value`, read from `object`, after ``close(_:)``: `return close(object, Entry(...))`.
+  private mutating func close<Value>(_ object: ConfigurationObject, _ value: Value) -> Value {
+    close(object)
+    return value
+  }
+
+  // MARK: - Top level
 
   mutating func decode(_ root: JSONValue) throws(CatalogError) -> Contents {
     guard case .object = root else {
@@ -50,14 +70,13 @@ struct StoreKitConfigurationDecoder {
         .wrongType,
         "expected a JSON object at the top of the file, found \(root.summary)")
     }
-    let top = try ConfigurationNode(value: root, path: .root).object()
+    let top = try open(ConfigurationNode(value: root, path: .root))
     if let misplaced = top["subscriptions"] {
       throw CatalogError(
         .unexpectedKey, at: misplaced.path,
         "not a key of a StoreKit configuration: auto-renewable subscriptions belong in "
           + "subscriptionGroups[].subscriptions")
     }
-    top.warnAboutUnknownKeys(known: Self.topLevelKeys, into: &warnings)
 
     let version = try decodeVersion(try top.required("version"))
     let settings = try decodeSettings(top.present("settings"))
@@ -89,12 +108,12 @@ struct StoreKitConfigurationDecoder {
     }
     var groupPaths: [String: ConfigurationPath] = [:]
     for node in try top.array("subscriptionGroups") {
-      let (group, entries) = try decodeGroup(node, groupPaths: &groupPaths)
+      let (group, entries) = try decodeGroup(node, suites: false, groupPaths: &groupPaths)
       contents.subscriptionGroups.append(group)
       contents.entries += entries
     }
     for node in try top.array("subscriptionSuiteGroups") {
-      let (group, entries) = try decodeSuiteGroup(node, groupPaths: &groupPaths)
+      let (group, entries) = try decodeGroup(node, suites: true, groupPaths: &groupPaths)
       contents.subscriptionSuiteGroups.append(group)
       contents.entries += entries
     }
@@ -106,22 +125,23 @@ struct StoreKitConfigurationDecoder {
           reason: "\(bundles.count) subscription bundle groups ignored (format not known)"))
     }
     if let node = top.present("subscriptionOffersKeyPair") {
-      let object = try node.object()
-      object.warnAboutUnknownKeys(known: ["id", "privateKey"], into: &warnings)
-      contents.subscriptionOffersKeyPair = Catalog.SubscriptionOffersKeyPair(
-        keyID: try object.string("id"), privateKey: try object.string("privateKey"))
+      let object = try open(node)
+      contents.subscriptionOffersKeyPair = close(
+        object,
+        Catalog.SubscriptionOffersKeyPair(
+          keyID: try object.string("id"), privateKey: try object.string("privateKey")))
     }
     if let node = top.present("appPolicies") {
       contents.appPolicies = try decodeAppPolicies(node)
     }
+    close(top)
     return contents
   }
 
   private mutating func decodeVersion(_ node: ConfigurationNode) throws(CatalogError)
     -> Catalog.FormatVersion
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: ["major", "minor"], into: &warnings)
+    let object = try open(node)
     let majorNode = try object.required("major")
     let major = try majorNode.int()
     let minorNode = object.present("minor")
@@ -129,6 +149,7 @@ struct StoreKitConfigurationDecoder {
     guard major >= 1 else { throw majorNode.invalid("the major version must be 1 or more") }
     if let minorNode, minor < 0 { throw minorNode.invalid("the minor version cannot be negative") }
     let version = Catalog.FormatVersion(major: major, minor: minor)
+    close(object)
     if !Catalog.FormatVersion.known.contains(where: { $0.major == major }) {
       warnings.append(
         Catalog.Warning(
@@ -142,39 +163,31 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeAppPolicies(_ node: ConfigurationNode) throws(CatalogError)
     -> Catalog.AppPolicies
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: ["eula", "policies"], into: &warnings)
+    let object = try open(node)
     var policies: [Catalog.AppPolicies.Policy] = []
     for policyNode in try object.array("policies") {
-      let policy = try policyNode.object()
-      policy.warnAboutUnknownKeys(
-        known: ["locale", "policyText", "policyURL"], into: &warnings)
+      let policy = try open(policyNode)
       policies.append(
-        Catalog.AppPolicies.Policy(
-          locale: try policy.optionalString("locale") ?? "",
-          text: try policy.optionalString("policyText") ?? "",
-          url: try policy.optionalString("policyURL") ?? ""))
+        close(
+          policy,
+          Catalog.AppPolicies.Policy(
+            locale: try policy.optionalString("locale") ?? "",
+            text: try policy.optionalString("policyText") ?? "",
+            url: try policy.optionalString("policyURL") ?? "")))
     }
-    return Catalog.AppPolicies(eula: try object.optionalString("eula") ?? "", policies: policies)
+    return close(
+      object,
+      Catalog.AppPolicies(eula: try object.optionalString("eula") ?? "", policies: policies))
   }
 
   // MARK: - Settings
-
-  private static let settingsKeys: Set<String> = [
-    "_storefront", "_locale", "_timeRate", "_compatibilityTimeRate", "_askToBuyEnabled",
-    "_billingIssuesEnabled", "_renewalBillingIssuesEnabled", "_billingGracePeriodEnabled",
-    "_failTransactionsEnabled", "_disableDialogs", "_storeKitError", "_storeKitErrors",
-    "_applicationInternalID", "_developerTeamID", "_lastSynchronizedDate",
-    "_shouldSetupSyncOnLoad",
-  ]
 
   private mutating func decodeSettings(_ node: ConfigurationNode?) throws(CatalogError)
     -> CatalogSettings
   {
     var settings = CatalogSettings()
     guard let node else { return settings }
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: Self.settingsKeys, into: &warnings)
+    let object = try open(node)
     if let storefrontNode = object.present("_storefront") {
       let code = try storefrontNode.string()
       guard code.utf8.count == 3, code.utf8.allSatisfy({ isASCIILetter($0) }) else {
@@ -223,6 +236,7 @@ struct StoreKitConfigurationDecoder {
     for errorNode in try object.array("_storeKitErrors") {
       settings.storeKitErrors.append(try decodeSimulatedError(errorNode))
     }
+    close(object)
     return settings
   }
 
@@ -242,17 +256,17 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeSimulatedError(_ node: ConfigurationNode) throws(CatalogError)
     -> CatalogSettings.SimulatedError
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: ["name", "enabled", "current"], into: &warnings)
+    let object = try open(node)
     let name = try object.string("name")
     var selection: CatalogSettings.SimulatedError.Selection?
     if let currentNode = object.present("current") {
-      let current = try currentNode.object()
-      current.warnAboutUnknownKeys(known: ["type", "index"], into: &warnings)
+      let current = try open(currentNode)
       let indexNode = try current.required("index")
       let index = try indexNode.int()
       guard index >= 0 else { throw indexNode.invalid("an error index cannot be negative") }
-      selection = .init(type: try current.string("type"), index: index)
+      selection = close(
+        current,
+        CatalogSettings.SimulatedError.Selection(type: try current.string("type"), index: index))
     }
     if !CatalogSettings.StoreKitAPI.allKnown.contains(CatalogSettings.StoreKitAPI(rawValue: name)) {
       warnings.append(
@@ -260,20 +274,13 @@ struct StoreKitConfigurationDecoder {
           keyPath: node.path.appending("name").description,
           reason: "\"\(name)\" is not a StoreKit API Xcode can fail; kept"))
     }
-    return CatalogSettings.SimulatedError(
-      name: name, isEnabled: try object.bool("enabled"), current: selection)
+    return close(
+      object,
+      CatalogSettings.SimulatedError(
+        name: name, isEnabled: try object.bool("enabled"), current: selection))
   }
 
   // MARK: - Products
-
-  private static let productKeys: Set<String> = [
-    "productID", "referenceName", "type", "displayPrice", "familyShareable", "internalID",
-    "localizations", "promotionalImageID",
-  ]
-  private static let subscriptionKeys: Set<String> = productKeys.union([
-    "recurringSubscriptionPeriod", "subscriptionGroupID", "groupNumber", "introductoryOffer",
-    "introductoryOffers", "adHocOffers", "codeOffers", "winbackOffers", "billingPlans",
-  ])
 
   /// The fields every product has.
   private struct Base {
@@ -331,12 +338,13 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeLocalization(_ node: ConfigurationNode) throws(CatalogError)
     -> Catalog.Localization
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: ["locale", "displayName", "description"], into: &warnings)
-    return Catalog.Localization(
-      locale: try object.string("locale"),
-      displayName: try object.optionalString("displayName") ?? "",
-      description: try object.optionalString("description") ?? "")
+    let object = try open(node)
+    return close(
+      object,
+      Catalog.Localization(
+        locale: try object.string("locale"),
+        displayName: try object.optionalString("displayName") ?? "",
+        description: try object.optionalString("description") ?? ""))
   }
 
   /// The localization for the catalog's locale: the same identifier, else the same language,
@@ -375,11 +383,12 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeProduct(
     _ node: ConfigurationNode, allowed: [String], in container: String
   ) throws(CatalogError) -> Catalog.Entry {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: Self.productKeys, into: &warnings)
+    let object = try open(node)
     let base = try decodeBase(object, allowed: allowed, in: container)
+    let product = makeProduct(base, subscription: nil)
+    close(object)
     return Catalog.Entry(
-      product: makeProduct(base, subscription: nil), configurationType: base.configurationType,
+      product: product, configurationType: base.configurationType,
       referenceName: base.referenceName, internalID: base.internalID,
       promotionalImageID: base.promotionalImageID, localizations: base.localizations)
   }
@@ -389,8 +398,6 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeGroupHeader(
     _ object: ConfigurationObject, groupPaths: inout [String: ConfigurationPath]
   ) throws(CatalogError) -> (id: String, name: String, localizations: [Catalog.Localization]) {
-    object.warnAboutUnknownKeys(
-      known: ["id", "name", "localizations", "subscriptions"], into: &warnings)
     let idNode = try object.required("id")
     let id = try idNode.string()
     guard !id.isEmpty else { throw idNode.invalid("an empty subscription group id") }
@@ -409,29 +416,37 @@ struct StoreKitConfigurationDecoder {
     return localized.isEmpty ? name : localized
   }
 
+  /// A group of `subscriptionGroups`, or of `subscriptionSuiteGroups` when `suites` is true.
   private mutating func decodeGroup(
-    _ node: ConfigurationNode, groupPaths: inout [String: ConfigurationPath]
+    _ node: ConfigurationNode, suites: Bool, groupPaths: inout [String: ConfigurationPath]
   ) throws(CatalogError) -> (Catalog.SubscriptionGroup, [Catalog.Entry]) {
-    let object = try node.object()
+    let object = try open(node)
     let header = try decodeGroupHeader(object, groupPaths: &groupPaths)
     let displayName = groupDisplayName(name: header.name, localizations: header.localizations)
     var entries: [Catalog.Entry] = []
-    for subscriptionNode in try object.array("subscriptions") {
-      entries.append(
-        try decodeSubscription(
-          subscriptionNode, groupID: header.id, groupDisplayName: displayName))
+    for entryNode in try object.array("subscriptions") {
+      if suites {
+        if let entry = try decodeSuiteLeniently(
+          entryNode, groupID: header.id, groupDisplayName: displayName)
+        {
+          entries.append(entry)
+        }
+      } else {
+        entries.append(
+          try decodeSubscription(entryNode, groupID: header.id, groupDisplayName: displayName))
+      }
     }
     let group = Catalog.SubscriptionGroup(
       id: header.id, name: header.name, displayName: displayName,
       localizations: header.localizations, products: entries.map(\.product))
+    close(object)
     return (group, entries)
   }
 
   private mutating func decodeSubscription(
     _ node: ConfigurationNode, groupID: String, groupDisplayName: String
   ) throws(CatalogError) -> Catalog.Entry {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: Self.subscriptionKeys, into: &warnings)
+    let object = try open(node)
     let base = try decodeBase(
       object, allowed: ["RecurringSubscription"], in: "subscriptionGroups[].subscriptions")
     let period = try object.required("recurringSubscriptionPeriod").period()
@@ -463,6 +478,7 @@ struct StoreKitConfigurationDecoder {
       subscriptionPeriod: period, introductoryOffer: upFrontIntro?.offer,
       promotionalOffers: promotionalOffers.map(\.offer),
       winBackOffers: winBackOffers.map(\.offer))
+    close(object)
     return Catalog.Entry(
       product: makeProduct(base, subscription: info), configurationType: base.configurationType,
       referenceName: base.referenceName, internalID: base.internalID,
@@ -494,26 +510,18 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeBillingPlan(_ node: ConfigurationNode) throws(CatalogError)
     -> Catalog.BillingPlan
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(
-      known: [
-        "billingPlanType", "displayPrice", "commitmentDisplayPrice", "internalID", "isEnabled",
-      ],
-      into: &warnings)
-    return Catalog.BillingPlan(
-      type: try object.string("billingPlanType"),
-      price: try object.present("displayPrice")?.price(),
-      commitmentPrice: try object.present("commitmentDisplayPrice")?.price(),
-      internalID: try object.optionalString("internalID"),
-      isEnabled: try object.bool("isEnabled", default: true))
+    let object = try open(node)
+    return close(
+      object,
+      Catalog.BillingPlan(
+        type: try object.string("billingPlanType"),
+        price: try object.present("displayPrice")?.price(),
+        commitmentPrice: try object.present("commitmentDisplayPrice")?.price(),
+        internalID: try object.optionalString("internalID"),
+        isEnabled: try object.bool("isEnabled", default: true)))
   }
 
   // MARK: - Offers
-
-  private static let offerKeys: Set<String> = [
-    "internalID", "paymentMode", "subscriptionPeriod", "numberOfPeriods", "displayPrice",
-    "billingPlanType", "offerID", "referenceName", "eligibility", "isStackable", "isEligible",
-  ]
 
   private mutating func decodeOffers(
     _ object: ConfigurationObject, _ key: String, type: OfferType
@@ -529,8 +537,7 @@ struct StoreKitConfigurationDecoder {
   private mutating func decodeOffer(_ node: ConfigurationNode, type: OfferType)
     throws(CatalogError) -> Catalog.Offer?
   {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: Self.offerKeys, into: &warnings)
+    let object = try open(node)
     let modeNode = try object.required("paymentMode")
     let rawMode = try modeNode.string()
     let mode: OfferPaymentMode
@@ -556,6 +563,8 @@ struct StoreKitConfigurationDecoder {
     let price = mode == .freeTrial ? Decimal(0) : writtenPrice ?? 0
 
     let referenceName = try object.optionalString("referenceName")
+    // `offerID` is read for promotional and win-back offers only; known for the others too.
+    object.ignore("offerID")
     let id: String?
     switch type {
     case .promotional, .winBack: id = try object.string("offerID")
@@ -571,53 +580,40 @@ struct StoreKitConfigurationDecoder {
     let offer = SubscriptionOffer(
       id: id, type: type, paymentMode: mode, price: price,
       displayPrice: displayPrice(price), period: period, periodCount: count)
-    return Catalog.Offer(
-      offer: offer, configurationPaymentMode: rawMode, referenceName: referenceName,
-      internalID: try object.optionalString("internalID"),
-      billingPlanType: try object.optionalString("billingPlanType"), eligibility: eligibility,
-      isStackable: try object.optionalBool("isStackable"),
-      isEligible: try object.optionalBool("isEligible"))
+    return close(
+      object,
+      Catalog.Offer(
+        offer: offer, configurationPaymentMode: rawMode, referenceName: referenceName,
+        internalID: try object.optionalString("internalID"),
+        billingPlanType: try object.optionalString("billingPlanType"), eligibility: eligibility,
+        isStackable: try object.optionalBool("isStackable"),
+        isEligible: try object.optionalBool("isEligible")))
   }
 
   // MARK: - Subscription suites (format 6.3)
 
-  private static let suiteKeys: Set<String> = [
-    "productID", "referenceName", "type", "displayPrice", "isFamilyShareable", "familyShareable",
-    "internalID", "localizations", "duration", "groupNumber", "introductoryOffers", "members",
-    "subscriptionGroupID", "promotionalImageID",
-  ]
-
-  private mutating func decodeSuiteGroup(
-    _ node: ConfigurationNode, groupPaths: inout [String: ConfigurationPath]
-  ) throws(CatalogError) -> (Catalog.SubscriptionGroup, [Catalog.Entry]) {
-    let object = try node.object()
-    let header = try decodeGroupHeader(object, groupPaths: &groupPaths)
-    let displayName = groupDisplayName(name: header.name, localizations: header.localizations)
-    var entries: [Catalog.Entry] = []
-    for suiteNode in try object.array("subscriptions") {
-      do {
-        entries.append(
-          try decodeSuite(suiteNode, groupID: header.id, groupDisplayName: displayName))
-      } catch  where error.code == .duplicateProductID {
-        throw error
-      } catch {
-        // Suites are new (Xcode 27 beta): read them as best we can, never fail the file.
-        warnings.append(
-          Catalog.Warning(
-            keyPath: error.keyPath, reason: "\(error.reason); this suite entry is left out"))
-      }
+  /// A suite entry, or `nil` (and a warning) when it does not decode; a duplicate product
+  /// identifier still fails the file.
+  private mutating func decodeSuiteLeniently(
+    _ node: ConfigurationNode, groupID: String, groupDisplayName: String
+  ) throws(CatalogError) -> Catalog.Entry? {
+    do {
+      return try decodeSuite(node, groupID: groupID, groupDisplayName: groupDisplayName)
+    } catch  where error.code == .duplicateProductID {
+      throw error
+    } catch {
+      // Suites are new (Xcode 27 beta): read them as best we can, never fail the file.
+      warnings.append(
+        Catalog.Warning(
+          keyPath: error.keyPath, reason: "\(error.reason); this suite entry is left out"))
+      return nil
     }
-    let group = Catalog.SubscriptionGroup(
-      id: header.id, name: header.name, displayName: displayName,
-      localizations: header.localizations, products: entries.map(\.product))
-    return (group, entries)
   }
 
   private mutating func decodeSuite(
     _ node: ConfigurationNode, groupID: String, groupDisplayName: String
   ) throws(CatalogError) -> Catalog.Entry {
-    let object = try node.object()
-    object.warnAboutUnknownKeys(known: Self.suiteKeys, into: &warnings)
+    let object = try open(node)
     let base = try decodeBase(
       object, allowed: ["SubscriptionSuite"], in: "subscriptionSuiteGroups[].subscriptions",
       familyShareableKey: object["isFamilyShareable"] != nil
@@ -629,6 +625,9 @@ struct StoreKitConfigurationDecoder {
     let info = Product.SubscriptionInfo(
       subscriptionGroupID: groupID, groupDisplayName: groupDisplayName, groupLevel: level,
       subscriptionPeriod: period, introductoryOffer: introductoryOffers.first?.offer)
+    // A suite's `members` are not read yet; it spells family sharing either way.
+    object.ignore("members", "isFamilyShareable", "familyShareable")
+    close(object)
     return Catalog.Entry(
       product: makeProduct(base, subscription: info), configurationType: base.configurationType,
       referenceName: base.referenceName, internalID: base.internalID,
