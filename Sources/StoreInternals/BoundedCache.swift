@@ -6,16 +6,17 @@ import Foundation
 /// Only what a caller inserts is kept, never a verdict of its own; an entry is never replaced
 /// (the first insertion for a key wins), so readers see one value per key for its lifetime.
 ///
-/// `@unchecked Sendable` invariant: `entries`, `order` and `oldest` are only touched while `lock`
-/// is held.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private struct Ring {
+    var entries: [Key: Value] = [:]
+    /// The keys in insertion order, as a ring: `order[oldest]` is the next to go.
+    var order: [Key] = []
+    var oldest = 0
+  }
+
   /// The most entries it holds.
   package let capacity: Int
-  private let lock = NSLock()
-  private var entries: [Key: Value] = [:]
-  /// The keys in insertion order, as a ring: `order[oldest]` is the next to go.
-  private var order: [Key] = []
-  private var oldest = 0
+  private let ring = Locked(Ring())
 
   /// A cache of at most `capacity` entries; 0 (or less) keeps nothing.
   package init(capacity: Int) {
@@ -28,32 +29,27 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
   /// The value kept for `key`.
   package subscript(key: Key) -> Value? {
     guard isEnabled else { return nil }
-    lock.lock()
-    defer { lock.unlock() }
-    return entries[key]
+    return ring.withLock { $0.entries[key] }
   }
 
   /// Keeps `value` for `key` unless a value is kept for it already; the oldest entry goes when
   /// the cache is full.
   package func insert(_ value: Value, for key: Key) {
     guard isEnabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    guard entries[key] == nil else { return }
-    if order.count < capacity {
-      order.append(key)
-    } else {
-      entries[order[oldest]] = nil
-      order[oldest] = key
-      oldest = (oldest + 1) % capacity
+    let capacity = capacity
+    ring.withLock { ring in
+      guard ring.entries[key] == nil else { return }
+      if ring.order.count < capacity {
+        ring.order.append(key)
+      } else {
+        ring.entries[ring.order[ring.oldest]] = nil
+        ring.order[ring.oldest] = key
+        ring.oldest = (ring.oldest + 1) % capacity
+      }
+      ring.entries[key] = value
     }
-    entries[key] = value
   }
 
   /// The number of entries kept.
-  package var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return entries.count
-  }
+  package var count: Int { ring.withLock { $0.entries.count } }
 }

@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import StoreInternals
 internal import StoreModel
 
 /// A chain that passed every check: what signature verification needs from it, and when it holds.
@@ -30,7 +31,7 @@ struct VerifiedChain: Sendable {
 ///
 /// `@unchecked Sendable` invariant: the `X509_STORE` is filled in `init` and only read afterwards;
 /// OpenSSL locks its own lookups, so concurrent `X509_STORE_CTX`s may share it. The pool is
-/// guarded by `poolLock`; pooled certificates are never mutated.
+/// behind a `Locked`; pooled certificates are never mutated.
 final class ChainVerifier: @unchecked Sendable {
   static let intermediateMarkerOID = "1.2.840.113635.100.6.2.1"
   static let leafMarkerOID = "1.2.840.113635.100.6.11.1"
@@ -39,8 +40,7 @@ final class ChainVerifier: @unchecked Sendable {
   private let store: OpaquePointer
   private let intermediateMarker: ObjectIdentifierHandle
   private let leafMarker: ObjectIdentifierHandle
-  private let poolLock = NSLock()
-  private var parsedPool: [X509Handle] = []
+  private let parsedPool = Locked<[X509Handle]>([])
   private let parsedPoolCapacity: Int
 
   /// A verifier of chains to `roots`, reusing the parsed forms of up to `parsedPoolCapacity`
@@ -173,10 +173,9 @@ final class ChainVerifier: @unchecked Sendable {
   /// The parsed certificate of `der`: from the pool, or parsed now.
   private func parsed(_ der: [UInt8], name: String) -> Result<X509Handle, VerificationError> {
     if parsedPoolCapacity > 0 {
-      poolLock.lock()
-      let pooled = parsedPool.first { $0.hasDER(der) }
-      poolLock.unlock()
-      if let pooled { return .success(pooled) }
+      if let pooled = parsedPool.withLock({ $0.first { $0.hasDER(der) } }) {
+        return .success(pooled)
+      }
     }
     do throws(AppStoreJWSError) {
       return .success(try X509Handle(der: der))
@@ -188,11 +187,12 @@ final class ChainVerifier: @unchecked Sendable {
   /// Keeps the parsed form of a certificate of a chain that verified (most recent first).
   private func pool(_ certificate: X509Handle) {
     guard parsedPoolCapacity > 0 else { return }
-    poolLock.lock()
-    defer { poolLock.unlock() }
-    guard !parsedPool.contains(where: { $0 === certificate }) else { return }
-    parsedPool.insert(certificate, at: 0)
-    if parsedPool.count > parsedPoolCapacity { parsedPool.removeLast() }
+    let capacity = parsedPoolCapacity
+    parsedPool.withLock { pool in
+      guard !pool.contains(where: { $0 === certificate }) else { return }
+      pool.insert(certificate, at: 0)
+      if pool.count > capacity { pool.removeLast() }
+    }
   }
 
   /// Checks a single self-signed certificate that is itself a configured root, at `time`:

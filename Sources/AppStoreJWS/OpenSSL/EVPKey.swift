@@ -1,17 +1,17 @@
 internal import COpenSSL
 import Foundation
+import StoreInternals
 
 /// An owned OpenSSL `EVP_PKEY`: an EC public key, or an EC key pair.
 ///
 /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
 /// concurrent signing and verification with one `EVP_PKEY` as long as each thread uses its own
-/// context. Verification contexts are kept in `idleContexts` (guarded by `lock`) and lent to
+/// context. Verification contexts are kept in `idleContexts` (behind a `Locked`) and lent to
 /// one caller at a time.
 final class EVPKey: @unchecked Sendable {
   let pointer: OpaquePointer
-  private let lock = NSLock()
   /// Contexts initialised for verification and not in use; at most `maximumIdleContexts`.
-  private var idleContexts: [OpaquePointer] = []
+  private let idleContexts = Locked<[OpaquePointer]>([])
   private static let maximumIdleContexts = 8
 
   /// Takes ownership of one reference to `pointer`.
@@ -20,7 +20,7 @@ final class EVPKey: @unchecked Sendable {
   }
 
   deinit {
-    for context in idleContexts { EVP_PKEY_CTX_free(context) }
+    for context in idleContexts.withLock({ $0 }) { EVP_PKEY_CTX_free(context) }
     EVP_PKEY_free(pointer)
   }
 
@@ -240,10 +240,7 @@ final class EVPKey: @unchecked Sendable {
   }
 
   private func borrowVerificationContext() -> OpaquePointer? {
-    lock.lock()
-    let idle = idleContexts.popLast()
-    lock.unlock()
-    if let idle { return idle }
+    if let idle = idleContexts.withLock({ $0.popLast() }) { return idle }
     guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else { return nil }
     guard EVP_PKEY_verify_init(context) == 1 else {
       EVP_PKEY_CTX_free(context)
@@ -253,14 +250,12 @@ final class EVPKey: @unchecked Sendable {
   }
 
   private func returnVerificationContext(_ context: OpaquePointer) {
-    lock.lock()
-    if idleContexts.count < Self.maximumIdleContexts {
-      idleContexts.append(context)
-      lock.unlock()
-    } else {
-      lock.unlock()
-      EVP_PKEY_CTX_free(context)
+    let kept = idleContexts.withLock { idle in
+      guard idle.count < Self.maximumIdleContexts else { return false }
+      idle.append(context)
+      return true
     }
+    if !kept { EVP_PKEY_CTX_free(context) }
   }
 
   /// This key's ECDSA signature of `digest`, DER-encoded.
