@@ -10,7 +10,7 @@ extension Certificate {
   ///   - issuer: The issuing certificate; `nil` makes a self-signed certificate.
   ///   - issuerKey: The key that signs: the issuer's, or `subjectKey` for a self-signed one.
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` when OpenSSL refuses a part.
-  public static func issue(
+  package static func issue(
     _ template: CertificateTemplate, subjectKey: PrivateKey, issuer: Certificate?,
     issuerKey: PrivateKey
   ) throws(AppStoreJWSError) -> Certificate {

@@ -93,7 +93,7 @@ public struct SignedDataVerifier: Sendable {
   ///     scratch).
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
   ///   refuses a root.
-  public static func inspecting(
+  package static func inspecting(
     rootCertificates: [Certificate] = [.appleRootCAG3],
     environment: AppStoreEnvironment,
     clock: any WallClock = SystemClock(),

@@ -25,7 +25,7 @@ extension Fault {
   /// `App Store Sync` → ``sync``, `Subscription Status` → ``subscriptionStatus``).
   ///
   /// The sheets and `App Transaction` have no counterpart in the store and are left out.
-  public static func simulated(by catalog: Catalog) -> [Fault] {
+  package static func simulated(by catalog: Catalog) -> [Fault] {
     var faults: [Fault] = []
     let table: [(CatalogSettings.StoreKitAPI, Fault)] = [
       (.loadProducts, .loadProducts), (.purchase, .purchase), (.verification, .verification),

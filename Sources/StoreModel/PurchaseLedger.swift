@@ -4,15 +4,15 @@
 /// The engine tolerates a ledger that holds several signed copies of one transaction (StoreKit
 /// delivers a transaction again when it is refunded or upgraded, and sometimes simply twice):
 /// the copy signed last counts. `record(_:)` keeps one copy per identifier.
-public struct PurchaseLedger: Sendable, Hashable {
+package struct PurchaseLedger: Sendable, Hashable {
   /// Every transaction of the customer, in any order: purchases, renewals, revoked ones.
-  public var transactions: [Transaction]
+  package var transactions: [Transaction]
   /// The latest renewal information of each subscription, keyed by nothing: at most one per
   /// `originalTransactionID`.
-  public var renewalInfos: [RenewalInfo]
+  package var renewalInfos: [RenewalInfo]
 
   /// Creates a ledger.
-  public init(transactions: [Transaction] = [], renewalInfos: [RenewalInfo] = []) {
+  package init(transactions: [Transaction] = [], renewalInfos: [RenewalInfo] = []) {
     self.transactions = transactions
     self.renewalInfos = renewalInfos
   }
@@ -24,7 +24,7 @@ public struct PurchaseLedger: Sendable, Hashable {
   ///
   /// - Returns: Whether the ledger changed.
   @discardableResult
-  public mutating func record(_ transaction: Transaction) -> Bool {
+  package mutating func record(_ transaction: Transaction) -> Bool {
     guard let index = transactions.lastIndex(where: { $0.id == transaction.id }) else {
       transactions.append(transaction)
       return true
@@ -40,7 +40,7 @@ public struct PurchaseLedger: Sendable, Hashable {
   ///
   /// - Returns: Whether the ledger changed.
   @discardableResult
-  public mutating func record(_ renewalInfo: RenewalInfo) -> Bool {
+  package mutating func record(_ renewalInfo: RenewalInfo) -> Bool {
     let id = renewalInfo.originalTransactionID
     guard let index = renewalInfos.lastIndex(where: { $0.originalTransactionID == id }) else {
       renewalInfos.append(renewalInfo)
@@ -54,7 +54,7 @@ public struct PurchaseLedger: Sendable, Hashable {
   }
 
   /// The renewal info of subscription `originalID` (the one signed last when there are several).
-  public func renewalInfo(for originalID: UInt64) -> RenewalInfo? {
+  package func renewalInfo(for originalID: UInt64) -> RenewalInfo? {
     var found: RenewalInfo?
     for info in renewalInfos where info.originalTransactionID == originalID {
       if let kept = found, kept.signedDate > info.signedDate { continue }

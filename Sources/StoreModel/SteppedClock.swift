@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import StoreInternals
 
 /// A clock whose time is set by its owner, never by the system: the core of the test
@@ -6,7 +6,7 @@ import StoreInternals
 ///
 /// ``sleep(until:)`` suspends until ``set(to:)`` reaches the deadline, so code that waits for a
 /// date (an expiry, a renewal) runs with no real waiting. Time never moves backwards.
-public final class SteppedClock: WallClock, Sendable {
+package final class SteppedClock: WallClock, Sendable {
   // A lock rather than an actor because `now` is synchronous.
   private struct State {
     var now: Date
@@ -17,17 +17,17 @@ public final class SteppedClock: WallClock, Sendable {
   private let state: Locked<State>
 
   /// Creates a clock that reads `now`.
-  public init(now: Date) {
+  package init(now: Date) {
     state = Locked(State(now: now))
   }
 
-  public var now: Date { state.withLock { $0.now } }
+  package var now: Date { state.withLock { $0.now } }
 
   /// How many tasks are sleeping on this clock.
-  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+  package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Moves time to `date` (never backwards) and wakes every sleeper whose deadline passed.
-  public func set(to date: Date) {
+  package func set(to date: Date) {
     let woken = state.withLock { state in
       state.now = max(state.now, date)
       let due = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -37,7 +37,7 @@ public final class SteppedClock: WallClock, Sendable {
     for continuation in woken { continuation.resume() }
   }
 
-  public func sleep(until deadline: Date) async throws {
+  package func sleep(until deadline: Date) async throws {
     let id = UUID()
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

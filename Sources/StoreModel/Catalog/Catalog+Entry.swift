@@ -1,35 +1,35 @@
-public import Foundation
+package import Foundation
 
 extension Catalog {
   /// A product with everything its `.storekit` entry says beyond ``Product``.
-  public struct Entry: Sendable, Hashable, Identifiable {
+  package struct Entry: Sendable, Hashable, Identifiable {
     /// The product as StoreKit shows it, in the catalog's locale and storefront.
-    public let product: Product
+    package let product: Product
     /// The entry's `type` as written: `Consumable`, `RecurringSubscription`, `SubscriptionSuite`.
-    public let configurationType: String
+    package let configurationType: String
     /// `referenceName`: the internal name (may be `null` in 1.1 files).
-    public let referenceName: String?
+    package let referenceName: String?
     /// `internalID`: Xcode's or App Store Connect's id of the entry.
-    public let internalID: String?
+    package let internalID: String?
     /// `promotionalImageID` (format 4.0+): names `Assets/<ID>.png` in a package.
-    public let promotionalImageID: String?
+    package let promotionalImageID: String?
     /// Every localization, in file order.
-    public let localizations: [Localization]
+    package let localizations: [Localization]
     /// Introductory offers of every billing plan (`introductoryOffers`, else
     /// `introductoryOffer`); ``Product/SubscriptionInfo/introductoryOffer`` is the one of the
     /// billed-up-front plan.
-    public let introductoryOffers: [Offer]
+    package let introductoryOffers: [Offer]
     /// Promotional offers (`adHocOffers`), keyed by `offerID`.
-    public let promotionalOffers: [Offer]
+    package let promotionalOffers: [Offer]
     /// Offer codes (`codeOffers`), keyed by `referenceName`.
-    public let codeOffers: [Offer]
+    package let codeOffers: [Offer]
     /// Win-back offers (`winbackOffers`), keyed by `offerID`.
-    public let winBackOffers: [Offer]
+    package let winBackOffers: [Offer]
     /// Billing plans (format 5.0+).
-    public let billingPlans: [BillingPlan]
+    package let billingPlans: [BillingPlan]
 
     /// Creates an entry.
-    public init(
+    package init(
       product: Product,
       configurationType: String,
       referenceName: String? = nil,
@@ -56,47 +56,47 @@ extension Catalog {
     }
 
     /// The product identifier.
-    public var id: String { product.id }
+    package var id: String { product.id }
 
     /// The promotional offer whose `offerID` is `id`.
-    public func promotionalOffer(id: String) -> Offer? {
+    package func promotionalOffer(id: String) -> Offer? {
       promotionalOffers.first { $0.offer.id == id }
     }
 
     /// The offer code whose `referenceName` is `referenceName`: StoreKit's
     /// `Product.PurchaseOption.codeOffer(referenceName:)`.
-    public func codeOffer(referenceName: String) -> Offer? {
+    package func codeOffer(referenceName: String) -> Offer? {
       codeOffers.first { $0.referenceName == referenceName }
     }
 
     /// The win-back offer whose `offerID` is `id`.
-    public func winBackOffer(id: String) -> Offer? {
+    package func winBackOffer(id: String) -> Offer? {
       winBackOffers.first { $0.offer.id == id }
     }
   }
 
   /// A subscription offer with everything its `.storekit` entry says beyond
   /// ``SubscriptionOffer``.
-  public struct Offer: Sendable, Hashable {
+  package struct Offer: Sendable, Hashable {
     /// The offer as StoreKit shows it.
-    public let offer: SubscriptionOffer
+    package let offer: SubscriptionOffer
     /// `paymentMode` as written: `free`, `payAsYouGo`, `payUpFront`.
-    public let configurationPaymentMode: String
+    package let configurationPaymentMode: String
     /// `referenceName`: the offer code's key; a label for the others.
-    public let referenceName: String?
+    package let referenceName: String?
     /// `internalID`.
-    public let internalID: String?
+    package let internalID: String?
     /// `billingPlanType` (format 5.0+): the billing plan it applies to (`BILLED_UPFRONT`).
-    public let billingPlanType: String?
+    package let billingPlanType: String?
     /// `eligibility` of an offer code, as written: any of `new`, `existing`, `expired`.
-    public let eligibility: [String]
+    package let eligibility: [String]
     /// `isStackable` of an offer code.
-    public let isStackable: Bool?
+    package let isStackable: Bool?
     /// `isEligible` of a win-back offer: Xcode's switch that simulates eligibility.
-    public let isEligible: Bool?
+    package let isEligible: Bool?
 
     /// Creates an offer.
-    public init(
+    package init(
       offer: SubscriptionOffer,
       configurationPaymentMode: String,
       referenceName: String? = nil,
@@ -118,25 +118,25 @@ extension Catalog {
   }
 
   /// A billing plan of a subscription (format 5.0+).
-  public struct BillingPlan: Sendable, Hashable {
+  package struct BillingPlan: Sendable, Hashable {
     /// The ordinary plan: the whole period paid up front.
-    public static let billedUpFront = "BILLED_UPFRONT"
+    package static let billedUpFront = "BILLED_UPFRONT"
     /// A yearly commitment paid in monthly instalments.
-    public static let monthly = "MONTHLY"
+    package static let monthly = "MONTHLY"
 
     /// `billingPlanType`: ``billedUpFront``, ``monthly``, or a type added later.
-    public let type: String
+    package let type: String
     /// `displayPrice`: the price of one payment (the monthly instalment of a ``monthly`` plan).
-    public let price: Decimal?
+    package let price: Decimal?
     /// `commitmentDisplayPrice`: the price of the whole commitment.
-    public let commitmentPrice: Decimal?
+    package let commitmentPrice: Decimal?
     /// `internalID`.
-    public let internalID: String?
+    package let internalID: String?
     /// `isEnabled`; `true` when absent.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// Creates a billing plan.
-    public init(
+    package init(
       type: String, price: Decimal?, commitmentPrice: Decimal?, internalID: String?,
       isEnabled: Bool
     ) {

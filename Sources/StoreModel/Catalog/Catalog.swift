@@ -14,30 +14,30 @@ public import Foundation
 public struct Catalog: Sendable, Hashable {
   /// Files above this size (10 MiB) are refused before they are read: Xcode's largest are tens
   /// of kilobytes.
-  public static let defaultMaximumSize = 10 * 1024 * 1024
+  package static let defaultMaximumSize = 10 * 1024 * 1024
 
   /// The file's `identifier` (8 hex digits when Xcode made it), if any.
-  public let identifier: String?
+  package let identifier: String?
   /// The file's format version.
-  public let version: FormatVersion
+  package let version: FormatVersion
   /// The file's `settings`: time rate, Ask to Buy, billing issues, simulated errors.
-  public let settings: CatalogSettings
+  package let settings: CatalogSettings
   /// The storefront the prices are in, and the locale names and prices are shown in.
-  public let storefront: Storefront
+  package let storefront: Storefront
   /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then each
   /// subscription group's subscriptions, then subscription suites.
   public let products: [Product]
   /// Every product with what the file says beyond ``Product``: reference names, all offers,
   /// billing plans, localizations. Same order as ``products``.
-  public let entries: [Entry]
+  package let entries: [Entry]
   /// The subscription groups of auto-renewable subscriptions, in file order.
-  public let subscriptionGroups: [SubscriptionGroup]
+  package let subscriptionGroups: [SubscriptionGroup]
   /// The subscription suite groups (format 6.3), in file order.
-  public let subscriptionSuiteGroups: [SubscriptionGroup]
+  package let subscriptionSuiteGroups: [SubscriptionGroup]
   /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with, if any.
-  public let subscriptionOffersKeyPair: SubscriptionOffersKeyPair?
+  package let subscriptionOffersKeyPair: SubscriptionOffersKeyPair?
   /// `appPolicies` (format 4.0+): the EULA and privacy policies.
-  public let appPolicies: AppPolicies?
+  package let appPolicies: AppPolicies?
   /// What was accepted but looked odd: unknown keys, an unknown format version or time rate,
   /// offers of an unknown payment mode (left out), suite entries that could not be read.
   public let warnings: [Warning]
@@ -52,7 +52,7 @@ public struct Catalog: Sendable, Hashable {
   ///   - maximumSize: Larger files are refused before they are read.
   /// - Throws: ``CatalogError``: `unreadable`, `missingConfiguration`, `tooLarge`, or any error
   ///   of ``init(data:locale:)``.
-  public init(
+  package init(
     contentsOf url: URL, locale: Locale? = nil, maximumSize: Int = Catalog.defaultMaximumSize
   ) throws(CatalogError) {
     let data = try ConfigurationFile.read(url, maximumSize: maximumSize)
@@ -86,25 +86,25 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// The locale names and prices are shown in.
-  public var locale: Locale { storefront.locale }
+  package var locale: Locale { storefront.locale }
 
   /// The product whose identifier is `id`.
-  public func product(id: String) -> Product? {
+  package func product(id: String) -> Product? {
     indexByProductID[id].map { products[$0] }
   }
 
   /// The product `id` with everything the file says about it.
-  public func entry(id: String) -> Entry? {
+  package func entry(id: String) -> Entry? {
     indexByProductID[id].map { entries[$0] }
   }
 
   /// The subscription group (or suite group) whose identifier is `id`.
-  public func subscriptionGroup(id: String) -> SubscriptionGroup? {
+  package func subscriptionGroup(id: String) -> SubscriptionGroup? {
     subscriptionGroups.first { $0.id == id } ?? subscriptionSuiteGroups.first { $0.id == id }
   }
 
   /// The subscription group (or suite group) that holds the product `productID`.
-  public func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
+  package func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
     guard let groupID = product(id: productID)?.subscription?.subscriptionGroupID else {
       return nil
     }
@@ -112,31 +112,31 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// The format version of a `.storekit` file (`"version" : { "major" : 4, "minor" : 0 }`).
-  public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The major version.
-    public let major: Int
+    package let major: Int
     /// The minor version.
-    public let minor: Int
+    package let minor: Int
 
     /// Creates a version.
-    public init(major: Int, minor: Int) {
+    package init(major: Int, minor: Int) {
       self.major = major
       self.minor = minor
     }
 
     /// The versions Xcode is known to write: 1.0, 1.1, 1.2, 2.0, 3.0, 4.0, 5.0, 6.3.
-    public static let known: [FormatVersion] = [
+    package static let known: [FormatVersion] = [
       .init(major: 1, minor: 0), .init(major: 1, minor: 1), .init(major: 1, minor: 2),
       .init(major: 2, minor: 0), .init(major: 3, minor: 0), .init(major: 4, minor: 0),
       .init(major: 5, minor: 0), .init(major: 6, minor: 3),
     ]
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
 
     /// `4.0`.
-    public var description: String { "\(major).\(minor)" }
+    package var description: String { "\(major).\(minor)" }
   }
 
   /// Something accepted in a file that a person may want to know about.
@@ -147,7 +147,7 @@ public struct Catalog: Sendable, Hashable {
     public let reason: String
 
     /// Creates a warning.
-    public init(keyPath: String, reason: String) {
+    package init(keyPath: String, reason: String) {
       self.keyPath = keyPath
       self.reason = reason
     }
@@ -157,16 +157,16 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// A localization of a product or group: `{ "description", "displayName", "locale" }`.
-  public struct Localization: Sendable, Hashable {
+  package struct Localization: Sendable, Hashable {
     /// The locale as written: `en_US`, `ja`, `zh_Hans`.
-    public let locale: String
+    package let locale: String
     /// The name shown to customers.
-    public let displayName: String
+    package let displayName: String
     /// The description shown to customers.
-    public let description: String
+    package let description: String
 
     /// Creates a localization.
-    public init(locale: String, displayName: String, description: String) {
+    package init(locale: String, displayName: String, description: String) {
       self.locale = locale
       self.displayName = displayName
       self.description = description
@@ -176,46 +176,46 @@ public struct Catalog: Sendable, Hashable {
   /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with locally.
   ///
   /// These keys sit in public repositories: they are test keys, never secrets.
-  public struct SubscriptionOffersKeyPair: Sendable, Hashable {
+  package struct SubscriptionOffersKeyPair: Sendable, Hashable {
     /// The key identifier (`id`), 8 hex digits.
-    public let keyID: String
+    package let keyID: String
     /// `privateKey`: base64 of a PKCS#8 DER EC P-256 private key, as written.
-    public let privateKey: String
+    package let privateKey: String
 
     /// Creates a key pair.
-    public init(keyID: String, privateKey: String) {
+    package init(keyID: String, privateKey: String) {
       self.keyID = keyID
       self.privateKey = privateKey
     }
 
     /// The DER bytes of ``privateKey``, or `nil` when it is not base64.
-    public var privateKeyDER: Data? { Data(base64Encoded: privateKey) }
+    package var privateKeyDER: Data? { Data(base64Encoded: privateKey) }
   }
 
   /// `appPolicies` (format 4.0+): the app's EULA and privacy policies.
-  public struct AppPolicies: Sendable, Hashable {
+  package struct AppPolicies: Sendable, Hashable {
     /// `eula`: the license agreement text; empty for Apple's standard EULA.
-    public let eula: String
+    package let eula: String
     /// `policies`: one per locale.
-    public let policies: [Policy]
+    package let policies: [Policy]
 
     /// Creates app policies.
-    public init(eula: String, policies: [Policy]) {
+    package init(eula: String, policies: [Policy]) {
       self.eula = eula
       self.policies = policies
     }
 
     /// A privacy policy in one locale.
-    public struct Policy: Sendable, Hashable {
+    package struct Policy: Sendable, Hashable {
       /// The locale.
-      public let locale: String
+      package let locale: String
       /// `policyText`.
-      public let text: String
+      package let text: String
       /// `policyURL`, as written (may be empty).
-      public let url: String
+      package let url: String
 
       /// Creates a policy.
-      public init(locale: String, text: String, url: String) {
+      package init(locale: String, text: String, url: String) {
         self.locale = locale
         self.text = text
         self.url = url

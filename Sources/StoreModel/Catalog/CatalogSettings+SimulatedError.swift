@@ -26,7 +26,7 @@ extension CatalogSettings {
     public static let offerCodeRedeem = StoreKitAPI(rawValue: "Offer Code Redeem Sheet")
 
     /// The nine APIs, in the order Xcode writes them.
-    public static let allKnown: [StoreKitAPI] = [
+    package static let allKnown: [StoreKitAPI] = [
       .loadProducts, .purchase, .verification, .appStoreSync, .subscriptionStatus,
       .appTransaction, .manageSubscriptions, .refundRequest, .offerCodeRedeem,
     ]
@@ -34,7 +34,7 @@ extension CatalogSettings {
     /// The error family of the API's first (default) error: `purchase` for ``purchase``,
     /// `verification` for ``verification``, `refund request` for ``refundRequest``, else
     /// `generic`.
-    public var defaultErrorType: String {
+    package var defaultErrorType: String {
       switch self {
       case .purchase: "purchase"
       case .verification: "verification"
@@ -45,40 +45,40 @@ extension CatalogSettings {
   }
 
   /// An entry of `_storeKitErrors`: whether one StoreKit API fails, and with which error.
-  public struct SimulatedError: Sendable, Hashable {
+  package struct SimulatedError: Sendable, Hashable {
     /// The entry's `name`: `"Load Products"`.
-    public var name: String
+    package var name: String
     /// `enabled`: the API fails only when this is `true`.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
     /// `current`: the chosen error; `nil` when `null` or absent.
-    public var current: Selection?
+    package var current: Selection?
 
     /// Creates an entry.
-    public init(name: String, isEnabled: Bool, current: Selection? = nil) {
+    package init(name: String, isEnabled: Bool, current: Selection? = nil) {
       self.name = name
       self.isEnabled = isEnabled
       self.current = current
     }
 
     /// The API this entry controls.
-    public var api: StoreKitAPI { StoreKitAPI(rawValue: name) }
+    package var api: StoreKitAPI { StoreKitAPI(rawValue: name) }
 
     /// The error the API fails with: ``current``, else the API's first error; `nil` when the
     /// entry is not enabled.
-    public var activeSelection: Selection? {
+    package var activeSelection: Selection? {
       guard isEnabled else { return nil }
       return current ?? Selection(type: api.defaultErrorType, index: 0)
     }
 
     /// A chosen error: a family (`type`) and a position in that family's list of cases, kept
     /// verbatim from the file.
-    public struct Selection: Sendable, Hashable, CustomStringConvertible {
+    package struct Selection: Sendable, Hashable, CustomStringConvertible {
       /// `generic` (StoreKitError), `purchase` (Product.PurchaseError), `verification`
       /// (VerificationResult.VerificationError) or `refund request`
       /// (Transaction.RefundRequestError).
-      public var type: String
+      package var type: String
       /// The position of the error in its family's list of cases.
-      public var index: Int
+      package var index: Int
 
       /// Creates a selection.
       public init(type: String, index: Int) {
@@ -88,13 +88,13 @@ extension CatalogSettings {
 
       /// The StoreKit name of the error (`networkError`), or `nil` for a family or index not in
       /// the table. The order of each family is inferred from Apple's declarations.
-      public var errorName: String? {
+      package var errorName: String? {
         guard let names = Self.errorNames[type], names.indices.contains(index) else { return nil }
         return names[index]
       }
 
       /// `type[index]` with the error's name when known: `generic[2] networkError`.
-      public var description: String {
+      package var description: String {
         "\(type)[\(index)]" + (errorName.map { " \($0)" } ?? "")
       }
 

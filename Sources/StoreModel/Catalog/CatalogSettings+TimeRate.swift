@@ -4,49 +4,49 @@ extension CatalogSettings {
   ///
   /// A struct over the raw value, so that a rate Apple adds later still decodes
   /// (``isKnown`` is `false` and ``meaning`` is ``Meaning/unknown``).
-  public struct TimeRate: OpenEnumeration {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+  package struct TimeRate: OpenEnumeration {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Real time (grace period 6 days for weekly, 16 otherwise; billing retry 60 days).
-    public static let realTime = TimeRate(rawValue: 0)
+    package static let realTime = TimeRate(rawValue: 0)
     /// One hour of real time is one day (deprecated by Apple in iOS 15.2).
-    public static let oneHourIsOneDay = TimeRate(rawValue: 1)
+    package static let oneHourIsOneDay = TimeRate(rawValue: 1)
     /// Thirty minutes are one day (deprecated).
-    public static let thirtyMinutesIsOneDay = TimeRate(rawValue: 2)
+    package static let thirtyMinutesIsOneDay = TimeRate(rawValue: 2)
     /// Five minutes are one day (deprecated).
-    public static let fiveMinutesIsOneDay = TimeRate(rawValue: 3)
+    package static let fiveMinutesIsOneDay = TimeRate(rawValue: 3)
     /// One minute is one day (deprecated).
-    public static let oneMinuteIsOneDay = TimeRate(rawValue: 4)
+    package static let oneMinuteIsOneDay = TimeRate(rawValue: 4)
     /// Thirty seconds are one day (deprecated).
-    public static let thirtySecondsIsOneDay = TimeRate(rawValue: 5)
+    package static let thirtySecondsIsOneDay = TimeRate(rawValue: 5)
     /// One second is one day (deprecated).
-    public static let oneSecondIsOneDay = TimeRate(rawValue: 6)
+    package static let oneSecondIsOneDay = TimeRate(rawValue: 6)
     /// A monthly subscription renews every hour (weekly 15 min, yearly 12 h).
-    public static let monthlyRenewalEveryHour = TimeRate(rawValue: 10)
+    package static let monthlyRenewalEveryHour = TimeRate(rawValue: 10)
     /// A monthly subscription renews every 30 minutes (weekly 10 min, yearly 6 h).
-    public static let monthlyRenewalEveryThirtyMinutes = TimeRate(rawValue: 11)
+    package static let monthlyRenewalEveryThirtyMinutes = TimeRate(rawValue: 11)
     /// A monthly subscription renews every 15 minutes.
-    public static let monthlyRenewalEveryFifteenMinutes = TimeRate(rawValue: 12)
+    package static let monthlyRenewalEveryFifteenMinutes = TimeRate(rawValue: 12)
     /// A monthly subscription renews every 5 minutes (weekly 3 min, yearly 1 h).
-    public static let monthlyRenewalEveryFiveMinutes = TimeRate(rawValue: 13)
+    package static let monthlyRenewalEveryFiveMinutes = TimeRate(rawValue: 13)
     /// A monthly subscription renews every 30 seconds (weekly 10 s, yearly 6 min).
-    public static let monthlyRenewalEveryThirtySeconds = TimeRate(rawValue: 15)
+    package static let monthlyRenewalEveryThirtySeconds = TimeRate(rawValue: 15)
     /// Every subscription renews every 15 minutes, whatever its period.
-    public static let oneRenewalEveryFifteenMinutes = TimeRate(rawValue: 1000)
+    package static let oneRenewalEveryFifteenMinutes = TimeRate(rawValue: 1000)
     /// Every subscription renews every 5 minutes.
-    public static let oneRenewalEveryFiveMinutes = TimeRate(rawValue: 1001)
+    package static let oneRenewalEveryFiveMinutes = TimeRate(rawValue: 1001)
     /// Every subscription renews every minute.
-    public static let oneRenewalEveryMinute = TimeRate(rawValue: 1002)
+    package static let oneRenewalEveryMinute = TimeRate(rawValue: 1002)
     /// Every subscription renews every 30 seconds.
-    public static let oneRenewalEveryThirtySeconds = TimeRate(rawValue: 1003)
+    package static let oneRenewalEveryThirtySeconds = TimeRate(rawValue: 1003)
     /// Every subscription renews every 10 seconds.
-    public static let oneRenewalEveryTenSeconds = TimeRate(rawValue: 1004)
+    package static let oneRenewalEveryTenSeconds = TimeRate(rawValue: 1004)
     /// Every subscription renews every 2 seconds.
-    public static let oneRenewalEveryTwoSeconds = TimeRate(rawValue: 1005)
+    package static let oneRenewalEveryTwoSeconds = TimeRate(rawValue: 1005)
 
     /// What a rate means for the clock.
-    public enum Meaning: Sendable, Hashable {
+    package enum Meaning: Sendable, Hashable {
       /// Subscriptions run on the calendar in real time.
       case realTime
       /// One simulated day lasts this many real seconds; periods follow the calendar on a clock
@@ -86,14 +86,14 @@ extension CatalogSettings {
     ]
 
     /// What this rate means for the clock.
-    public var meaning: Meaning { Self.declared[rawValue]?.meaning ?? .unknown }
+    package var meaning: Meaning { Self.declared[rawValue]?.meaning ?? .unknown }
 
     /// Whether `SKTestSession.TimeRate` declares this value.
-    public var isKnown: Bool { meaning != .unknown }
+    package var isKnown: Bool { meaning != .unknown }
 
     /// How many times faster than real time the calendar runs, for the `…IsOneDay` rates;
     /// `nil` for the others.
-    public var accelerationFactor: Double? {
+    package var accelerationFactor: Double? {
       guard case .dayLasts(let seconds) = meaning else { return nil }
       return 86_400 / seconds
     }
@@ -104,7 +104,7 @@ extension CatalogSettings {
     ///
     /// Days are a seventh of a week: an offer of `P3D` at `monthlyRenewalEveryHour` lasts
     /// 3 × 900 ÷ 7 seconds.
-    public func realDuration(of period: SubscriptionPeriod) -> Double? {
+    package func realDuration(of period: SubscriptionPeriod) -> Double? {
       let count = Double(period.value)
       switch meaning {
       case .monthlyRenewalEvery(let month, let week):
@@ -122,6 +122,6 @@ extension CatalogSettings {
     }
 
     /// The Swift name of the `SKTestSession.TimeRate` case, else the raw value.
-    public var description: String { Self.declared[rawValue]?.name ?? "\(rawValue)" }
+    package var description: String { Self.declared[rawValue]?.name ?? "\(rawValue)" }
   }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The `settings` of a `.storekit` file: how Xcode's StoreKit Testing — and the local App Store —
 /// behaves for this configuration.
@@ -9,46 +9,46 @@ public import Foundation
 public struct CatalogSettings: Sendable, Hashable {
   /// `_storefront` as written (ISO 3166-1 alpha-3, upper-cased); `nil` when absent, which means
   /// `USA`. The resolved storefront is ``Catalog/storefront``.
-  public var storefrontCountryCode: String?
+  package var storefrontCountryCode: String?
   /// `_locale` as written (`en_US`, `ja`); `nil` when absent, which means `en_US`.
-  public var localeIdentifier: String?
+  package var localeIdentifier: String?
   /// `_timeRate`: how fast subscriptions renew (`SKTestSession.timeRate`).
-  public var timeRate: TimeRate
+  package var timeRate: TimeRate
   /// `_compatibilityTimeRate`: the rate Xcode substitutes on older devices; the emulator can
   /// ignore it.
-  public var compatibilityTimeRate: CompatibilityTimeRate?
+  package var compatibilityTimeRate: CompatibilityTimeRate?
   /// `_askToBuyEnabled`: purchases wait for a parent's approval (`askToBuyEnabled`).
-  public var askToBuyEnabled: Bool
+  package var askToBuyEnabled: Bool
   /// `_billingIssuesEnabled`: purchases are interrupted by a billing problem the customer must
   /// resolve (`interruptedPurchasesEnabled`; the mapping is inferred from the name).
-  public var billingIssuesEnabled: Bool
+  package var billingIssuesEnabled: Bool
   /// `_renewalBillingIssuesEnabled`: renewals fail and enter billing retry
   /// (`shouldEnterBillingRetryOnRenewal`).
-  public var renewalBillingIssuesEnabled: Bool
+  package var renewalBillingIssuesEnabled: Bool
   /// `_billingGracePeriodEnabled`: billing retry starts with a grace period that keeps access
   /// (`billingGracePeriodIsEnabled`).
-  public var billingGracePeriodEnabled: Bool
+  package var billingGracePeriodEnabled: Bool
   /// `_failTransactionsEnabled`: StoreKit 1's "fail transactions" (`failTransactionsEnabled`),
   /// failing with ``legacyStoreKitErrorCode``.
-  public var failTransactionsEnabled: Bool
+  package var failTransactionsEnabled: Bool
   /// `_disableDialogs`: no system purchase dialogs (`disableDialogs`).
-  public var disableDialogs: Bool
+  package var disableDialogs: Bool
   /// `_storeKitError` (files of format 1.1–2.0): the `SKErrorCode` of failed transactions.
-  public var legacyStoreKitErrorCode: Int?
+  package var legacyStoreKitErrorCode: Int?
   /// `_storeKitErrors`: simulated errors per StoreKit API (`setSimulatedError(_:forAPI:)`), in
   /// file order; usually nine entries or none.
-  public var storeKitErrors: [SimulatedError]
+  package var storeKitErrors: [SimulatedError]
   /// `_applicationInternalID`: the app's App Store Connect id in a synced configuration.
-  public var applicationInternalID: String?
+  package var applicationInternalID: String?
   /// `_developerTeamID`: the team of a synced configuration.
-  public var developerTeamID: String?
+  package var developerTeamID: String?
   /// `_lastSynchronizedDate`: when a synced configuration last synced.
-  public var lastSynchronizedDate: Date?
+  package var lastSynchronizedDate: Date?
   /// `_shouldSetupSyncOnLoad`: a synced configuration before its first sync.
-  public var shouldSetupSyncOnLoad: Bool
+  package var shouldSetupSyncOnLoad: Bool
 
   /// Creates settings; the defaults are those of a file without a `settings` key.
-  public init(
+  package init(
     storefrontCountryCode: String? = nil,
     localeIdentifier: String? = nil,
     timeRate: TimeRate = .realTime,
@@ -88,18 +88,18 @@ public struct CatalogSettings: Sendable, Hashable {
   ///
   /// An enabled entry without `current` fails with the API's first error (inferred, as Xcode
   /// shows it).
-  public func simulatedError(for api: StoreKitAPI) -> SimulatedError.Selection? {
+  package func simulatedError(for api: StoreKitAPI) -> SimulatedError.Selection? {
     storeKitErrors.first { $0.api == api }?.activeSelection
   }
 
   /// Whether the configuration is synced from App Store Connect (read-only in Xcode).
-  public var isSyncedWithAppStoreConnect: Bool {
+  package var isSyncedWithAppStoreConnect: Bool {
     guard let id = applicationInternalID else { return false }
     return !id.isEmpty && id != "0"
   }
 
   /// `_compatibilityTimeRate`: an integer in format 1.2, an object from 2.0.
-  public enum CompatibilityTimeRate: Sendable, Hashable {
+  package enum CompatibilityTimeRate: Sendable, Hashable {
     /// One rate for every older device (format 1.2).
     case single(TimeRate)
     /// A rate per device service-capability version (`{"3": 6, "5": 1004}`).
