@@ -1,5 +1,5 @@
 public import Foundation
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// A decoded payload of any ``SignedPayloadKind``.
 public enum DecodedSignedPayload: Sendable, Hashable {

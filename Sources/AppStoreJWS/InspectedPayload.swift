@@ -3,24 +3,24 @@
 ///
 /// Every App Store app's data chains to the same Apple root, so a verified inspected payload
 /// may be any app's. Never grant anything from it.
-package struct InspectedPayload<Payload: Sendable>: Sendable {
+@_spi(Tools) public struct InspectedPayload<Payload: Sendable>: Sendable {
   /// The decoded payload.
-  package let payload: Payload
+  public let payload: Payload
   /// The bundle id the payload claims, compared with nothing; `nil` when it carries none
   /// (renewal info, a notification without app data).
-  package let claimedBundleID: String?
+  public let claimedBundleID: String?
 
   /// Whether the payload's bundle id was checked: always `false`, as an inspector checks no app.
-  package var isBundleIDChecked: Bool { false }
+  public var isBundleIDChecked: Bool { false }
 
   /// Creates an inspected payload.
-  package init(payload: Payload, claimedBundleID: String?) {
+  public init(payload: Payload, claimedBundleID: String?) {
     self.payload = payload
     self.claimedBundleID = claimedBundleID
   }
 
   /// The same claims with the payload transformed.
-  package func map<T: Sendable>(_ transform: (Payload) throws -> T) rethrows -> InspectedPayload<T> {
+  public func map<T: Sendable>(_ transform: (Payload) throws -> T) rethrows -> InspectedPayload<T> {
     InspectedPayload<T>(payload: try transform(payload), claimedBundleID: claimedBundleID)
   }
 }

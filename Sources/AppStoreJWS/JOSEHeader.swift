@@ -6,20 +6,20 @@ import StoreInternals
 /// and `typ` must be strings and `x5c` an array of strings when present. Other members are
 /// validated as JSON and otherwise ignored, except `crit`, which is kept so that verification can
 /// refuse extensions it does not understand (RFC 7515 §4.1.11).
-package struct JOSEHeader: Sendable, Hashable {
+@_spi(Tools) public struct JOSEHeader: Sendable, Hashable {
   /// `alg`: the signature algorithm; App Store data uses `ES256`.
-  package var algorithm: String?
+  public var algorithm: String?
   /// `x5c`: the certificate chain, leaf first, each entry standard base64 of a DER certificate.
-  package var certificateChain: [String]?
+  public var certificateChain: [String]?
   /// `kid`: a key identifier (`Apple_Xcode_Key` in Xcode's StoreKit testing data).
-  package var keyID: String?
+  public var keyID: String?
   /// `typ`: the media type, usually `JWT`.
-  package var type: String?
+  public var type: String?
   /// `crit`: the names of extensions a verifier must understand, when present.
-  package var critical: [String]?
+  public var critical: [String]?
 
   /// Creates a header.
-  package init(
+  public init(
     algorithm: String?, certificateChain: [String]?, keyID: String? = nil, type: String? = nil,
     critical: [String]? = nil
   ) {

@@ -1,20 +1,20 @@
-package import Foundation
+public import Foundation
 
 /// Signs payloads as App Store signed data: a compact JWS, ES256, with the `x5c` chain.
 ///
 /// This is what the local App Store signs transactions and renewal info with, the same way the
 /// App Store does (header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`, payload in the App
 /// Store's JSON form), and what tests forge attacks with (any header, any bytes).
-package struct JWSSigner: Sendable {
+@_spi(Tools) public struct JWSSigner: Sendable {
   /// The signing key: the leaf's private key, P-256.
-  package let key: PrivateKey
+  public let key: PrivateKey
   /// The `x5c` chain written into every header, leaf first.
-  package let certificateChain: [Certificate]
+  public let certificateChain: [Certificate]
 
   /// Creates a signer.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `key` is P-256 and, when the chain is
   ///   not empty, the leaf's public key is `key`'s.
-  package init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
+  public init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
     guard key.curve == .p256 else {
       throw AppStoreJWSError(.invalidKey, "ES256 signs with a P-256 key")
     }
@@ -34,13 +34,13 @@ package struct JWSSigner: Sendable {
   }
 
   /// The header this signer writes: `alg` ES256 and the `x5c` chain.
-  package var header: JOSEHeader {
+  public var header: JOSEHeader {
     JOSEHeader(algorithm: "ES256", certificateChain: certificateChain.map(\.base64DER))
   }
 
   /// Signs `payload` encoded in the App Store's JSON form (its keys, dates in milliseconds).
   /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` or ``AppStoreJWSError/Code/signingFailed``.
-  package func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
+  public func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
     let json: Data
     do {
       json = try DecodedSignedPayload.encoder(prettyPrinted: false).encode(payload)
@@ -52,7 +52,7 @@ package struct JWSSigner: Sendable {
 
   /// Signs the bytes `payloadJSON` as they are, under this signer's header.
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
-  package func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
+  public func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
     try sign(headerJSON: Data(Self.encode(header).utf8), payloadJSON: payloadJSON)
   }
 
@@ -60,7 +60,7 @@ package struct JWSSigner: Sendable {
   ///
   /// For tests that need a token no honest signer makes (another `alg`, a bad `x5c`).
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
-  package func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
+  public func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
     let signingInput =
       Base64.encode(headerJSON, alphabet: .url) + "." + Base64.encode(payloadJSON, alphabet: .url)
     let signature = try ES256.sign(signingInput: Array(signingInput.utf8), key: key.key)
@@ -68,7 +68,7 @@ package struct JWSSigner: Sendable {
   }
 
   /// A header as compact JSON, members in the order `alg`, `typ`, `kid`, `x5c`, `crit`.
-  package static func encode(_ header: JOSEHeader) -> String {
+  public static func encode(_ header: JOSEHeader) -> String {
     func quoted(_ text: String) -> String {
       var output = "\""
       for scalar in text.unicodeScalars {

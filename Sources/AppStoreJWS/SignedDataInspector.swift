@@ -1,6 +1,6 @@
-package import Foundation
+public import Foundation
 import StoreInternals
-package import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// Verifies App Store signed data like a ``SignedDataVerifier``, except that it checks no app:
 /// for tools that inspect any app's data. Made by
@@ -11,11 +11,11 @@ package import StoreModel
 /// verified result proves only that some app's data is genuine: results are
 /// ``InspectedPayload`` values that say so and carry the bundle id the data claims. An app
 /// never grants anything from them; it uses a ``SignedDataVerifier`` with its bundle id.
-package struct SignedDataInspector: Sendable {
+@_spi(Tools) public struct SignedDataInspector: Sendable {
   /// The trust anchors; `x5c` chains must lead to one of them.
-  package var rootCertificates: [Certificate] { core.chains.roots }
+  public var rootCertificates: [Certificate] { core.chains.roots }
   /// The environment the data must have been signed for.
-  package let environment: AppStoreEnvironment
+  public let environment: AppStoreEnvironment
 
   private let core: SignedDataVerifier.Core
 
@@ -27,7 +27,7 @@ package struct SignedDataInspector: Sendable {
   /// Verifies a JWS of the given kind, or of the kind its payload shows, except for its app.
   /// - Throws: `VerificationError` (`malformed`) when the kind cannot be told, the payload shows
   ///   another kind than `kind`, or it does not decode as its kind.
-  package func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
+  public func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
     throws(VerificationError) -> VerificationResult<InspectedPayload<DecodedSignedPayload>>
   {
     try core.verify(jws, kind: kind, at: validationTime, rules: rules).map {
@@ -38,7 +38,7 @@ package struct SignedDataInspector: Sendable {
   /// Verifies a JWS and decodes its payload as `Payload`, except for its app.
   /// - Throws: `VerificationError` (`malformed`) only when the token does not split into three
   ///   segments or its payload does not decode as `Payload`.
-  package func verify<Payload: SignedPayload>(
+  public func verify<Payload: SignedPayload>(
     _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
   ) throws(VerificationError) -> VerificationResult<InspectedPayload<Payload>> {
     try core.verify(jws, as: type, at: validationTime, rules: rules).map {
@@ -51,5 +51,5 @@ package struct SignedDataInspector: Sendable {
   }
 
   /// The number of chains in the verified-chain cache.
-  package var cachedChainCount: Int { core.cache.count }
+  public var cachedChainCount: Int { core.cache.count }
 }

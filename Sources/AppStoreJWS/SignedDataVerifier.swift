@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// Verifies App Store signed data — transactions, renewal info, server notifications and app
 /// transactions — and decodes it into `StoreModel`'s types.
@@ -93,7 +93,7 @@ public struct SignedDataVerifier: Sendable {
   ///     scratch).
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
   ///   refuses a root.
-  package static func inspecting(
+  @_spi(Tools) public static func inspecting(
     rootCertificates: [Certificate] = [.appleRootCAG3],
     environment: AppStoreEnvironment,
     clock: any WallClock = SystemClock(),

@@ -1,5 +1,5 @@
 public import Foundation
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 extension Transaction: SignedPayload {
   public static var signedPayloadKind: SignedPayloadKind? { .transaction }

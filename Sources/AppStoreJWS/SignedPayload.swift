@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// A payload of App Store signed data: what a ``SignedDataVerifier`` needs to know about it.
 ///

@@ -1,5 +1,5 @@
-package import Foundation
-package import StoreModel
+public import Foundation
+@_spi(Tools) public import StoreModel
 
 /// A three-level P-256 certificate authority shaped like Apple's App Store chain: a root, an
 /// intermediate with Apple's intermediate marker (1.2.840.113635.100.6.2.1) and a leaf with the
@@ -10,31 +10,31 @@ package import StoreModel
 /// run; certificate signatures differ between runs, because OpenSSL 3.0 signs ECDSA with a random
 /// nonce (RFC 6979 arrives in 3.2), so a CA meant to persist is saved with ``archive()`` and
 /// reloaded with ``init(archive:)``.
-package struct TestCertificateAuthority: Sendable, Hashable {
+@_spi(Tools) public struct TestCertificateAuthority: Sendable, Hashable {
   /// The self-signed root: the trust anchor a verifier of this CA's data is configured with.
-  package let root: Certificate
+  public let root: Certificate
   /// The root's key.
-  package let rootKey: PrivateKey
+  public let rootKey: PrivateKey
   /// The intermediate, issued by the root.
-  package let intermediate: Certificate
+  public let intermediate: Certificate
   /// The intermediate's key.
-  package let intermediateKey: PrivateKey
+  public let intermediateKey: PrivateKey
   /// The leaf, issued by the intermediate: its key signs tokens.
-  package let leaf: Certificate
+  public let leaf: Certificate
   /// The leaf's key.
-  package let leafKey: PrivateKey
+  public let leafKey: PrivateKey
 
   /// The names a test CA gives its certificates.
-  package struct Names: Sendable, Hashable {
+  public struct Names: Sendable, Hashable {
     /// The root's subject.
-    package var root: [CertificateTemplate.NameAttribute]
+    public var root: [CertificateTemplate.NameAttribute]
     /// The intermediate's subject.
-    package var intermediate: [CertificateTemplate.NameAttribute]
+    public var intermediate: [CertificateTemplate.NameAttribute]
     /// The leaf's subject.
-    package var leaf: [CertificateTemplate.NameAttribute]
+    public var leaf: [CertificateTemplate.NameAttribute]
 
     /// Creates names.
-    package init(
+    public init(
       root: [CertificateTemplate.NameAttribute],
       intermediate: [CertificateTemplate.NameAttribute],
       leaf: [CertificateTemplate.NameAttribute]
@@ -45,7 +45,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
     }
 
     /// The local App Store's names (`SportsTime Local App Store Root CA`, …).
-    package static let localAppStore = Names(
+    public static let localAppStore = Names(
       root: [
         .init("C", "US"), .init("O", "SportsTime"),
         .init("CN", "SportsTime Local App Store Root CA"),
@@ -61,7 +61,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   }
 
   /// The default validity of every certificate: 2020-01-01 to 2050-01-01 (UTC).
-  package static let defaultValidity = DateInterval(
+  public static let defaultValidity = DateInterval(
     start: Date(timeIntervalSince1970: 1_577_836_800),
     end: Date(timeIntervalSince1970: 2_524_608_000))
 
@@ -71,7 +71,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   ///   - validity: The validity period of all three certificates.
   ///   - names: The subjects.
   /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
-  package init(
+  public init(
     seed: some Sequence<UInt8>, validity: DateInterval = defaultValidity,
     names: Names = .localAppStore
   ) throws(AppStoreJWSError) {
@@ -84,7 +84,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
 
   /// Makes a CA with fresh random keys.
   /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
-  package static func random(validity: DateInterval = defaultValidity, names: Names = .localAppStore)
+  public static func random(validity: DateInterval = defaultValidity, names: Names = .localAppStore)
     throws(AppStoreJWSError) -> TestCertificateAuthority
   {
     try TestCertificateAuthority(
@@ -130,15 +130,15 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   }
 
   /// Apple's intermediate marker extension, 1.2.840.113635.100.6.2.1.
-  package static let intermediateMarkerOID = ChainVerifier.intermediateMarkerOID
+  public static let intermediateMarkerOID = ChainVerifier.intermediateMarkerOID
   /// Apple's receipt-signing leaf marker extension, 1.2.840.113635.100.6.11.1.
-  package static let leafMarkerOID = ChainVerifier.leafMarkerOID
+  public static let leafMarkerOID = ChainVerifier.leafMarkerOID
 
   /// The `x5c` chain: leaf, intermediate, root.
-  package var certificateChain: [Certificate] { [leaf, intermediate, root] }
+  public var certificateChain: [Certificate] { [leaf, intermediate, root] }
 
   /// A signer with the leaf's key and this chain.
-  package var signer: JWSSigner {
+  public var signer: JWSSigner {
     // The leaf was issued for `leafKey` (checked when made or loaded), so this cannot fail.
     (try? JWSSigner(key: leafKey, certificateChain: certificateChain))
       ?? JWSSigner(unchecked: leafKey, certificateChain: certificateChain)
@@ -146,7 +146,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
 
   /// A verifier that trusts this CA's root.
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` if OpenSSL refuses the root.
-  package func verifier(
+  public func verifier(
     bundleID: String, environment: AppStoreEnvironment = .localTesting, appAppleID: UInt64? = nil,
     clock: any WallClock = SystemClock(), chainCacheCapacity: Int = 64
   ) throws(AppStoreJWSError) -> SignedDataVerifier {
@@ -158,16 +158,16 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   // MARK: - Saving and loading
 
   /// A CA's certificates (DER) and private keys (PKCS#8 DER), to save and reload.
-  package struct Archive: Sendable, Hashable, Codable {
-    package var rootCertificate: Data
-    package var rootKey: Data
-    package var intermediateCertificate: Data
-    package var intermediateKey: Data
-    package var leafCertificate: Data
-    package var leafKey: Data
+  public struct Archive: Sendable, Hashable, Codable {
+    public var rootCertificate: Data
+    public var rootKey: Data
+    public var intermediateCertificate: Data
+    public var intermediateKey: Data
+    public var leafCertificate: Data
+    public var leafKey: Data
 
     /// Creates an archive from its parts.
-    package init(
+    public init(
       rootCertificate: Data, rootKey: Data, intermediateCertificate: Data, intermediateKey: Data,
       leafCertificate: Data, leafKey: Data
     ) {
@@ -182,7 +182,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
 
   /// The CA's certificates and keys, to store and reload with ``init(archive:)``.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot export a key.
-  package func archive() throws(AppStoreJWSError) -> Archive {
+  public func archive() throws(AppStoreJWSError) -> Archive {
     Archive(
       rootCertificate: root.derRepresentation, rootKey: try rootKey.derRepresentation(),
       intermediateCertificate: intermediate.derRepresentation,
@@ -193,7 +193,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   /// Reloads a CA saved with ``archive()``.
   /// - Throws: ``AppStoreJWSError`` when a part does not parse or the parts do not belong
   ///   together.
-  package init(archive: Archive) throws(AppStoreJWSError) {
+  public init(archive: Archive) throws(AppStoreJWSError) {
     try self.init(
       root: try Certificate(derEncoded: archive.rootCertificate),
       rootKey: try PrivateKey(derEncoded: archive.rootKey),
@@ -206,7 +206,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   /// Assembles a CA from certificates and keys, checking that each key is its certificate's
   /// and that the chain verifies at the leaf's `notValidBefore` with Apple's rules.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` or ``AppStoreJWSError/Code/invalidCertificate``.
-  package init(
+  public init(
     root: Certificate, rootKey: PrivateKey, intermediate: Certificate, intermediateKey: PrivateKey,
     leaf: Certificate, leafKey: PrivateKey
   ) throws(AppStoreJWSError) {

@@ -1,46 +1,46 @@
-package import Foundation
+public import Foundation
 
 /// What an account has at a moment: its entitlements, each subscription group's state, pending
 /// Ask to Buy requests, and the store's switches. The model of `sportstime-store status`.
-package struct AccountStatus: Sendable, Hashable, Codable {
+@_spi(Tools) public struct AccountStatus: Sendable, Hashable, Codable {
   /// One subscription of a group, as StoreKit's `Product.SubscriptionInfo.Status` shows it.
-  package struct Subscription: Sendable, Hashable, Codable {
+  public struct Subscription: Sendable, Hashable, Codable {
     /// The subscription group.
-    package var groupID: String
+    public var groupID: String
     /// The subscription group's name in the catalog (`Pro Access`), if it has one.
-    package var groupName: String?
+    public var groupName: String?
     /// `subscribed`, `expired`, `inBillingRetryPeriod`, `inGracePeriod` or `revoked`.
-    package var state: String
+    public var state: String
     /// Whether the state grants access.
-    package var isEntitled: Bool
+    public var isEntitled: Bool
     /// The product of the latest transaction.
-    package var productID: String
+    public var productID: String
     /// The latest transaction's identifier.
-    package var transactionID: UInt64
+    public var transactionID: UInt64
     /// The subscription's original transaction identifier.
-    package var originalTransactionID: UInt64
+    public var originalTransactionID: UInt64
     /// When the current period ends (or ended).
-    package var expirationDate: Date?
+    public var expirationDate: Date?
     /// Whether it renews at the end of the period.
-    package var willAutoRenew: Bool
+    public var willAutoRenew: Bool
     /// The product that renews next (a pending downgrade or crossgrade shows here).
-    package var autoRenewProductID: String?
+    public var autoRenewProductID: String?
     /// `PURCHASED` or `FAMILY_SHARED`.
-    package var ownership: String
+    public var ownership: String
     /// Whether the App Store is retrying a failed renewal.
-    package var isInBillingRetry: Bool
+    public var isInBillingRetry: Bool
     /// When the billing grace period ends, while in billing retry with a grace period.
-    package var gracePeriodExpirationDate: Date?
+    public var gracePeriodExpirationDate: Date?
     /// Why it expired, when it did.
-    package var expirationReason: String?
+    public var expirationReason: String?
     /// The customer's answer to a pending price increase (`priceIncreaseStatus`: 0 not yet, 1
     /// agreed), when one awaits the renewal.
-    package var priceIncreaseStatus: Int?
+    public var priceIncreaseStatus: Int?
     /// The price of the next renewal, in the catalog's currency (`renewalPrice`).
-    package var renewalPrice: Decimal?
+    public var renewalPrice: Decimal?
 
     /// Creates a subscription status.
-    package init(
+    public init(
       groupID: String, groupName: String? = nil, state: String, isEntitled: Bool, productID: String,
       transactionID: UInt64, originalTransactionID: UInt64, expirationDate: Date?,
       willAutoRenew: Bool, autoRenewProductID: String?, ownership: String,
@@ -67,28 +67,28 @@ package struct AccountStatus: Sendable, Hashable, Codable {
   }
 
   /// The account.
-  package var account: String
+  public var account: String
   /// The store's time.
-  package var date: Date
+  public var date: Date
   /// The products the account is entitled to now (`Transaction.currentEntitlements`).
-  package var entitledProductIDs: [String]
+  public var entitledProductIDs: [String]
   /// Each subscription of each group the account ever subscribed to.
-  package var subscriptions: [Subscription]
+  public var subscriptions: [Subscription]
   /// Ask to Buy requests still waiting.
-  package var pendingRequests: [AskToBuyRequest]
+  public var pendingRequests: [AskToBuyRequest]
   /// The store's switches.
-  package var settings: EmulatorSettings
+  public var settings: EmulatorSettings
   /// Armed faults and whether each is sticky.
-  package var faults: [String: Bool]
+  public var faults: [String: Bool]
   /// Family members who receive the purchaser's shared purchases.
-  package var familyMembers: [String]
+  public var familyMembers: [String]
   /// Server notifications that await delivery (not delivered, another attempt to come).
-  package var pendingNotifications = 0
+  public var pendingNotifications = 0
   /// The server URL notifications are posted to, if one is set.
-  package var notificationURL: String?
+  public var notificationURL: String?
 
   /// Creates a status.
-  package init(
+  public init(
     account: String, date: Date, entitledProductIDs: [String], subscriptions: [Subscription],
     pendingRequests: [AskToBuyRequest], settings: EmulatorSettings, faults: [String: Bool],
     familyMembers: [String]

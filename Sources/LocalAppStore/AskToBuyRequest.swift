@@ -1,12 +1,12 @@
-package import Foundation
+public import Foundation
 
 /// A purchase that waits for a parent's approval: StoreKitTest's `SKTestTransaction` with
 /// `pendingAskToBuyConfirmation`.
 ///
 /// Its ``id`` becomes the transaction's identifier when the request is approved.
-package struct AskToBuyRequest: Sendable, Hashable, Codable {
+@_spi(Tools) public struct AskToBuyRequest: Sendable, Hashable, Codable {
   /// What became of a request.
-  package enum Status: String, Sendable, Hashable, Codable {
+  public enum Status: String, Sendable, Hashable, Codable {
     /// Waiting for the parent.
     case pending
     /// Approved: the transaction was made and delivered through `Transaction.updates`.
@@ -16,18 +16,18 @@ package struct AskToBuyRequest: Sendable, Hashable, Codable {
   }
 
   /// The identifier the transaction will have.
-  package var id: UInt64
+  public var id: UInt64
   /// The account that asked.
-  package var account: String
+  public var account: String
   /// The product asked for.
-  package var productID: String
+  public var productID: String
   /// When the child asked.
-  package var requestDate: Date
+  public var requestDate: Date
   /// Pending, approved or declined.
-  package var status: Status
+  public var status: Status
 
   /// Creates a request.
-  package init(id: UInt64, account: String, productID: String, requestDate: Date, status: Status) {
+  public init(id: UInt64, account: String, productID: String, requestDate: Date, status: Status) {
     self.id = id
     self.account = account
     self.productID = productID

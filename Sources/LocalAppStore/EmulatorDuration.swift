@@ -1,18 +1,18 @@
-package import Foundation
+public import Foundation
 
 /// A span of calendar time to move the local App Store's clock by: `1d`, `2w`, `1m`, `1y`,
 /// `36h`, `90s`, or an ISO 8601 duration (`P1M`, `P1Y2M10D`, `PT12H`, `P2W`).
 ///
 /// Months and years are calendar units (Jan 31 + 1 month = Feb 28), in UTC, as subscription
 /// periods are.
-package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
+@_spi(Tools) public struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
   /// The calendar components of the span.
-  package let components: DateComponents
+  public let components: DateComponents
   /// The text it was parsed from.
-  package let text: String
+  public let text: String
 
   /// Parses `text`; returns `nil` for anything that is not a positive duration.
-  package init?(_ text: String) {
+  public init?(_ text: String) {
     var components = DateComponents()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let parsed: Bool =
@@ -30,15 +30,15 @@ package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
     self.text = text
   }
 
-  package var description: String { text }
+  public var description: String { text }
 
   /// The date this span after `date` (`date` itself when the calendar cannot reach it).
-  package func added(to date: Date) -> Date {
+  public func added(to date: Date) -> Date {
     adding(to: date) ?? date
   }
 
   /// The date this span after `date`, or `nil` when the calendar cannot reach it.
-  package func adding(to date: Date) -> Date? {
+  public func adding(to date: Date) -> Date? {
     Self.calendar.date(byAdding: components, to: date)
   }
 

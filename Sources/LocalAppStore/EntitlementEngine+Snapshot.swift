@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 extension EntitlementEngine {
   /// What part of a ledger a snapshot reads.

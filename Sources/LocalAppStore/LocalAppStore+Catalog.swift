@@ -1,5 +1,5 @@
 public import Foundation
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 extension EmulatorSettings {
   /// The settings of a `.storekit` file: Ask to Buy, renewal billing issues, grace period,
@@ -7,7 +7,7 @@ extension EmulatorSettings {
   ///
   /// `_renewalBillingIssuesEnabled` is StoreKitTest's `shouldEnterBillingRetryOnRenewal`, which
   /// is what ``billingIssuesEnabled`` does; an unknown `_timeRate` falls back to real time.
-  package init(catalog: Catalog, bundleID: String = "com.sportstime.app") {
+  @_spi(Tools) public init(catalog: Catalog, bundleID: String = "com.sportstime.app") {
     let settings = catalog.settings
     self.init(
       askToBuyEnabled: settings.askToBuyEnabled,
@@ -25,7 +25,7 @@ extension Fault {
   /// `App Store Sync` → ``sync``, `Subscription Status` → ``subscriptionStatus``).
   ///
   /// The sheets and `App Transaction` have no counterpart in the store and are left out.
-  package static func simulated(by catalog: Catalog) -> [Fault] {
+  public static func simulated(by catalog: Catalog) -> [Fault] {
     var faults: [Fault] = []
     let table: [(CatalogSettings.StoreKitAPI, Fault)] = [
       (.loadProducts, .loadProducts), (.purchase, .purchase), (.verification, .verification),

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// Family Sharing, inside an operation's SQLite transaction: every transaction and subscription
 /// of a shareable product the purchaser writes is copied to each family member who shares.

@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-import StoreModel
+@_spi(Tools) import StoreModel
 
 extension LocalAppStore {
   /// What one operation hands back once its SQLite transaction committed.

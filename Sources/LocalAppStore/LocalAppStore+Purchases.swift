@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// Purchases, as the App Store makes them inside an operation's SQLite transaction: one-time
 /// products, new subscriptions, upgrades, downgrades and crossgrades, with their transactions.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 extension LocalAppStore {
   /// A new certificate authority for a new state, valid for all of ``supportedDates``.

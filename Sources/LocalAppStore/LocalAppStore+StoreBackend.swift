@@ -1,5 +1,5 @@
 import Foundation
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 extension LocalAppStore {
   // MARK: - StoreBackend, for this store's account

@@ -1,5 +1,5 @@
 import Foundation
-package import StoreModel
+@_spi(Tools) package import StoreModel
 
 /// What `SKTestSession` does to the test environment beyond its switches: expiring and
 /// renewing subscriptions now, auto-renew per transaction, removing transactions, the default
@@ -74,7 +74,9 @@ extension LocalAppStore {
   /// and `disableAutoRenewForTransaction(identifier:)`, per transaction rather than per group.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy (the
   ///   organizer's subscription is the one that renews) or a transaction of no live subscription.
-  package func setWillAutoRenew(_ willAutoRenew: Bool, forTransaction transactionID: UInt64)
+  @_spi(Tools) public func setWillAutoRenew(
+    _ willAutoRenew: Bool, forTransaction transactionID: UInt64
+  )
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in

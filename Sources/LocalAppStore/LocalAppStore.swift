@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// A headless App Store: sells a catalog's products to local accounts, renews, expires, refunds,
 /// and hands out real signed transactions, with StoreKit 2's semantics.

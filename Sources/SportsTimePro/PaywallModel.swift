@@ -1,6 +1,6 @@
 package import Foundation
 import Observation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// The paywall sheet, every word and state of it: the plan's `PaywallView` without the view.
 ///

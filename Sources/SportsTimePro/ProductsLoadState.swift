@@ -1,4 +1,4 @@
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// Where the loading of the products stands.
 ///

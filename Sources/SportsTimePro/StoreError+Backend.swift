@@ -1,4 +1,4 @@
-import StoreModel
+@_spi(Tools) import StoreModel
 
 extension StoreError {
   /// The message a customer sees for a backend failure of a purchase or restore.

@@ -1,4 +1,4 @@
-import StoreModel
+@_spi(Tools) import StoreModel
 
 extension SubscriptionPeriod {
   /// Whether the period is one month.

@@ -1,6 +1,6 @@
 package import Foundation
 import Observation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// The "Subscription" section of the settings — the plan's settings section without the view.
 ///

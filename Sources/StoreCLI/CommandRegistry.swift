@@ -1,4 +1,4 @@
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 
 /// Every command of the tool, in the order `--help` lists them.
 enum CommandRegistry {

@@ -1,7 +1,7 @@
 #if canImport(StoreKit)
   import Foundation
   import StoreKit
-  public import StoreModel
+  @_spi(Tools) public import StoreModel
   import os
 
   #if os(iOS) || os(visionOS)

@@ -1,6 +1,6 @@
 package import Foundation
 import StoreInternals
-package import StoreModel
+@_spi(Tools) package import StoreModel
 
 /// Builds a customer's transaction history for tests: purchases, renewals, refunds, upgrades,
 /// family-shared subscriptions and renewal infos, on a fixed calendar.

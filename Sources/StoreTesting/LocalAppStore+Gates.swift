@@ -1,4 +1,4 @@
-public import LocalAppStore
+@_spi(Tools) public import LocalAppStore
 
 extension LocalAppStore {
   /// An answer of the local App Store that a test can hold (``hold(_:)``).

@@ -1,5 +1,5 @@
 public import Foundation
-public import StoreModel
+@_spi(Tools) public import StoreModel
 
 /// A clock that moves only when told to: time travel for tests.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 import StoreTesting
 
 /// Measures the entitlement engine on synthetic histories of 1k, 10k and 100k transactions.

@@ -1,6 +1,6 @@
-@_spi(Benchmarks) import AppStoreJWS
+@_spi(Benchmarks) @_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// Token verification against OpenSSL alone, measured in the same run.
 ///

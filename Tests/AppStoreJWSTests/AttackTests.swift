@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// Forged, altered and malformed tokens: each is refused, with the reason it deserves.

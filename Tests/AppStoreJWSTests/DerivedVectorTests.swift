@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// `corpus/jws/derived/`: edits of one real and one test-CA token, each handled as

@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// `AppStoreJWSError` reads as one line for a person; the debugging detail is kept apart.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// A clock that always reads the same instant and never sleeps past it.
 struct FixedClock: WallClock {

@@ -1,8 +1,8 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
-@testable import AppStoreJWS
+@_spi(Tools) @testable import AppStoreJWS
 
 /// The vectors of `corpus/jws/app-store-server-library/`, as its MANIFEST.md describes them.
 @Suite struct LibraryVectorTests {

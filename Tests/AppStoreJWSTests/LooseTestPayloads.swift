@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// Apple's `JWSTransactionDecodedPayload` reduced to the fields its checks read, all optional,
 /// for the upstream mock tokens whose payloads are not complete transactions.

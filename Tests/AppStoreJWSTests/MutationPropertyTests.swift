@@ -1,7 +1,7 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 import StoreInternals
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// Random mutations of valid tokens: none may verify.

@@ -1,8 +1,8 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
-@testable import AppStoreJWS
+@_spi(Tools) @testable import AppStoreJWS
 
 /// The payload decoder gives `JSONDecoder`'s results (with `AppStoreJSON`'s conventions) on every
 /// payload of the corpus, and is stricter about what is JSON.

@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// Shared material of the tests: one test CA (made once), payloads and verifiers.

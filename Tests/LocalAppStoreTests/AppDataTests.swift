@@ -1,10 +1,10 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// The app's own data kept in the state: per account and key, durable, cleared by a reset, and
 /// an older state upgraded to hold it.

@@ -1,8 +1,8 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// The memo of decoded certificate authorities that spares reopening a state its OpenSSL
 /// decoding: a hit must be the authority the text decodes to, and nothing else may hit.

@@ -1,10 +1,10 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
 @Suite(.hangGuard) struct FuzzFindingTests {

@@ -1,11 +1,11 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// A transport that holds its first post until the test lets it go, so that another sender
 /// runs while a post is in flight; later posts answer 200 at once.

@@ -1,8 +1,8 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 @Suite struct PayloadWriterTests {
   static var fullTransaction: Transaction {

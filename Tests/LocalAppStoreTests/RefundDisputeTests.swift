@@ -1,10 +1,10 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// A refund request the App Store declines (`REFUND_DECLINED`), and a refund it reverses after
 /// the customer's dispute (`REFUND_REVERSED`).

@@ -1,9 +1,9 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// The App Store Server API's "Extend a Subscription Renewal Date": the renewal moves later,
 /// `RENEWAL_EXTENDED` is made, and what Apple refuses is refused with nothing changed.

@@ -1,11 +1,11 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 /// The notifications' types and subtypes, `TYPE/SUBTYPE` (or `TYPE`), for one account.
 func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)

@@ -1,12 +1,12 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 import StoreInternals
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
 
-@testable import LocalAppStore
+@_spi(Tools) @testable import LocalAppStore
 
 @Suite struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")

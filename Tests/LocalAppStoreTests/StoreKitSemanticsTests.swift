@@ -1,7 +1,7 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 import StoreTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 import StoreTesting
 import TestSupport
 import Testing

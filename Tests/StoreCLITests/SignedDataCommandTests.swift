@@ -1,7 +1,7 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 @_spi(Tools) import StoreCLI
-import StoreModel
+@_spi(Tools) import StoreModel
 import TestSupport
 import Testing
 

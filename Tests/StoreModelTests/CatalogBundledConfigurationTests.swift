@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import StoreModel
+@_spi(Tools) @testable import StoreModel
 
 /// The app's own `SportsTime.storekit`, read from the source tree.
 enum BundledStoreKitFile {

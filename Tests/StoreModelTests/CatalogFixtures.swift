@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 /// Small `.storekit` documents for the catalog's tests.

@@ -1,4 +1,4 @@
-import StoreModel
+@_spi(Tools) import StoreModel
 import Testing
 
 @Suite struct CatalogTimeRateTests {

@@ -1,7 +1,7 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 import FuzzSupport
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// The verifiers, their roots and the set of inputs that may verify.
 final class JWSHarness: Sendable {

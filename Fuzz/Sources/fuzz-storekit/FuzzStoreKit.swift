@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// Fuzzes the `.storekit` decoder (`Catalog(data:locale:)`) and what is computed from a catalog:
 /// prices per month, savings between plans, the emulator settings and simulated faults.

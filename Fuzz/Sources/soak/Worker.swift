@@ -1,7 +1,7 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 @_spi(Fuzz) import StoreTesting
 
 /// One soak process: random operations on its own accounts, an invariant check after each.

@@ -1,5 +1,5 @@
 internal import COpenSSL
-internal import StoreModel
+@_spi(Tools) internal import StoreModel
 
 /// What OpenSSL alone costs for a token's signature checks: the baseline of the benchmark.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// What the local App Store signs with and verifies against: a certificate authority whose leaf
 /// signs compact JWS, and a verifier trusting only its root.

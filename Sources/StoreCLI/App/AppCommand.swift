@@ -1,7 +1,7 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).

@@ -1,5 +1,5 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
 import StoreInternals
 

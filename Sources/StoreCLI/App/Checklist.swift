@@ -1,7 +1,7 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// The plan's manual testing checklist (PLAN.md §14), run automatically: each item on a fresh
 /// in-memory local App Store, through the same app the commands drive, reporting what it saw.

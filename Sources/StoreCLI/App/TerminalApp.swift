@@ -1,7 +1,7 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// The SportsTime app in a terminal: just enough of the app to drive its models as the app does.
 ///

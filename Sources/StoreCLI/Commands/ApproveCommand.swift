@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `approve REQUEST_ID`: a parent approves an Ask to Buy request.
 enum ApproveCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `enable-auto-renew TRANSACTION_ID` and `disable-auto-renew TRANSACTION_ID`: auto-renew per
 /// transaction, one command for each way.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// `catalog check FILE...`: validates StoreKit configuration files.
 enum CatalogCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `decline REQUEST_ID`: a parent declines an Ask to Buy request.
 enum DeclineCommand: CLICommand {

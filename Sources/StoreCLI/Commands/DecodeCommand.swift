@@ -1,4 +1,4 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
 
 /// `decode JWS|-`: shows a JWS's header and payload without verifying anything.

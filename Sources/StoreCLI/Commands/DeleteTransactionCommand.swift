@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `delete-transaction TRANSACTION_ID`: one transaction goes.
 enum DeleteTransactionCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `extend-renewal TRANSACTION_ID --days N`: the App Store Server API's "Extend a Subscription
 /// Renewal Date".

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `family-share MEMBER`: Family Sharing starts for a member.
 enum FamilyShareCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `family-unshare MEMBER`: Family Sharing stops for a member.
 enum FamilyUnshareCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `force-renewal PRODUCT_ID`: the subscription renews now.
 enum ForceRenewalCommand: CLICommand {

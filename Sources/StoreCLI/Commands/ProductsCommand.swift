@@ -1,6 +1,6 @@
 import Foundation
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// `products [--storekit FILE]`: the products of a StoreKit configuration, as StoreKit shows
 /// them.

@@ -1,7 +1,7 @@
 import Foundation
-import LocalAppStore
+@_spi(Tools) import LocalAppStore
 import SportsTimePro
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// `reset [--storekit FILE] [--date DATE]`: a fresh local App Store in the state file.
 enum ResetCommand: CLICommand {

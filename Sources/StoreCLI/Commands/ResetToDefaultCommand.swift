@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `reset-to-default`: the switches and faults go back to the `.storekit` file's.
 enum ResetToDefaultCommand: CLICommand {

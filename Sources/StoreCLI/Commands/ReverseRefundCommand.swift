@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `reverse-refund TRANSACTION_ID`: the App Store reverses a refund it granted.
 enum ReverseRefundCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `set-price PRODUCT_ID PRICE`: a product's price changes while the store runs.
 enum SetPriceCommand: CLICommand {

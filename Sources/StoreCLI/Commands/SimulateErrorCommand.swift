@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `simulate-error API ERROR|clear`: an API fails with the StoreKit error chosen.
 enum SimulateErrorCommand: CLICommand {

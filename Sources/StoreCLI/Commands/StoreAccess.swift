@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// How an emulator command reaches the local App Store: the state of `--state`, as the account
 /// of `--account`, and the store's errors as the tool's.

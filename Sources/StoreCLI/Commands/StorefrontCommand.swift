@@ -1,6 +1,6 @@
 import Foundation
-import LocalAppStore
-import StoreModel
+@_spi(Tools) import LocalAppStore
+@_spi(Tools) import StoreModel
 
 /// `storefront CODE`: the customer's storefront.
 enum StorefrontCommand: CLICommand {

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// How the emulator commands write dates and transactions for people.
 enum TextFormat {

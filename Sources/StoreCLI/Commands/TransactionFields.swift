@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// A transaction as the JSON outputs show it: the App Store's payload plus the token.
 struct TransactionOutput: Encodable {

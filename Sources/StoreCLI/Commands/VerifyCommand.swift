@@ -1,6 +1,6 @@
-import AppStoreJWS
+@_spi(Tools) import AppStoreJWS
 import Foundation
-import StoreModel
+@_spi(Tools) import StoreModel
 
 /// `verify JWS|-`: verifies App Store signed data and prints what it says.
 enum VerifyCommand: CLICommand {

@@ -1,35 +1,35 @@
-package import Foundation
+public import Foundation
 
 extension Catalog {
   /// A product with everything its `.storekit` entry says beyond ``Product``.
-  package struct Entry: Sendable, Hashable, Identifiable {
+  @_spi(Tools) public struct Entry: Sendable, Hashable, Identifiable {
     /// The product as StoreKit shows it, in the catalog's locale and storefront.
-    package let product: Product
+    public let product: Product
     /// The entry's `type` as written: `Consumable`, `RecurringSubscription`, `SubscriptionSuite`.
-    package let configurationType: String
+    public let configurationType: String
     /// `referenceName`: the internal name (may be `null` in 1.1 files).
-    package let referenceName: String?
+    public let referenceName: String?
     /// `internalID`: Xcode's or App Store Connect's id of the entry.
-    package let internalID: String?
+    public let internalID: String?
     /// `promotionalImageID` (format 4.0+): names `Assets/<ID>.png` in a package.
-    package let promotionalImageID: String?
+    public let promotionalImageID: String?
     /// Every localization, in file order.
-    package let localizations: [Localization]
+    public let localizations: [Localization]
     /// Introductory offers of every billing plan (`introductoryOffers`, else
     /// `introductoryOffer`); ``Product/SubscriptionInfo/introductoryOffer`` is the one of the
     /// billed-up-front plan.
-    package let introductoryOffers: [Offer]
+    public let introductoryOffers: [Offer]
     /// Promotional offers (`adHocOffers`), keyed by `offerID`.
-    package let promotionalOffers: [Offer]
+    public let promotionalOffers: [Offer]
     /// Offer codes (`codeOffers`), keyed by `referenceName`.
-    package let codeOffers: [Offer]
+    public let codeOffers: [Offer]
     /// Win-back offers (`winbackOffers`), keyed by `offerID`.
-    package let winBackOffers: [Offer]
+    public let winBackOffers: [Offer]
     /// Billing plans (format 5.0+).
-    package let billingPlans: [BillingPlan]
+    public let billingPlans: [BillingPlan]
 
     /// Creates an entry.
-    package init(
+    public init(
       product: Product,
       configurationType: String,
       referenceName: String? = nil,
@@ -56,47 +56,47 @@ extension Catalog {
     }
 
     /// The product identifier.
-    package var id: String { product.id }
+    public var id: String { product.id }
 
     /// The promotional offer whose `offerID` is `id`.
-    package func promotionalOffer(id: String) -> Offer? {
+    public func promotionalOffer(id: String) -> Offer? {
       promotionalOffers.first { $0.offer.id == id }
     }
 
     /// The offer code whose `referenceName` is `referenceName`: StoreKit's
     /// `Product.PurchaseOption.codeOffer(referenceName:)`.
-    package func codeOffer(referenceName: String) -> Offer? {
+    public func codeOffer(referenceName: String) -> Offer? {
       codeOffers.first { $0.referenceName == referenceName }
     }
 
     /// The win-back offer whose `offerID` is `id`.
-    package func winBackOffer(id: String) -> Offer? {
+    public func winBackOffer(id: String) -> Offer? {
       winBackOffers.first { $0.offer.id == id }
     }
   }
 
   /// A subscription offer with everything its `.storekit` entry says beyond
   /// ``SubscriptionOffer``.
-  package struct Offer: Sendable, Hashable {
+  public struct Offer: Sendable, Hashable {
     /// The offer as StoreKit shows it.
-    package let offer: SubscriptionOffer
+    public let offer: SubscriptionOffer
     /// `paymentMode` as written: `free`, `payAsYouGo`, `payUpFront`.
-    package let configurationPaymentMode: String
+    public let configurationPaymentMode: String
     /// `referenceName`: the offer code's key; a label for the others.
-    package let referenceName: String?
+    public let referenceName: String?
     /// `internalID`.
-    package let internalID: String?
+    public let internalID: String?
     /// `billingPlanType` (format 5.0+): the billing plan it applies to (`BILLED_UPFRONT`).
-    package let billingPlanType: String?
+    public let billingPlanType: String?
     /// `eligibility` of an offer code, as written: any of `new`, `existing`, `expired`.
-    package let eligibility: [String]
+    public let eligibility: [String]
     /// `isStackable` of an offer code.
-    package let isStackable: Bool?
+    public let isStackable: Bool?
     /// `isEligible` of a win-back offer: Xcode's switch that simulates eligibility.
-    package let isEligible: Bool?
+    public let isEligible: Bool?
 
     /// Creates an offer.
-    package init(
+    public init(
       offer: SubscriptionOffer,
       configurationPaymentMode: String,
       referenceName: String? = nil,
@@ -118,25 +118,25 @@ extension Catalog {
   }
 
   /// A billing plan of a subscription (format 5.0+).
-  package struct BillingPlan: Sendable, Hashable {
+  public struct BillingPlan: Sendable, Hashable {
     /// The ordinary plan: the whole period paid up front.
-    package static let billedUpFront = "BILLED_UPFRONT"
+    public static let billedUpFront = "BILLED_UPFRONT"
     /// A yearly commitment paid in monthly instalments.
-    package static let monthly = "MONTHLY"
+    public static let monthly = "MONTHLY"
 
     /// `billingPlanType`: ``billedUpFront``, ``monthly``, or a type added later.
-    package let type: String
+    public let type: String
     /// `displayPrice`: the price of one payment (the monthly instalment of a ``monthly`` plan).
-    package let price: Decimal?
+    public let price: Decimal?
     /// `commitmentDisplayPrice`: the price of the whole commitment.
-    package let commitmentPrice: Decimal?
+    public let commitmentPrice: Decimal?
     /// `internalID`.
-    package let internalID: String?
+    public let internalID: String?
     /// `isEnabled`; `true` when absent.
-    package let isEnabled: Bool
+    public let isEnabled: Bool
 
     /// Creates a billing plan.
-    package init(
+    public init(
       type: String, price: Decimal?, commitmentPrice: Decimal?, internalID: String?,
       isEnabled: Bool
     ) {

@@ -4,20 +4,20 @@ extension Catalog {
   ///
   /// Level 1 is the highest. Moving to a higher level is an upgrade (at once), to a lower one a
   /// downgrade (at the next renewal); equal levels are crossgrades.
-  package struct SubscriptionGroup: Sendable, Hashable, Identifiable {
+  @_spi(Tools) public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
     /// The group's `id`.
-    package let id: String
+    public let id: String
     /// The group's reference name (`name`): "Pro Access".
-    package let name: String
+    public let name: String
     /// The localized display name for the catalog's locale, else ``name``.
-    package let displayName: String
+    public let displayName: String
     /// The group's localizations, in file order.
-    package let localizations: [Localization]
+    public let localizations: [Localization]
     /// The subscriptions, highest level (1) first; file order within a level.
-    package let products: [Product]
+    public let products: [Product]
 
     /// Creates a group; `products` are ordered by level.
-    package init(
+    public init(
       id: String, name: String, displayName: String, localizations: [Localization],
       products: [Product]
     ) {
@@ -35,7 +35,7 @@ extension Catalog {
     }
 
     /// The distinct levels in use, highest (1) first.
-    package var levels: [Int] {
+    public var levels: [Int] {
       var seen: [Int] = []
       for product in products {
         if let level = product.subscription?.groupLevel, seen.last != level { seen.append(level) }
@@ -44,12 +44,12 @@ extension Catalog {
     }
 
     /// The subscriptions at `level`, in file order.
-    package func products(atLevel level: Int) -> [Product] {
+    public func products(atLevel level: Int) -> [Product] {
       products.filter { $0.subscription?.groupLevel == level }
     }
 
     /// The level of the subscription `productID`, or `nil` when it is not in this group.
-    package func level(of productID: String) -> Int? {
+    public func level(of productID: String) -> Int? {
       products.first { $0.id == productID }?.subscription?.groupLevel
     }
   }

@@ -89,22 +89,22 @@ public struct Catalog: Sendable, Hashable {
   package var locale: Locale { storefront.locale }
 
   /// The product whose identifier is `id`.
-  package func product(id: String) -> Product? {
+  @_spi(Tools) public func product(id: String) -> Product? {
     indexByProductID[id].map { products[$0] }
   }
 
   /// The product `id` with everything the file says about it.
-  package func entry(id: String) -> Entry? {
+  @_spi(Tools) public func entry(id: String) -> Entry? {
     indexByProductID[id].map { entries[$0] }
   }
 
   /// The subscription group (or suite group) whose identifier is `id`.
-  package func subscriptionGroup(id: String) -> SubscriptionGroup? {
+  @_spi(Tools) public func subscriptionGroup(id: String) -> SubscriptionGroup? {
     subscriptionGroups.first { $0.id == id } ?? subscriptionSuiteGroups.first { $0.id == id }
   }
 
   /// The subscription group (or suite group) that holds the product `productID`.
-  package func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
+  @_spi(Tools) public func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
     guard let groupID = product(id: productID)?.subscription?.subscriptionGroupID else {
       return nil
     }
@@ -157,16 +157,16 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// A localization of a product or group: `{ "description", "displayName", "locale" }`.
-  package struct Localization: Sendable, Hashable {
+  @_spi(Tools) public struct Localization: Sendable, Hashable {
     /// The locale as written: `en_US`, `ja`, `zh_Hans`.
-    package let locale: String
+    public let locale: String
     /// The name shown to customers.
-    package let displayName: String
+    public let displayName: String
     /// The description shown to customers.
-    package let description: String
+    public let description: String
 
     /// Creates a localization.
-    package init(locale: String, displayName: String, description: String) {
+    public init(locale: String, displayName: String, description: String) {
       self.locale = locale
       self.displayName = displayName
       self.description = description
