@@ -123,13 +123,16 @@ let package = Package(
   name: "SportsTimeStore",
   platforms: [.macOS(.v14), .iOS(.v17), .visionOS(.v1)],
   products: [
-    .library(name: "StoreModel", targets: ["StoreModel"]),
-    .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
-    .library(name: "LocalAppStore", targets: ["LocalAppStore"]),
-    .library(name: "StoreKitBackend", targets: ["StoreKitBackend"]),
-    .library(name: "SportsTimePro", targets: ["SportsTimePro"]),
+    // An app: the rules and models, with the StoreModel types they show (Product, Transaction,
+    // RenewalInfo, ...); its screens; StoreKit on the device.
+    .library(name: "SportsTimePro", targets: ["SportsTimePro", "StoreModel"]),
     .library(name: "SportsTimeProUI", targets: ["SportsTimeProUI"]),
-    .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    .library(name: "StoreKitBackend", targets: ["StoreKitBackend"]),
+    // A server: verifying the App Store's signed data, with the payload types.
+    .library(name: "AppStoreJWS", targets: ["AppStoreJWS", "StoreModel"]),
+    // An app's tests: the local App Store and its SKTestSession-shaped session.
+    .library(name: "StoreTesting", targets: ["StoreTesting", "LocalAppStore"]),
+    // The tools' door for the fuzz package (Fuzz/): `@_spi(Tools)` declarations only.
     .library(name: "StoreCLI", targets: ["StoreCLI"]),
     .executable(name: "sportstime-store", targets: ["sportstime-store"]),
     .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"]),

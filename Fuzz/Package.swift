@@ -13,7 +13,7 @@ let cLibFuzzer = Target.target(name: "CLibFuzzer")
 
 let fuzzSupport = Target.target(
   name: "FuzzSupport",
-  dependencies: ["CLibFuzzer", .product(name: "StoreModel", package: store)]
+  dependencies: ["CLibFuzzer", .product(name: "AppStoreJWS", package: store)]
 )
 
 // MARK: - Fuzz targets (each a libFuzzer program: `fuzz-jws CORPUS -runs=N`)
@@ -22,23 +22,22 @@ let fuzzJWS = Target.executableTarget(
   name: "fuzz-jws",
   dependencies: [
     "FuzzSupport", .product(name: "AppStoreJWS", package: store),
-    .product(name: "StoreModel", package: store),
   ]
 )
 
 let fuzzStoreKit = Target.executableTarget(
   name: "fuzz-storekit",
   dependencies: [
-    "FuzzSupport", .product(name: "StoreModel", package: store),
-    .product(name: "LocalAppStore", package: store),
+    "FuzzSupport", .product(name: "AppStoreJWS", package: store),
+    .product(name: "StoreTesting", package: store),
   ]
 )
 
 let fuzzState = Target.executableTarget(
   name: "fuzz-state",
   dependencies: [
-    "FuzzSupport", .product(name: "LocalAppStore", package: store),
-    .product(name: "StoreModel", package: store),
+    "FuzzSupport", .product(name: "StoreTesting", package: store),
+    .product(name: "AppStoreJWS", package: store),
   ]
 )
 
@@ -55,16 +54,14 @@ let fuzzCLI = Target.executableTarget(
 let fuzzSeeds = Target.executableTarget(
   name: "fuzz-seeds",
   dependencies: [
-    .product(name: "AppStoreJWS", package: store), .product(name: "LocalAppStore", package: store),
-    .product(name: "StoreModel", package: store), .product(name: "StoreTesting", package: store),
+    .product(name: "AppStoreJWS", package: store), .product(name: "StoreTesting", package: store),
   ]
 )
 
 let soak = Target.executableTarget(
   name: "soak",
   dependencies: [
-    .product(name: "AppStoreJWS", package: store), .product(name: "LocalAppStore", package: store),
-    .product(name: "StoreModel", package: store), .product(name: "StoreTesting", package: store),
+    .product(name: "AppStoreJWS", package: store), .product(name: "StoreTesting", package: store),
   ]
 )
 
