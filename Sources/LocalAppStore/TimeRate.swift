@@ -98,26 +98,19 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   public var description: String { rawValue == 0 ? "realTime" : "timeRate(\(rawValue))" }
 
   /// StoreKitTest's name of the rate (`oneRenewalEveryTwoSeconds`).
-  public var name: String { Self.names[rawValue] ?? "timeRate(\(rawValue))" }
+  public var name: String {
+    CatalogSettings.TimeRate.declaredNames[rawValue] ?? "timeRate(\(rawValue))"
+  }
 
   /// The rate StoreKitTest names `name` (`oneRenewalEveryTwoSeconds`), or `nil`.
   public static func named(_ name: String) -> TimeRate? {
-    names.first { $0.value == name }.map { TimeRate(known: $0.key) }
+    CatalogSettings.TimeRate.declaredNames.first { $0.value == name }.map {
+      TimeRate(known: $0.key)
+    }
   }
 
   /// Every rate StoreKitTest declares, by raw value.
   public static var all: [TimeRate] { plans.keys.sorted().map { TimeRate(known: $0) } }
-
-  private static let names: [Int: String] = [
-    0: "realTime", 1: "oneHourIsOneDay", 2: "thirtyMinutesIsOneDay", 3: "fiveMinutesIsOneDay",
-    4: "oneMinuteIsOneDay", 5: "thirtySecondsIsOneDay", 6: "oneSecondIsOneDay",
-    10: "monthlyRenewalEveryHour", 11: "monthlyRenewalEveryThirtyMinutes",
-    12: "monthlyRenewalEveryFifteenMinutes", 13: "monthlyRenewalEveryFiveMinutes",
-    15: "monthlyRenewalEveryThirtySeconds", 1000: "oneRenewalEveryFifteenMinutes",
-    1001: "oneRenewalEveryFiveMinutes", 1002: "oneRenewalEveryMinute",
-    1003: "oneRenewalEveryThirtySeconds", 1004: "oneRenewalEveryTenSeconds",
-    1005: "oneRenewalEveryTwoSeconds",
-  ]
 
   /// The end of `count` periods that start at `date`.
   public func end(of period: SubscriptionPeriod, from date: Date, count: Int = 1) -> Date {

@@ -74,4 +74,14 @@ import Testing
   func unknownRate() {
     #expect(TimeRate(rawValue: 14) == nil)
   }
+
+  @Test("the store runs exactly the rates a .storekit file may declare, under their names")
+  func ratesMatchTheFileVocabulary() {
+    let declared = CatalogSettings.TimeRate.declaredNames
+    #expect(Set(TimeRate.all.map(\.rawValue)) == Set(declared.keys))
+    for rate in TimeRate.all {
+      #expect(rate.name == declared[rate.rawValue])
+      #expect(TimeRate.named(rate.name) == rate)
+    }
+  }
 }

@@ -197,7 +197,6 @@ import Testing
       CatalogFixtures.document(settings: #"{ "_timeRate" : 14 }"#))
     #expect(catalog.settings.timeRate.rawValue == 14)
     #expect(!catalog.settings.timeRate.isKnown)
-    #expect(catalog.settings.timeRate.meaning == .unknown)
     #expect(
       catalog.warnings.map(\.description)
         == ["settings._timeRate: 14 is not a SKTestSession.TimeRate value"])

@@ -45,83 +45,34 @@ extension CatalogSettings {
     /// Every subscription renews every 2 seconds.
     package static let oneRenewalEveryTwoSeconds = TimeRate(rawValue: 1005)
 
-    /// What a rate means for the clock.
-    package enum Meaning: Sendable, Hashable {
-      /// Subscriptions run on the calendar in real time.
-      case realTime
-      /// One simulated day lasts this many real seconds; periods follow the calendar on a clock
-      /// accelerated by 86 400 ÷ seconds.
-      case dayLasts(seconds: Double)
-      /// A one-month period lasts `month` real seconds and a one-week period `week`; longer
-      /// periods are multiples of a month (a year is 12).
-      case monthlyRenewalEvery(month: Double, week: Double)
-      /// Every period, of any length, lasts this many real seconds.
-      case everyPeriodLasts(seconds: Double)
-      /// A value `SKTestSession.TimeRate` does not declare (14 is one).
-      case unknown
-    }
-
-    /// The rates `SKTestSession.TimeRate` declares: the Swift name of each case and what it
-    /// means for the clock, in one table.
-    private static let declared: [Int: (name: String, meaning: Meaning)] = [
-      0: ("realTime", .realTime),
-      1: ("oneHourIsOneDay", .dayLasts(seconds: 3600)),
-      2: ("thirtyMinutesIsOneDay", .dayLasts(seconds: 1800)),
-      3: ("fiveMinutesIsOneDay", .dayLasts(seconds: 300)),
-      4: ("oneMinuteIsOneDay", .dayLasts(seconds: 60)),
-      5: ("thirtySecondsIsOneDay", .dayLasts(seconds: 30)),
-      6: ("oneSecondIsOneDay", .dayLasts(seconds: 1)),
-      10: ("monthlyRenewalEveryHour", .monthlyRenewalEvery(month: 3600, week: 900)),
-      11: ("monthlyRenewalEveryThirtyMinutes", .monthlyRenewalEvery(month: 1800, week: 600)),
-      // Only the monthly figure of rate 12 is documented; the weekly one is inferred (a third).
-      12: ("monthlyRenewalEveryFifteenMinutes", .monthlyRenewalEvery(month: 900, week: 300)),
-      13: ("monthlyRenewalEveryFiveMinutes", .monthlyRenewalEvery(month: 300, week: 180)),
-      15: ("monthlyRenewalEveryThirtySeconds", .monthlyRenewalEvery(month: 30, week: 10)),
-      1000: ("oneRenewalEveryFifteenMinutes", .everyPeriodLasts(seconds: 900)),
-      1001: ("oneRenewalEveryFiveMinutes", .everyPeriodLasts(seconds: 300)),
-      1002: ("oneRenewalEveryMinute", .everyPeriodLasts(seconds: 60)),
-      1003: ("oneRenewalEveryThirtySeconds", .everyPeriodLasts(seconds: 30)),
-      1004: ("oneRenewalEveryTenSeconds", .everyPeriodLasts(seconds: 10)),
-      1005: ("oneRenewalEveryTwoSeconds", .everyPeriodLasts(seconds: 2)),
+    /// The Swift names of the rates `SKTestSession.TimeRate` declares, by raw value: the one
+    /// table of them. What a rate does to the clock is the local App Store's rule
+    /// (`LocalAppStore.TimeRate`), which takes its names from here.
+    package static let declaredNames: [Int: String] = [
+      0: "realTime",
+      1: "oneHourIsOneDay",
+      2: "thirtyMinutesIsOneDay",
+      3: "fiveMinutesIsOneDay",
+      4: "oneMinuteIsOneDay",
+      5: "thirtySecondsIsOneDay",
+      6: "oneSecondIsOneDay",
+      10: "monthlyRenewalEveryHour",
+      11: "monthlyRenewalEveryThirtyMinutes",
+      12: "monthlyRenewalEveryFifteenMinutes",
+      13: "monthlyRenewalEveryFiveMinutes",
+      15: "monthlyRenewalEveryThirtySeconds",
+      1000: "oneRenewalEveryFifteenMinutes",
+      1001: "oneRenewalEveryFiveMinutes",
+      1002: "oneRenewalEveryMinute",
+      1003: "oneRenewalEveryThirtySeconds",
+      1004: "oneRenewalEveryTenSeconds",
+      1005: "oneRenewalEveryTwoSeconds",
     ]
 
-    /// What this rate means for the clock.
-    package var meaning: Meaning { Self.declared[rawValue]?.meaning ?? .unknown }
-
     /// Whether `SKTestSession.TimeRate` declares this value.
-    package var isKnown: Bool { meaning != .unknown }
-
-    /// How many times faster than real time the calendar runs, for the `…IsOneDay` rates;
-    /// `nil` for the others.
-    package var accelerationFactor: Double? {
-      guard case .dayLasts(let seconds) = meaning else { return nil }
-      return 86_400 / seconds
-    }
-
-    /// How many real seconds one `period` lasts at this rate, for the rates that compress each
-    /// period to a fixed time; `nil` for real time, the `…IsOneDay` rates (use the calendar on
-    /// an accelerated clock) and unknown rates.
-    ///
-    /// Days are a seventh of a week: an offer of `P3D` at `monthlyRenewalEveryHour` lasts
-    /// 3 × 900 ÷ 7 seconds.
-    package func realDuration(of period: SubscriptionPeriod) -> Double? {
-      let count = Double(period.value)
-      switch meaning {
-      case .monthlyRenewalEvery(let month, let week):
-        switch period.unit {
-        case .day: return week / 7 * count
-        case .week: return week * count
-        case .month: return month * count
-        case .year: return month * 12 * count
-        }
-      case .everyPeriodLasts(let seconds):
-        return seconds
-      case .realTime, .dayLasts, .unknown:
-        return nil
-      }
-    }
+    package var isKnown: Bool { Self.declaredNames[rawValue] != nil }
 
     /// The Swift name of the `SKTestSession.TimeRate` case, else the raw value.
-    package var description: String { Self.declared[rawValue]?.name ?? "\(rawValue)" }
+    package var description: String { Self.declaredNames[rawValue] ?? "\(rawValue)" }
   }
 }
