@@ -1,4 +1,5 @@
 import StoreInternals
+
 /// A ``KeyValueStore`` that lives in memory: one per test, or for a session that keeps nothing.
 public final class InMemoryKeyValueStore: KeyValueStore {
   private enum Value: Sendable {
