@@ -24,8 +24,7 @@ extension LocalAppStore {
   package func expireSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       var (record, latest) = try liveSubscription(productID, account: account)
       latest.expirationDate = now
       try update(latest) { $0.expirationDate = now }
@@ -47,8 +46,7 @@ extension LocalAppStore {
   package func forceRenewalOfSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       var (record, latest) = try liveSubscription(productID, account: account)
       if let expiration = latest.expirationDate, expiration > now {
         latest.expirationDate = max(now, latest.purchaseDate)
@@ -180,11 +178,12 @@ extension LocalAppStore {
 
   // MARK: - Helpers
 
-  /// `account`'s own live (active or in billing retry) subscription whose product is
-  /// `productID`, and its latest transaction.
-  private func liveSubscription(_ productID: String, account: String)
+  /// `account`'s (by default the store's) own live (active or in billing retry) subscription
+  /// whose product is `productID`, and its latest transaction.
+  private func liveSubscription(_ productID: String, account: String?)
     throws(LocalAppStoreError) -> (SubscriptionRecord, Transaction)
   {
+    let account = account ?? self.account
     guard
       let record = try ledger.subscriptions(of: account).first(where: {
         $0.sourceOriginalID == nil && $0.productID == productID
