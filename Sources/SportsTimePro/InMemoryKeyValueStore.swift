@@ -1,5 +1,4 @@
 import StoreInternals
-
 /// A ``KeyValueStore`` that lives in memory: one per test, or for a session that keeps nothing.
 public final class InMemoryKeyValueStore: KeyValueStore {
   private enum Value: Sendable {

@@ -1,5 +1,4 @@
 import StoreInternals
-
 /// The long-lived tasks an object owns, cancelled together when it stops or goes away.
 final class TaskBag<Slot: Hashable & Sendable>: Sendable {
   private let tasks = Locked<[Slot: Task<Void, Never>]>([:])
