@@ -69,23 +69,7 @@ extension LocalAppStore {
       return try completeInterruptedPurchase(transactionID)
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      guard let stored = try ledger.transaction(transactionID) else {
-        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-      }
-      guard stored.sourceID == nil else {
-        throw LocalAppStoreError(
-          .notAllowed,
-          "transaction \(transactionID) is a family-shared copy; resolve the purchaser's "
-            + "transaction \(stored.sourceID ?? 0)")
-      }
-      guard
-        var record = try ledger.subscriptions(of: stored.account).first(where: {
-          $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
-        })
-      else {
-        throw LocalAppStoreError(
-          .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
-      }
+      var record = try subscription(ofTransaction: transactionID, toAct: "resolve")
       guard record.phase == .billingRetry else {
         throw LocalAppStoreError(
           .notAllowed,

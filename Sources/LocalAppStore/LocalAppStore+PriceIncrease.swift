@@ -43,7 +43,7 @@ extension LocalAppStore {
   ///   live or its price did not increase.
   package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      let record = try ownSubscription(ofTransaction: transactionID)
+      let record = try subscription(ofTransaction: transactionID)
       guard record.phase == .active || record.phase == .billingRetry else {
         throw LocalAppStoreError(
           .notAllowed, "the subscription of transaction \(transactionID) is not live")
@@ -72,7 +72,7 @@ extension LocalAppStore {
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      let record = try ownSubscription(ofTransaction: transactionID)
+      let record = try subscription(ofTransaction: transactionID)
       var increases = try priceIncreases()
       guard var increase = increases[record.originalID] else {
         throw LocalAppStoreError(
@@ -140,23 +140,6 @@ extension LocalAppStore {
   private func priceIncreases() throws(LocalAppStoreError) -> [UInt64: PriceIncrease] {
     guard try ledger.meta("priceIncreases") != nil else { return [:] }
     return try ledger.decodeMeta([UInt64: PriceIncrease].self, "priceIncreases")
-  }
-
-  private func ownSubscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
-    -> SubscriptionRecord
-  {
-    guard let stored = try ledger.transaction(transactionID) else {
-      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-    }
-    guard stored.sourceID == nil,
-      let record = try ledger.subscriptions(of: stored.account).first(where: {
-        $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
-      })
-    else {
-      throw LocalAppStoreError(
-        .notAllowed, "transaction \(transactionID) is not a purchased subscription's")
-    }
-    return record
   }
 
   /// `product` with the price `milliunits`, its display price formatted as before.

@@ -24,8 +24,7 @@ extension LocalAppStore {
   package func expireSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       var (record, latest) = try liveSubscription(productID, account: account)
       latest.expirationDate = now
       try update(latest) { $0.expirationDate = now }
@@ -47,8 +46,7 @@ extension LocalAppStore {
   package func forceRenewalOfSubscription(productID: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       var (record, latest) = try liveSubscription(productID, account: account)
       if let expiration = latest.expirationDate, expiration > now {
         latest.expirationDate = max(now, latest.purchaseDate)
@@ -109,20 +107,10 @@ extension LocalAppStore {
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy.
   package func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      guard let stored = try ledger.transaction(transactionID) else {
-        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-      }
-      guard stored.sourceID == nil else {
-        throw LocalAppStoreError(
-          .notAllowed,
-          "transaction \(transactionID) is a family-shared copy; delete the purchaser's "
-            + "transaction \(stored.sourceID ?? 0)")
-      }
+      let stored = try purchasersTransaction(transactionID, toAct: "delete")
       try ledger.deleteTransaction(transactionID)
       guard stored.transaction.productType == .autoRenewable,
-        var record = try ledger.subscriptions(of: stored.account).first(where: {
-          $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
-        })
+        var record = try subscription(of: stored)
       else { return }
       guard let previous = try latestTransaction(of: record) else {
         try ledger.deleteSubscription(record.originalID)
@@ -192,11 +180,12 @@ extension LocalAppStore {
 
   // MARK: - Helpers
 
-  /// `account`'s own live (active or in billing retry) subscription whose product is
-  /// `productID`, and its latest transaction.
-  private func liveSubscription(_ productID: String, account: String)
+  /// `account`'s (by default the store's) own live (active or in billing retry) subscription
+  /// whose product is `productID`, and its latest transaction.
+  private func liveSubscription(_ productID: String, account: String?)
     throws(LocalAppStoreError) -> (SubscriptionRecord, Transaction)
   {
+    let account = account ?? self.account
     guard
       let record = try ledger.subscriptions(of: account).first(where: {
         $0.sourceOriginalID == nil && $0.productID == productID
@@ -209,25 +198,37 @@ extension LocalAppStore {
   }
 
   /// The purchaser's subscription that transaction `transactionID` belongs to.
-  func subscription(ofTransaction transactionID: UInt64) throws(LocalAppStoreError)
-    -> SubscriptionRecord
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family member's copy
+  ///   (whose message asks to `verb` the purchaser's transaction instead) or a transaction that
+  ///   is not an auto-renewable subscription's.
+  func subscription(ofTransaction transactionID: UInt64, toAct verb: String = "use")
+    throws(LocalAppStoreError) -> SubscriptionRecord
   {
-    let stored = try purchasersTransaction(transactionID)
-    guard
-      let record = try ledger.subscriptions(of: stored.account).first(where: {
-        $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
-      })
-    else {
+    let stored = try purchasersTransaction(transactionID, toAct: verb)
+    guard let record = try subscription(of: stored) else {
       throw LocalAppStoreError(
         .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
     }
     return record
   }
 
+  /// The purchaser's subscription that the purchaser's transaction `stored` belongs to; `nil`
+  /// when it is not an auto-renewable subscription's.
+  func subscription(of stored: StoredTransaction) throws(LocalAppStoreError)
+    -> SubscriptionRecord?
+  {
+    try ledger.subscriptions(of: stored.account).first {
+      $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+    }
+  }
+
   /// Transaction `transactionID`, which must be the purchaser's own, not a family member's
   /// copy.
-  func purchasersTransaction(_ transactionID: UInt64) throws(LocalAppStoreError)
-    -> StoredTransaction
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family member's copy,
+  ///   with a message that asks to `verb` ("use", "delete", "resolve") the purchaser's
+  ///   transaction instead.
+  func purchasersTransaction(_ transactionID: UInt64, toAct verb: String = "use")
+    throws(LocalAppStoreError) -> StoredTransaction
   {
     guard let stored = try ledger.transaction(transactionID) else {
       throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
@@ -235,8 +236,8 @@ extension LocalAppStore {
     guard stored.sourceID == nil else {
       throw LocalAppStoreError(
         .notAllowed,
-        "transaction \(transactionID) is a family-shared copy; use the purchaser's transaction "
-          + "\(stored.sourceID ?? 0)")
+        "transaction \(transactionID) is a family-shared copy; \(verb) the purchaser's "
+          + "transaction \(stored.sourceID ?? 0)")
     }
     return stored
   }

@@ -26,15 +26,13 @@
               }
             }
             Text(row.caption)
-              .font(theme.captionFont)
-              .foregroundStyle(theme.secondaryText)
+              .secondaryCaption()
           }
           Spacer(minLength: theme.smallSpacing)
           VStack(alignment: .trailing, spacing: 2) {
             Text(row.billedPrice).font(theme.priceFont)
             Text(row.billingPeriod)
-              .font(theme.captionFont)
-              .foregroundStyle(theme.secondaryText)
+              .secondaryCaption()
           }
         }
       }

@@ -22,8 +22,7 @@
         VStack(alignment: .leading, spacing: 2) {
           Text(row.title).font(theme.headlineFont)
           Text(row.description)
-            .font(theme.captionFont)
-            .foregroundStyle(theme.secondaryText)
+            .secondaryCaption()
             .fixedSize(horizontal: false, vertical: true)
         }
         .frame(maxWidth: .infinity, alignment: .leading)

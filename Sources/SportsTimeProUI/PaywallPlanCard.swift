@@ -24,12 +24,10 @@
             .lineLimit(1)
             .minimumScaleFactor(0.6)
           Text(card.billingPeriod)
-            .font(theme.captionFont)
-            .foregroundStyle(theme.secondaryText)
+            .secondaryCaption()
           if let perMonth = card.pricePerMonth {
             Text(perMonth)
-              .font(theme.captionFont)
-              .foregroundStyle(theme.secondaryText)
+              .secondaryCaption()
           }
           if let badge = card.savingsBadge {
             AccentCapsule(badge)

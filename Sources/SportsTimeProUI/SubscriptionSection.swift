@@ -92,15 +92,13 @@
         VStack(alignment: .leading, spacing: 2) {
           Text(pro.title).font(theme.headlineFont)
           Text(pro.subtitle)
-            .font(theme.captionFont)
-            .foregroundStyle(theme.secondaryText)
+            .secondaryCaption()
           if let planName = pro.planName {
             Text(planName).font(theme.captionFont)
           }
           ForEach(pro.details, id: \.self) { line in
             Text(line)
-              .font(theme.captionFont)
-              .foregroundStyle(theme.secondaryText)
+              .secondaryCaption()
               .fixedSize(horizontal: false, vertical: true)
           }
         }
@@ -128,8 +126,7 @@
             .font(theme.headlineFont)
             .foregroundStyle(theme.accent)
           Text(free.upgradeSubtitle)
-            .font(theme.captionFont)
-            .foregroundStyle(theme.secondaryText)
+            .secondaryCaption()
         }
         .frame(maxWidth: .infinity, alignment: .leading)
         .contentShape(Rectangle())
@@ -150,8 +147,7 @@
       .disabled(free.isRestoring)
       if let message = free.restoreMessage {
         Text(message)
-          .font(theme.captionFont)
-          .foregroundStyle(theme.secondaryText)
+          .secondaryCaption()
       }
     }
 

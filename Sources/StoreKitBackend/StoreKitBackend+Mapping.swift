@@ -103,23 +103,15 @@
       if #available(iOS 17.2, macOS 14.2, visionOS 1.1, *) {
         // StoreKit: Transaction.offer
         if let offer = storeKit.offer {
-          // StoreKit: Transaction.Offer.type
-          transaction.offerType = offerType(offer.type)
-          // StoreKit: Transaction.Offer.id
-          transaction.offerID = offer.id
-          // StoreKit: Transaction.Offer.paymentMode
-          transaction.offerPaymentMode = offer.paymentMode.map {
-            offerPaymentMode($0, payload: payload)
-          }
+          (transaction.offerType, transaction.offerID, transaction.offerPaymentMode) =
+            offerFields(offer, payload: payload)
         }
       } else {
-        // StoreKit: Transaction.offerType
-        transaction.offerType = storeKit.offerType.map(offerType)
-        // StoreKit: Transaction.offerID
-        transaction.offerID = storeKit.offerID
-        // StoreKit: jsonRepresentation "offerDiscountType"
-        transaction.offerPaymentMode = payload.offerDiscountType.map(
-          StoreModel.OfferPaymentMode.init)
+        (transaction.offerType, transaction.offerID, transaction.offerPaymentMode) =
+          offerFields(
+            type: storeKit.offerType,  // StoreKit: Transaction.offerType
+            id: storeKit.offerID,  // StoreKit: Transaction.offerID
+            payload: payload)
       }
       // StoreKit: jsonRepresentation "offerPeriod"
       transaction.offerPeriod = payload.offerPeriod
@@ -176,24 +168,16 @@
       if #available(iOS 18.0, macOS 15.0, visionOS 2.0, *) {
         // StoreKit: RenewalInfo.offer
         if let offer = storeKit.offer {
-          // StoreKit: Transaction.Offer.type
-          info.offerType = offerType(offer.type)
-          // StoreKit: Transaction.Offer.id
-          info.offerID = offer.id
-          // StoreKit: Transaction.Offer.paymentMode
-          info.offerPaymentMode = offer.paymentMode.map {
-            offerPaymentMode($0, payload: payload)
-          }
+          (info.offerType, info.offerID, info.offerPaymentMode) = offerFields(
+            offer, payload: payload)
         }
         // StoreKit: RenewalInfo.eligibleWinBackOfferIDs
         info.eligibleWinBackOfferIDs = storeKit.eligibleWinBackOfferIDs
       } else {
-        // StoreKit: RenewalInfo.offerType
-        info.offerType = storeKit.offerType.map(offerType)
-        // StoreKit: RenewalInfo.offerID
-        info.offerID = storeKit.offerID
-        // StoreKit: jsonRepresentation "offerDiscountType"
-        info.offerPaymentMode = payload.offerDiscountType.map(StoreModel.OfferPaymentMode.init)
+        (info.offerType, info.offerID, info.offerPaymentMode) = offerFields(
+          type: storeKit.offerType,  // StoreKit: RenewalInfo.offerType
+          id: storeKit.offerID,  // StoreKit: RenewalInfo.offerID
+          payload: payload)
         // StoreKit: jsonRepresentation "eligibleWinBackOfferIds"
         info.eligibleWinBackOfferIDs = payload.eligibleWinBackOfferIds
       }
@@ -393,6 +377,38 @@
       if storeKit == .developerIssue { return .developerIssue }
       if storeKit == .other { return .other }
       return StoreModel.RevocationReason(rawValue: storeKit.rawValue)
+    }
+
+    /// StoreModel's offer fields (type, identifier, payment mode) of a transaction or renewal
+    /// info.
+    typealias OfferFields = (
+      type: StoreModel.OfferType?, id: String?, paymentMode: StoreModel.OfferPaymentMode?
+    )
+
+    /// The offer fields of StoreKit's `Transaction.Offer`, which `Transaction.offer` and
+    /// `RenewalInfo.offer` both are.
+    @available(iOS 17.2, macOS 14.2, visionOS 1.1, *)
+    static func offerFields(_ offer: StoreKit.Transaction.Offer, payload: SignedPayload)
+      -> OfferFields
+    {
+      (
+        offerType(offer.type),  // StoreKit: Transaction.Offer.type
+        offer.id,  // StoreKit: Transaction.Offer.id
+        // StoreKit: Transaction.Offer.paymentMode
+        offer.paymentMode.map { offerPaymentMode($0, payload: payload) }
+      )
+    }
+
+    /// The offer fields from before `offer` existed: the `offerType` and `offerID` StoreKit
+    /// gives, and the payment mode from the signed payload.
+    static func offerFields(
+      type: StoreKit.Transaction.OfferType?, id: String?, payload: SignedPayload
+    ) -> OfferFields {
+      (
+        type.map(offerType), id,
+        // StoreKit: jsonRepresentation "offerDiscountType"
+        payload.offerDiscountType.map(StoreModel.OfferPaymentMode.init)
+      )
     }
 
     /// StoreModel's offer type for StoreKit's `Transaction.OfferType`, whose raw values are the

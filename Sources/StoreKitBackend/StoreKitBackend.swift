@@ -210,7 +210,7 @@
     public func currentEntitlements() async -> [StoreModel.VerificationResult<
       StoreModel.Transaction
     >] {
-      let results = await Self.currentEntitlementResults()
+      let results = await Self.results(of: StoreKit.Transaction.currentEntitlements)
       return results.map { remember($0) }
     }
 
@@ -229,7 +229,7 @@
         // StoreKit: Transaction.updates, subscribed to first, so that nothing arriving while the
         // unfinished transactions are read is lost.
         var updates = StoreKit.Transaction.updates.makeAsyncIterator()
-        for result in await Self.unfinishedResults() {
+        for result in await Self.results(of: StoreKit.Transaction.unfinished) {
           guard let self else { break }
           continuation.yield(await self.remember(result))
         }
@@ -247,7 +247,7 @@
     public func unfinishedTransactions() async -> [StoreModel.VerificationResult<
       StoreModel.Transaction
     >] {
-      let results = await Self.unfinishedResults()
+      let results = await Self.results(of: StoreKit.Transaction.unfinished)
       return results.map { remember($0) }
     }
 
@@ -261,7 +261,7 @@
         await storeKitTransaction.finish()  // StoreKit: Transaction.finish()
         return
       }
-      for result in await Self.unfinishedResults()
+      for result in await Self.results(of: StoreKit.Transaction.unfinished)
       where result.unsafePayloadValue.id == transaction.id {
         await result.unsafePayloadValue.finish()  // StoreKit: Transaction.finish()
       }
@@ -316,23 +316,13 @@
       return Self.transaction(result)
     }
 
-    /// The elements of StoreKit's `Transaction.currentEntitlements`.
-    private static func currentEntitlementResults() async
+    /// The elements of one of StoreKit's finite transaction sequences
+    /// (`Transaction.currentEntitlements`, `Transaction.unfinished`), in its order.
+    private static func results(of sequence: StoreKit.Transaction.Transactions) async
       -> [StoreKit.VerificationResult<StoreKit.Transaction>]
     {
       var results: [StoreKit.VerificationResult<StoreKit.Transaction>] = []
-      for await result in StoreKit.Transaction.currentEntitlements {
-        results.append(result)
-      }
-      return results
-    }
-
-    /// The elements of StoreKit's `Transaction.unfinished`.
-    private static func unfinishedResults() async
-      -> [StoreKit.VerificationResult<StoreKit.Transaction>]
-    {
-      var results: [StoreKit.VerificationResult<StoreKit.Transaction>] = []
-      for await result in StoreKit.Transaction.unfinished {
+      for await result in sequence {
         results.append(result)
       }
       return results

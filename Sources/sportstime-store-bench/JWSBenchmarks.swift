@@ -51,31 +51,12 @@ enum JWSBenchmarks {
   static func testCA(into report: inout BenchmarkReport) throws {
     let authority = try TestCertificateAuthority(seed: Array("sportstime-store-bench".utf8))
     let token = try authority.signer.sign(localTransaction())
-    let baseline = try OpenSSLBaseline(jws: token, root: authority.root)
-    let warm = try authority.verifier(bundleID: "com.sportstime.app")
-    let cold = try authority.verifier(bundleID: "com.sportstime.app", chainCacheCapacity: 0)
-    let (raw, warmRate) = Rate.compare(
-      { baseline.verifyTokenSignature() },
-      { (try? warm.verifyTransaction(token).isVerified) == true })
-    report.record("raw_verify_per_s", raw, label: "OpenSSL ES256 check, test-CA token")
-    report.record("warm_verify_per_s", warmRate, label: "verifyTransaction, warm cache")
-    report.record("warm_verify_ratio", warmRate / raw, label: "  warm / OpenSSL")
-    let rates = compareAll(
-      seconds: 0.1,
-      [
-        { baseline.verifyAllSignatures() },
-        { (try? cold.verifyTransaction(token).isVerified) == true },
-        { baseline.verifyChainFromDER() },
-      ])
-    let (rawChain, coldRate, openSSLCold) = (rates[0], rates[1], rates[2])
-    report.record("raw_chain_per_s", rawChain, label: "OpenSSL 3 signature checks, test CA")
-    report.record("cold_verify_per_s", coldRate, label: "verifyTransaction, every cache off")
-    report.record("cold_verify_ratio", coldRate / rawChain, label: "  cold / OpenSSL")
-    report.record(
-      "openssl_cold_path_per_s", openSSLCold,
-      label: "OpenSSL alone: parse 2 certs, X509_verify_cert, ES256")
-    report.record(
-      "openssl_cold_path_ratio", openSSLCold / rawChain, label: "  OpenSSL cold path / 3 checks")
+    _ = measure(
+      Subject(key: "", name: "", token: "test-CA token", chain: "test CA"), token: token,
+      baseline: try OpenSSLBaseline(jws: token, root: authority.root),
+      warm: try authority.verifier(bundleID: "com.sportstime.app"),
+      cold: try authority.verifier(bundleID: "com.sportstime.app", chainCacheCapacity: 0),
+      seconds: 0.1, into: &report)
   }
 
   static func appleG3(into report: inout BenchmarkReport) throws {
@@ -85,45 +66,76 @@ enum JWSBenchmarks {
           + " skipped; pass --corpus DIR to name it")
       return
     }
-    let baseline = try OpenSSLBaseline(jws: token, root: .appleRootCAG3)
     let bundleID = "com.loki-project.loki-messenger"
-    let warm = try SignedDataVerifier(bundleID: bundleID, environment: .sandbox)
-    let (rawG3, warmRate) = Rate.compare(
-      { baseline.verifyTokenSignature() },
-      { (try? warm.verifyTransaction(token).isVerified) == true })
-    report.record("raw_g3_verify_per_s", rawG3, label: "OpenSSL ES256 check, G3 token")
-    report.record("warm_g3_verify_per_s", warmRate, label: "verifyTransaction G3, warm cache")
-    report.record("warm_g3_verify_ratio", warmRate / rawG3, label: "  warm G3 / OpenSSL")
-    let cold = try SignedDataVerifier(
-      bundleID: bundleID, environment: .sandbox, chainCacheCapacity: 0)
     let pooled = try SignedDataVerifier.pooledWithoutChainCache(
       bundleID: bundleID, environment: .sandbox)
+    let rates = measure(
+      Subject(key: "g3_", name: " G3", token: "G3 token", chain: "G3 chain"), token: token,
+      baseline: try OpenSSLBaseline(jws: token, root: .appleRootCAG3),
+      warm: try SignedDataVerifier(bundleID: bundleID, environment: .sandbox),
+      cold: try SignedDataVerifier(
+        bundleID: bundleID, environment: .sandbox, chainCacheCapacity: 0),
+      seconds: 0.2, extra: [{ (try? pooled.verifyTransaction(token).isVerified) == true }],
+      into: &report)
+    report.record(
+      "cold_g3_over_openssl_cold_path", rates.cold / rates.openSSLCold,
+      label: "  cold G3 / OpenSSL cold path")
+    report.record(
+      "cold_g3_pooled_verify_per_s", rates.extra[0],
+      label: "verifyTransaction G3, chain cache off, parsed certificates pooled")
+    report.record(
+      "cold_g3_pooled_verify_ratio", rates.extra[0] / rates.rawChain,
+      label: "  pooled G3 / OpenSSL")
+  }
+
+  /// What the figures of one token and its chain are called: `key` goes into the keys (`raw_g3_verify_per_s`),
+  /// `name` after `verifyTransaction` and `warm` or `cold` in the labels, `token` and `chain`
+  /// after OpenSSL's checks.
+  struct Subject {
+    var key: String
+    var name: String
+    var token: String
+    var chain: String
+  }
+
+  /// Measures and records the figures every token has: OpenSSL's ES256 check of `token`
+  /// against `warm` verification of it, then, in alternating rounds of `seconds`, OpenSSL's
+  /// three signature checks, `cold` verification, OpenSSL's cold path and the `extra` bodies.
+  /// - Returns: the rates of the cold rounds, for the caller's own figures.
+  static func measure(
+    _ subject: Subject, token: String, baseline: OpenSSLBaseline, warm: SignedDataVerifier,
+    cold: SignedDataVerifier, seconds: Double, extra: [() -> Bool] = [],
+    into report: inout BenchmarkReport
+  ) -> (rawChain: Double, cold: Double, openSSLCold: Double, extra: [Double]) {
+    let (key, name) = (subject.key, subject.name)
+    let (raw, warmRate) = Rate.compare(
+      { baseline.verifyTokenSignature() },
+      { (try? warm.verifyTransaction(token).isVerified) == true })
+    report.record("raw_\(key)verify_per_s", raw, label: "OpenSSL ES256 check, \(subject.token)")
+    report.record(
+      "warm_\(key)verify_per_s", warmRate, label: "verifyTransaction\(name), warm cache")
+    report.record("warm_\(key)verify_ratio", warmRate / raw, label: "  warm\(name) / OpenSSL")
     let rates = compareAll(
-      seconds: 0.2,
+      seconds: seconds,
       [
         { baseline.verifyAllSignatures() },
         { (try? cold.verifyTransaction(token).isVerified) == true },
         { baseline.verifyChainFromDER() },
-        { (try? pooled.verifyTransaction(token).isVerified) == true },
-      ])
-    let (rawChain, coldRate, openSSLCold, pooledRate) = (rates[0], rates[1], rates[2], rates[3])
-    report.record("raw_g3_chain_per_s", rawChain, label: "OpenSSL 3 signature checks, G3 chain")
+      ] + extra)
+    let (rawChain, coldRate, openSSLCold) = (rates[0], rates[1], rates[2])
     report.record(
-      "cold_g3_verify_per_s", coldRate, label: "verifyTransaction G3, every cache off")
-    report.record("cold_g3_verify_ratio", coldRate / rawChain, label: "  cold G3 / OpenSSL")
+      "raw_\(key)chain_per_s", rawChain, label: "OpenSSL 3 signature checks, \(subject.chain)")
     report.record(
-      "openssl_g3_cold_path_per_s", openSSLCold,
+      "cold_\(key)verify_per_s", coldRate, label: "verifyTransaction\(name), every cache off")
+    report.record(
+      "cold_\(key)verify_ratio", coldRate / rawChain, label: "  cold\(name) / OpenSSL")
+    report.record(
+      "openssl_\(key)cold_path_per_s", openSSLCold,
       label: "OpenSSL alone: parse 2 certs, X509_verify_cert, ES256")
     report.record(
-      "openssl_g3_cold_path_ratio", openSSLCold / rawChain, label: "  OpenSSL cold path / 3 checks")
-    report.record(
-      "cold_g3_over_openssl_cold_path", coldRate / openSSLCold,
-      label: "  cold G3 / OpenSSL cold path")
-    report.record(
-      "cold_g3_pooled_verify_per_s", pooledRate,
-      label: "verifyTransaction G3, chain cache off, parsed certificates pooled")
-    report.record(
-      "cold_g3_pooled_verify_ratio", pooledRate / rawChain, label: "  pooled G3 / OpenSSL")
+      "openssl_\(key)cold_path_ratio", openSSLCold / rawChain,
+      label: "  OpenSSL cold path / 3 checks")
+    return (rawChain, coldRate, openSSLCold, Array(rates.dropFirst(3)))
   }
 
   /// Measures several closures in short alternating rounds and keeps each one's best rate.

@@ -84,4 +84,26 @@ import Testing
       try await session.setPrice(-1, forProduct: monthlyID)
     }
   }
+
+  /// The price-increase controls find the subscription as the other session controls do: a
+  /// family member's copy is refused, and the reason names the purchaser's transaction to use.
+  @Test("consent is refused for a family member's copy, naming the purchaser's transaction")
+  func familyCopyRefused() async throws {
+    let session = try session(ManualClock())
+    let bought = try await session.store.buyVerified(annualID)
+    try await session.store.startFamilySharing(with: "alex")
+    let member = session.store.backend(for: "alex")
+    let copy = try #require(await member.currentEntitlements().first?.unsafePayloadValue)
+    #expect(copy.ownershipType == .familyShared)
+    try await session.setPrice(99.99, forProduct: annualID)
+    let error = await #expect(throws: LocalAppStoreError.self) {
+      try await session.requestPriceIncreaseConsentForTransaction(identifier: copy.id)
+    }
+    #expect(error?.code == .notAllowed)
+    #expect(
+      error?.reason
+        == "transaction \(copy.id) is a family-shared copy; use the purchaser's transaction "
+        + "\(bought.id)")
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+  }
 }

@@ -175,4 +175,32 @@ import Testing
     #expect(bought.storefrontCountryCode == "FRA")
     await #expect(throws: LocalAppStoreError.self) { try await store.setStorefront("France") }
   }
+
+  /// The controls that act on a transaction find the purchaser's through one lookup; a family
+  /// member's copy is refused, and the reason names the control and the purchaser's
+  /// transaction to act on instead.
+  @Test(
+    "resolve, delete and extend refuse a family member's copy, naming the purchaser's transaction",
+    arguments: ["resolve", "delete", "use"])
+  func familyCopyRefused(verb: String) async throws {
+    let store = try LocalAppStore.sportsTime(clock: ManualClock())
+    let bought = try await store.buyVerified(annualID)
+    try await store.startFamilySharing(with: "alex")
+    let member = store.backend(for: "alex")
+    let copy = try #require(await member.currentEntitlements().first?.unsafePayloadValue)
+    #expect(copy.ownershipType == .familyShared)
+    let error = await #expect(throws: LocalAppStoreError.self) {
+      switch verb {
+      case "resolve": _ = try await store.resolveIssue(transactionID: copy.id)
+      case "delete": try await store.deleteTransaction(copy.id)
+      default: _ = try await store.extendRenewalDate(transactionID: copy.id, days: 1)
+      }
+    }
+    #expect(error?.code == .notAllowed)
+    #expect(
+      error?.reason
+        == "transaction \(copy.id) is a family-shared copy; \(verb) the purchaser's transaction "
+        + "\(bought.id)")
+    #expect(await member.currentEntitlements().map(\.unsafePayloadValue.id) == [copy.id])
+  }
 }

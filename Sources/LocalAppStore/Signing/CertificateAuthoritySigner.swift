@@ -81,26 +81,26 @@ struct CertificateAuthoritySigner: SigningAuthority {
   }
 
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction> {
-    do {
-      var result = try verifier.verifyTransaction(jws)
-      for other in otherVerifiers where result.verificationError?.code == .wrongEnvironment {
-        result = try other.verifyTransaction(jws)
-      }
-      return result
-    } catch {
-      return .unverified(Self.placeholderTransaction, error)
-    }
+    verify(jws, placeholder: Self.placeholderTransaction)
   }
 
   func verifyRenewalInfo(_ jws: String) -> VerificationResult<RenewalInfo> {
+    verify(jws, placeholder: Self.placeholderRenewalInfo)
+  }
+
+  /// `jws` verified in the store's environment, else in the first other one it is not the
+  /// wrong environment for; `placeholder`, unverified, when it does not even decode.
+  private func verify<Payload: SignedPayload>(_ jws: String, placeholder: Payload)
+    -> VerificationResult<Payload>
+  {
     do {
-      var result = try verifier.verifyRenewalInfo(jws)
+      var result = try verifier.verify(jws, as: Payload.self)
       for other in otherVerifiers where result.verificationError?.code == .wrongEnvironment {
-        result = try other.verifyRenewalInfo(jws)
+        result = try other.verify(jws, as: Payload.self)
       }
       return result
     } catch {
-      return .unverified(Self.placeholderRenewalInfo, error)
+      return .unverified(placeholder, error)
     }
   }
 

@@ -53,19 +53,26 @@ enum Checklist {
 
   /// The run of each item of ``ManualChecklist/items``, in the same order.
   private static let runs: [Run] = [
-    launchShowsOnboarding, continueWithFree, homeShows, progressLocked, upgradeFromProgress,
-    paywallOptions, annualPreselected, purchase, progressUnlocks, saveOneTrip,
-    secondTripShowsPaywall, pdfBadge, pdfShowsPaywall, settingsFree, settingsPro,
-    restorePurchases,
+    launchShowsOnboarding, continueWithFree, onFreeApp(homeShows), onFreeApp(progressLocked),
+    onFreeApp(upgradeFromProgress), onFreeApp(paywallOptions), onFreeApp(annualPreselected),
+    onFreeApp(purchase), onFreeApp(progressUnlocks), onFreeApp(saveOneTrip),
+    onFreeApp(secondTripShowsPaywall), onFreeApp(pdfBadge), onFreeApp(pdfShowsPaywall),
+    onFreeApp(settingsFree), onFreeApp(settingsPro), onFreeApp(restorePurchases),
   ]
 
   // MARK: - What each item sees
 
-  /// A launched app whose onboarding was dismissed, as most items start.
-  private static func freeApp(_ sandbox: AppSandbox) async -> TerminalApp {
-    let app = await sandbox.launch()
-    _ = app.continueFree()
-    return app
+  /// The run of an item that starts, as most do, on a launched app whose onboarding was
+  /// dismissed: `item` sees that app, which quits after it.
+  private static func onFreeApp(
+    _ item: @escaping @MainActor (TerminalApp, AppSandbox) async -> Check
+  ) -> Run {
+    { sandbox in
+      let app = await sandbox.launch()
+      defer { app.quit() }
+      _ = app.continueFree()
+      return await item(app, sandbox)
+    }
   }
 
   /// `message` without its final full stop, to sit inside a longer line.
@@ -116,9 +123,7 @@ enum Checklist {
     )
   }
 
-  private static func homeShows(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func homeShows(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     let reply = app.home()
     let screen = app.homeScreen
     let lines = app.lines(of: reply.surface)
@@ -133,9 +138,7 @@ enum Checklist {
     )
   }
 
-  private static func progressLocked(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func progressLocked(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.progress()
     guard let locked = app.progressScreen.locked else {
       return Check(passed: false, saw: "the progress, unlocked")
@@ -145,9 +148,8 @@ enum Checklist {
       saw: "locked \"\(locked.title)\" with [ \(locked.upgradeButtonTitle) ]")
   }
 
-  private static func upgradeFromProgress(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func upgradeFromProgress(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check
+  {
     _ = app.progress()
     let reply = app.upgradeFromProgress()
     let paywall = app.paywallScreen
@@ -157,9 +159,7 @@ enum Checklist {
       saw: "[ Upgrade to Pro ] opened \(describe(app, reply))")
   }
 
-  private static func paywallOptions(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func paywallOptions(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.showPaywall()
     let plans = app.paywallScreen?.plans ?? []
     let prices = app.manager.products.map(\.displayPrice)
@@ -174,9 +174,7 @@ enum Checklist {
       saw: saw.isEmpty ? "no plans" : saw.joined(separator: "; "))
   }
 
-  private static func annualPreselected(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func annualPreselected(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.showPaywall()
     let selected = app.paywallScreen?.plans.filter(\.isSelected) ?? []
     return Check(
@@ -185,9 +183,7 @@ enum Checklist {
         ? "nothing selected" : selected.map { "(●) \($0.title) \($0.billedPrice)" }.joined())
   }
 
-  private static func purchase(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func purchase(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.upgradeFromProgress()
     let reply = await app.subscribe()
     // That the App Store holds the purchase is read from its own view, not from the app-side
@@ -202,9 +198,7 @@ enum Checklist {
     )
   }
 
-  private static func progressUnlocks(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func progressUnlocks(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.progress()
     let before = app.progressScreen.isLocked
     _ = app.upgradeFromProgress()
@@ -217,9 +211,7 @@ enum Checklist {
     )
   }
 
-  private static func saveOneTrip(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func saveOneTrip(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     let reply = app.saveTrip(named: firstTrip)
     return Check(
       passed: reply.surface == .home && app.savedTrips == [firstTrip] && !app.isPro,
@@ -228,9 +220,9 @@ enum Checklist {
     )
   }
 
-  private static func secondTripShowsPaywall(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func secondTripShowsPaywall(_ app: TerminalApp, _ sandbox: AppSandbox) async
+    -> Check
+  {
     _ = app.saveTrip(named: firstTrip)
     let reply = app.saveTrip(named: secondTrip)
     return Check(
@@ -240,9 +232,7 @@ enum Checklist {
       saw: "\(describe(app, reply)); \(app.savedTrips.count) trip saved")
   }
 
-  private static func pdfBadge(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func pdfBadge(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.saveTrip(named: firstTrip)
     guard let trip = app.homeScreen.savedTrips.first else {
       return Check(passed: false, saw: "no saved trip")
@@ -254,9 +244,7 @@ enum Checklist {
       saw: "\"\(trip.name)\" \(button)")
   }
 
-  private static func pdfShowsPaywall(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func pdfShowsPaywall(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.saveTrip(named: firstTrip)
     let reply = app.exportPDF(trip: firstTrip)
     return Check(
@@ -264,9 +252,7 @@ enum Checklist {
       saw: describe(app, reply))
   }
 
-  private static func settingsFree(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func settingsFree(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.settings()
     guard let section = app.settingsScreen.free else {
       return Check(passed: false, saw: "the Pro section")
@@ -279,9 +265,7 @@ enum Checklist {
     )
   }
 
-  private static func settingsPro(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func settingsPro(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.upgradeFromSettings()
     let reply = await app.subscribe()
     guard let section = app.settingsScreen.pro else {
@@ -294,9 +278,7 @@ enum Checklist {
     )
   }
 
-  private static func restorePurchases(_ sandbox: AppSandbox) async -> Check {
-    let app = await freeApp(sandbox)
-    defer { app.quit() }
+  private static func restorePurchases(_ app: TerminalApp, _ sandbox: AppSandbox) async -> Check {
     _ = app.showPaywall()
     _ = await app.restore()
     let nothing = app.paywallScreen?.restoreMessage ?? "no message"
