@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// An error thrown by the configuration, signing and certificate APIs of `AppStoreJWS`.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A decoded payload of any ``SignedPayloadKind``.
 public enum DecodedSignedPayload: Sendable, Hashable {

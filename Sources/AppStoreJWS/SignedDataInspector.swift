@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// Verifies App Store signed data like a ``SignedDataVerifier``, except that it checks no app:
 /// for tools that inspect any app's data. Made by

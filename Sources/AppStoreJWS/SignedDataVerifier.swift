@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// Verifies App Store signed data — transactions, renewal info, server notifications and app
 /// transactions — and decodes it into `StoreModel`'s types.

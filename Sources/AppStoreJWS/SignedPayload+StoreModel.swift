@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 extension Transaction: SignedPayload {
   public static var signedPayloadKind: SignedPayloadKind? { .transaction }

@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A payload of App Store signed data: what a ``SignedDataVerifier`` needs to know about it.
 ///

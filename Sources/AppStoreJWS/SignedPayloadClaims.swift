@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// The app and environment a payload claims, and which of them Apple's library checks.
 public struct SignedPayloadClaims: Sendable, Hashable {

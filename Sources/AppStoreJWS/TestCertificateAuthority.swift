@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A three-level P-256 certificate authority shaped like Apple's App Store chain: a root, an
 /// intermediate with Apple's intermediate marker (1.2.840.113635.100.6.2.1) and a leaf with the

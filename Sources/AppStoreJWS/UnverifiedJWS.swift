@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A compact JWS split and decoded without any verification: for inspecting data, never for
 /// trusting it.

@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The answers of the local App Store that a test can hold and release: `StoreTesting`'s gates
 /// (``LocalAppStore/AnswerGates/hold(_:)``), so that tests of what an app does while an answer

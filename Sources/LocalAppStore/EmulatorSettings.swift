@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// The switches of the local App Store: a `.storekit` file's `settings`, and what
 /// StoreKitTest's `SKTestSession` sets at run time.

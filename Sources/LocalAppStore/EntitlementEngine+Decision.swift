@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 extension EntitlementEngine {
   /// Everything the engine decides about a ledger at one date, from one reading of it.

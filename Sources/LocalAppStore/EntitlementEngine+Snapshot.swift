@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 extension EntitlementEngine {
   /// What part of a ledger a snapshot reads.

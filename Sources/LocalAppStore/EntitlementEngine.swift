@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// Decides what a customer is entitled to from a purchase history and a moment, exactly as
 /// StoreKit 2's `Transaction.currentEntitlements` and `Product.SubscriptionInfo.status(for:)` do.

@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A failure the local App Store injects into its next operation, or into every one: what
 /// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` does.

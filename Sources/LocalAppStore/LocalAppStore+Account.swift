@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 extension LocalAppStore {
   /// The store as another account sees it (a family member): a ``StoreModel/StoreBackend``

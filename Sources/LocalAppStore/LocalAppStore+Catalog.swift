@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 extension EmulatorSettings {
   /// The settings of a `.storekit` file: Ask to Buy, renewal billing issues, grace period,

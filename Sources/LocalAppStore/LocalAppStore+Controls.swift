@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// The controls of StoreKitTest's `SKTestSession`, on the local App Store.
 extension LocalAppStore {

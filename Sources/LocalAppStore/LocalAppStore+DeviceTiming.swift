@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 // Device timing (``DeviceTiming``): the lags and empty answers of real StoreKit, each next to
 // its source. The hooks in the app-side reads (`LocalAppStore+StoreBackend.swift`) call these.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Family Sharing, inside an operation's SQLite transaction: every transaction and subscription
 /// of a shareable product the purchaser writes is copied to each family member who shares.

@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 extension LocalAppStore {
   /// What one operation hands back once its SQLite transaction committed.

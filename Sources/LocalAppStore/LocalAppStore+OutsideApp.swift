@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// Purchases made outside the app: `SKTestSession.buyProduct(identifier:options:)`, and
 /// purchases on the customer's other devices, which reach this one only when it syncs.

@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Price changes while the store runs, and the consent a price increase needs: what Xcode's
 /// StoreKit Testing does when a product's price is edited during a test and

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Purchases, as the App Store makes them inside an operation's SQLite transaction: one-time
 /// products, new subscriptions, upgrades, downgrades and crossgrades, with their transactions.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// What becomes of a customer's refund request beside a granted refund
 /// (``refund(transactionID:reason:)``): the App Store declines it (`REFUND_DECLINED`), or

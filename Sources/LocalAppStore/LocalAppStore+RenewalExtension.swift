@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The App Store Server API's "Extend a Subscription Renewal Date", which a server calls to
 /// compensate a customer for an outage: the renewal date of one active subscription moves

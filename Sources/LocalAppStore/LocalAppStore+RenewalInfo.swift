@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// What a subscription's state says to the app and to the engine: its latest transaction, its
 /// renewal info, an account's purchase ledger.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Time passing, as the App Store applies it inside an operation's SQLite transaction: renewals,
 /// expiries, billing retry with its grace period, recovery.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 extension LocalAppStore {
   /// A new certificate authority for a new state, valid for all of ``supportedDates``.

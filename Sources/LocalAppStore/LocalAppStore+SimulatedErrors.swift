@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// `SKTestSession.setSimulatedError(_:forAPI:)` with the error chosen: any case of StoreKit's
 /// `StoreKitError` and `Product.PurchaseError` (``StoreBackendError``), for each API the store

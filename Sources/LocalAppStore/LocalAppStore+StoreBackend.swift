@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 extension LocalAppStore {
   // MARK: - StoreBackend, for this store's account

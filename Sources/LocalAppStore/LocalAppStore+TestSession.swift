@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// What `SKTestSession` does to the test environment beyond its switches: expiring and
 /// renewing subscriptions now, auto-renew per transaction, removing transactions, the default

@@ -1,6 +1,6 @@
 public import Foundation
 import StoreInternals
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A headless App Store: sells a catalog's products to local accounts, renews, expires, refunds,
 /// and hands out real signed transactions, with StoreKit 2's semantics.

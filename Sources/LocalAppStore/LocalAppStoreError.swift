@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// Why an operation of the local App Store failed: its state file, or an operation that the
 /// App Store would refuse (an unknown transaction, approving what is not pending).

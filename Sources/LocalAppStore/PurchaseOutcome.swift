@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// What a purchase did, in more detail than StoreKit's `Product.PurchaseResult`: whether the
 /// customer was charged for a new transaction, already had what they bought, or changed what

@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The local App Store's own time, kept in its state file, so that time travel persists between
 /// processes: what `sportstime-store advance 1m` moves.

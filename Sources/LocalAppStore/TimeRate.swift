@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// How fast subscriptions renew: the meanings of a `.storekit` file's `_timeRate`, which are
 /// StoreKitTest's `SKTestSession.TimeRate`.

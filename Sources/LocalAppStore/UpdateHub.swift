@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The subscribers of `Transaction.updates`: each gets every change of its account's
 /// transactions at most once.

@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// What the settings show about the customer's Pro subscription: which plan, until when, whether
 /// it renews, whether it is shared by the family or has a billing problem.

@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// Something that happened on a paywall, for an app to forward to its analytics.
 ///

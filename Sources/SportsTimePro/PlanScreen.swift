@@ -1,4 +1,4 @@
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A screen that sells the Pro plans (``PaywallModel``, ``OnboardingPaywallModel``): what it
 /// shows of the store's purchase and products, and the one rule of which plan is selected.

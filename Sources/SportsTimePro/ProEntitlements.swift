@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// The app layer's decisions over what a backend lists: which transactions grant Pro, which
 /// entitlement the settings show, and when the entitlements must be read again. One home for

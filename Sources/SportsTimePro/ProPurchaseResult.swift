@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// How buying Pro through ``StoreManager/purchase(_:)`` ended, for the app: granted, waiting,
 /// cancelled or failed with the plan's ``StoreError``.

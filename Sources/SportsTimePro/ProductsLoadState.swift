@@ -1,4 +1,4 @@
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// Where the loading of the products stands.
 ///

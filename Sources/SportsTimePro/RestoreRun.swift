@@ -1,5 +1,5 @@
 import Observation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A restore started from a screen (the paywall, the settings' free section): one at a time,
 /// and what it found.

@@ -1,4 +1,4 @@
-@_spi(Tools) import StoreModel
+import StoreModel
 
 extension StoreError {
   /// The message a customer sees for a backend failure of a purchase or restore.

@@ -3,7 +3,7 @@
 // own manager on the backend they mean, so no code reaches for a hidden global state.
 #if canImport(StoreKit)
   import StoreKitBackend
-  @_spi(Tools) import StoreModel
+  import StoreModel
 
   extension StoreManager {
     /// The app's store over the real StoreKit, `UserDefaults` and the system clock.

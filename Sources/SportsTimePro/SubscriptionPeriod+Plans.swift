@@ -1,4 +1,4 @@
-@_spi(Tools) import StoreModel
+import StoreModel
 
 extension SubscriptionPeriod {
   /// Whether the period is one month.

@@ -2,7 +2,7 @@
   #if DEBUG
     import Foundation
     import SportsTimePro
-    @_spi(Tools) import StoreModel
+    import StoreModel
 
     /// A tiny App Store for previews: the products of the package's `SportsTime.storekit`,
     /// purchases that always go through, and a clock that stands still on 2026-01-01.

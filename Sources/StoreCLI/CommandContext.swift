@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) package import LocalAppStore
+package import LocalAppStore
 import StoreInternals
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.

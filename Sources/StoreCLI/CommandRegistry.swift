@@ -1,4 +1,4 @@
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 
 /// Every command of the tool, in the order `--help` lists them.
 enum CommandRegistry {

@@ -1,7 +1,7 @@
 #if canImport(StoreKit)
   import Foundation
   import StoreKit
-  @_spi(Tools) import StoreModel
+  import StoreModel
 
   // StoreKit's errors, translated into StoreModel's: `StoreKitError` and `Product.PurchaseError`
   // into the `StoreBackendError` case of the same name, `VerificationResult.VerificationError`

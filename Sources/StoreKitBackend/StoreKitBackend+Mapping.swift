@@ -1,7 +1,7 @@
 #if canImport(StoreKit)
   import Foundation
   import StoreKit
-  @_spi(Tools) import StoreModel
+  import StoreModel
   import os
 
   // StoreKit's values, translated into StoreModel's one field at a time. Each line names the

@@ -1,7 +1,7 @@
 #if canImport(StoreKit)
   import Foundation
   import StoreKit
-  @_spi(Tools) public import StoreModel
+  public import StoreModel
   import os
 
   #if os(iOS) || os(visionOS)

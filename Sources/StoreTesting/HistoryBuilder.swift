@@ -1,6 +1,6 @@
 package import Foundation
 import StoreInternals
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// Builds a customer's transaction history for tests: purchases, renewals, refunds, upgrades,
 /// family-shared subscriptions and renewal infos, on a fixed calendar.

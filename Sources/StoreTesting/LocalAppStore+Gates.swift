@@ -1,4 +1,4 @@
-@_spi(Tools) public import LocalAppStore
+public import LocalAppStore
 
 extension LocalAppStore {
   /// An answer of the local App Store that a test can hold (``hold(_:)``).

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) public import LocalAppStore
-@_spi(Tools) public import StoreModel
+public import LocalAppStore
+public import StoreModel
 
 extension LocalAppStore {
   /// A local App Store selling SportsTime Pro on a private in-memory ledger: one line per test.

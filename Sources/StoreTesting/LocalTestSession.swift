@@ -1,6 +1,6 @@
 public import Foundation
 @_spi(Tools) public import LocalAppStore
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// StoreKitTest's `SKTestSession`, member by member under its names, over a local App Store:
 /// what a test written for Xcode's StoreKit Testing needs to run on Linux or a Mac without a

@@ -1,6 +1,6 @@
 package import Foundation
-@_spi(Tools) package import LocalAppStore
-@_spi(Tools) package import StoreModel
+package import LocalAppStore
+package import StoreModel
 
 /// A history of real signed transactions made by a local App Store, for tests of code that
 /// verifies or decodes App Store data: every transaction as a compact JWS chained to the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// SportsTime Pro's catalog as values: the products of `SportsTime.storekit`, built by hand so
 /// that a test needs no file. A test of the package proves they match the bundled file.

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 import StoreTesting
 
 /// Measures the entitlement engine on synthetic histories of 1k, 10k and 100k transactions.

@@ -1,6 +1,6 @@
 @_spi(Benchmarks) @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Token verification against OpenSSL alone, measured in the same run.
 ///

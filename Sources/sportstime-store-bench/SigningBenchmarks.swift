@@ -1,7 +1,7 @@
 internal import COpenSSL
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// The local App Store's signing throughput against OpenSSL's own ES256, in the same run.
 ///

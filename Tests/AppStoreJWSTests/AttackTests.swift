@@ -1,6 +1,6 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// Forged, altered and malformed tokens: each is refused, with the reason it deserves.

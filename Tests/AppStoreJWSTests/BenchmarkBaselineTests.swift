@@ -1,6 +1,6 @@
 @_spi(Benchmarks) @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// The benchmark's references measure work that succeeds: a baseline that failed would be fast

@@ -1,6 +1,6 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// `corpus/jws/derived/`: edits of one real and one test-CA token, each handled as

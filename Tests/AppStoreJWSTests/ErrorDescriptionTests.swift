@@ -1,6 +1,6 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// `AppStoreJWSError` reads as one line for a person; the debugging detail is kept apart.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A clock that always reads the same instant and never sleeps past it.
 struct FixedClock: WallClock {

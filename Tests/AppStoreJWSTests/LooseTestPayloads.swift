@@ -1,6 +1,6 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Apple's `JWSTransactionDecodedPayload` reduced to the fields its checks read, all optional,
 /// for the upstream mock tokens whose payloads are not complete transactions.

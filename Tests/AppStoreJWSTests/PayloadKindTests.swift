@@ -1,6 +1,6 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// A payload of one kind is never accepted as another: asked for renewal info, a transaction is

@@ -1,6 +1,6 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 /// One line of `real/MANIFEST.tsv`.

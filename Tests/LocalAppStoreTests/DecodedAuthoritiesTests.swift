@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// The memo of decoded certificate authorities that spares reopening a state its OpenSSL
 /// decoding: a hit must be the authority the text decodes to, and nothing else may hit.

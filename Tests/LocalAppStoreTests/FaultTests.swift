@@ -1,7 +1,7 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 import Testing
 

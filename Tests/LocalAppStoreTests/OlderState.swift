@@ -1,8 +1,8 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// Writes at `path` the state an older package left: one purchase of `productID`, then `sql`
 /// (dropping what the newer schema added and setting `user_version`), checkpointed so that the

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// The connection's kept prepared statements: a kept statement must behave exactly as a fresh
 /// one, and hold nothing between queries.

@@ -1,7 +1,7 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 @Suite struct CatalogTimeRateTests {

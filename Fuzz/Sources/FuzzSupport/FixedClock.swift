@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// A clock that never moves: the fuzz targets' time, so that an input behaves the same on
 /// every run.

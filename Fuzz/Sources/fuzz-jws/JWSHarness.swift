@@ -1,7 +1,7 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
 import FuzzSupport
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The verifiers, their roots and the set of inputs that may verify.
 final class JWSHarness: Sendable {

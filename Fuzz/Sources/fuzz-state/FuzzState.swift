@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Fuzzes the local App Store's state-file loader: `LocalAppStore(openingStateAt:)` on any
 /// bytes, then the operations that read and change what the file holds.

@@ -1,7 +1,7 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// After the workers: every account of every report checked again, every transaction any
 /// worker saw still there, every signed transaction of the store verified; the figures.

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 import StoreTesting
 
 /// The soak of the local App Store: `soak setup|worker|check`, driven by `scripts/soak`.

@@ -1,7 +1,7 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 @_spi(Fuzz) import StoreTesting
 
 /// One soak process: random operations on its own accounts, an invariant check after each.

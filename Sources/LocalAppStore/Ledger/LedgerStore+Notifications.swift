@@ -1,6 +1,6 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A change the current operation made that the App Store tells a server about: noted by the
 /// ledger's writes, turned into signed notifications before the operation commits.

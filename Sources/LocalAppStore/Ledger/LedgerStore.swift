@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The local App Store's durable state: a versioned SQLite schema and typed reads and writes.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A product as the state file keeps it, so that later processes sell the same catalog.
 struct ProductRecord: Codable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The renewal state of one auto-renewable subscription of one account: what the App Store
 /// keeps beside the transactions, and what renewal info is signed from.

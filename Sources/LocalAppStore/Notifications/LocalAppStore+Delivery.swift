@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// What posts a notification to a server: the command-line tool's is Foundation's `URLSession`;
 /// tests inject their own (no HTTP inside `swift test`).

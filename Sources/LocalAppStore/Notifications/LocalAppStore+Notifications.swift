@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// App Store Server Notifications V2, made as the App Store makes them.
 ///

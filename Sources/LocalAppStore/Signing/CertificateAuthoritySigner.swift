@@ -1,7 +1,7 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The local App Store's signing authority: a test certificate authority shaped like Apple's
 /// (root, intermediate with Apple's marker, leaf with the receipt-signing marker), whose leaf

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// Writes transactions and renewal infos in the App Store's JSON form straight into bytes: the
 /// same keys and values as their `Codable` form through ``StoreModel/AppStoreJSON``, keys in

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// What the local App Store signs with and verifies against: a certificate authority whose leaf
 /// signs compact JWS, and a verifier trusting only its root.

@@ -1,6 +1,6 @@
 @_spi(Tools) package import AppStoreJWS
 package import Foundation
-@_spi(Tools) package import StoreModel
+package import StoreModel
 
 /// Signs App Store payloads as the local App Store does: the App Store's JSON form (its keys,
 /// dates in milliseconds), an ES256 compact JWS whose header carries the certificate

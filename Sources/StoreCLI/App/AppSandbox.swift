@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A local App Store selling the bundled catalog on a state of its own, with the app's data
 /// beside it: where `checklist` and `demo` run the app, launching it as often as they need.

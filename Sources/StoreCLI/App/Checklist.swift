@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The plan's manual testing checklist (PLAN.md §14), run automatically: each item on a fresh
 /// in-memory local App Store, through the same app the commands drive, reporting what it saw.

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The guided tour of `demo`: a free customer meets the Pro gates, subscribes, renews a month
 /// later, is refunded, and keeps every saved trip — one running app on a local App Store,

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `approve REQUEST_ID`: a parent approves an Ask to Buy request.
 enum ApproveCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `buy PRODUCT_ID`: a purchase, as `Product.purchase()` makes it.
 enum BuyCommand: CLICommand {

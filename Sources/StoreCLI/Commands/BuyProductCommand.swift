@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `buy-product PRODUCT_ID [--another-device]`: a purchase made outside the app.
 enum BuyProductCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `cancel-renewal [GROUP]`: turns auto-renew off.
 enum CancelRenewalCommand: CLICommand {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `catalog check FILE...`: validates StoreKit configuration files.
 enum CatalogCommand: CLICommand {

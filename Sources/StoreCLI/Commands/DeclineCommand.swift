@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `decline REQUEST_ID`: a parent declines an Ask to Buy request.
 enum DeclineCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `device-timing on|off`.
 enum DeviceTimingCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `expire PRODUCT_ID`: the subscription expires now.
 enum ExpireCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `extend-renewal TRANSACTION_ID --days N`: the App Store Server API's "Extend a Subscription
 /// Renewal Date".

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `family-share MEMBER`: Family Sharing starts for a member.
 enum FamilyShareCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `family-unshare MEMBER`: Family Sharing stops for a member.
 enum FamilyUnshareCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `force-renewal PRODUCT_ID`: the subscription renews now.
 enum ForceRenewalCommand: CLICommand {

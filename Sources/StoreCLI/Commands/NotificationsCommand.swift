@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `notifications [list|test|url|deliver|environment]`: App Store Server Notifications V2 from
 /// the local App Store.

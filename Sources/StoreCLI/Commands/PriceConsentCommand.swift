@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `price-consent request|agree|decline TRANSACTION_ID`: a price increase and the customer's
 /// answer.

@@ -1,6 +1,6 @@
 import Foundation
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `products [--storekit FILE]`: the products of a StoreKit configuration, as StoreKit shows
 /// them.

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `refund TRANSACTION_ID`: the App Store refunds a transaction.
 enum RefundCommand: CLICommand {

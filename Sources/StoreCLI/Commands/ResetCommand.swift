@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `reset [--storekit FILE] [--date DATE]`: a fresh local App Store in the state file.
 enum ResetCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `reset-to-default`: the switches and faults go back to the `.storekit` file's.
 enum ResetToDefaultCommand: CLICommand {

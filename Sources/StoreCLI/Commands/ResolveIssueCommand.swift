@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `resolve-issue TRANSACTION_ID`: the customer fixes the billing problem of a subscription.
 enum ResolveIssueCommand: CLICommand {

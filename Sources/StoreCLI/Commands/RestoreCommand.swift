@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `restore`: `AppStore.sync()`, then the entitlements.
 enum RestoreCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `reverse-refund TRANSACTION_ID`: the App Store reverses a refund it granted.
 enum ReverseRefundCommand: CLICommand {

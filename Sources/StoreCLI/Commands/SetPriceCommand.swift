@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `set-price PRODUCT_ID PRICE`: a product's price changes while the store runs.
 enum SetPriceCommand: CLICommand {

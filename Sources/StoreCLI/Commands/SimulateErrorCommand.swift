@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `simulate-error API ERROR|clear`: an API fails with the StoreKit error chosen.
 enum SimulateErrorCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// How an emulator command reaches the local App Store: the state of `--state`, as the account
 /// of `--account`, and the store's errors as the tool's.

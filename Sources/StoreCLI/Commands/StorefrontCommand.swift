@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `storefront CODE`: the customer's storefront.
 enum StorefrontCommand: CLICommand {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 @_spi(Tools) import StoreModel
 
 /// `NAME on|off` for each switch of ``EmulatorSwitch/all``: `ask-to-buy`, `billing-issue`,

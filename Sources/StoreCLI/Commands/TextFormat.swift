@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// How the emulator commands write dates and transactions for people.
 enum TextFormat {

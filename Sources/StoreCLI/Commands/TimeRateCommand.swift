@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `time-rate RATE`: how fast subscriptions renew from now on.
 enum TimeRateCommand: CLICommand {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A transaction as the JSON outputs show it: the App Store's payload plus the token.
 struct TransactionOutput: Encodable {

@@ -1,6 +1,6 @@
 @_spi(Tools) import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `verify JWS|-`: verifies App Store signed data and prints what it says.
 enum VerifyCommand: CLICommand {

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Tools) import LocalAppStore
 import Observation
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 
 /// Products and dates the tests share: the one fixture catalog is StoreTesting's

@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// A backend seen through: every answer is the wrapped backend's (the local App Store), and the
 /// test can count and wait for what the manager did — finishes, reads, listeners — and hold the
