@@ -79,7 +79,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// Runs `body` with the connection to itself: the only way in once the store is shared.
   func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
-    try lock.withLock { _ throws(LocalAppStoreError) in try body() }
+    try lock.withLock { () throws(LocalAppStoreError) in try body() }
   }
 
   private func checkIdentity() throws(LocalAppStoreError) {
