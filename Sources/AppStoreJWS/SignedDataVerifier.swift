@@ -199,18 +199,9 @@ extension SignedDataVerifier {
       case .unchecked:
         break
       case .bundleID(let claimed):
-        if let bundleID, claimed != bundleID {
-          return VerificationError(
-            .wrongApp,
-            "signed for bundle id \(claimed.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
-        }
+        if let mismatch = bundleIDMismatch(claimed) { return mismatch }
       case .bundleIDAndAppAppleID(let claimedBundle, let claimedApp):
-        if let bundleID, claimedBundle != bundleID {
-          return VerificationError(
-            .wrongApp,
-            "signed for bundle id \(claimedBundle.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\""
-          )
-        }
+        if let mismatch = bundleIDMismatch(claimedBundle) { return mismatch }
         if environment == .production, let appAppleID, claimedApp != appAppleID {
           return VerificationError(
             .wrongApp,
@@ -223,6 +214,14 @@ extension SignedDataVerifier {
           "signed for environment \(claims.environment?.rawValue ?? "(none)"), not \(environment)")
       }
       return nil
+    }
+
+    /// `wrongApp` when a bundle id is configured and `claimed` is not it.
+    private func bundleIDMismatch(_ claimed: String?) -> VerificationError? {
+      guard let bundleID, claimed != bundleID else { return nil }
+      return VerificationError(
+        .wrongApp,
+        "signed for bundle id \(claimed.map { "\"\($0)\"" } ?? "(none)"), not \"\(bundleID)\"")
     }
   }
 

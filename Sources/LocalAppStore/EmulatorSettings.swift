@@ -1,3 +1,4 @@
+import StoreInternals
 public import StoreModel
 
 /// The switches of the local App Store: a `.storekit` file's `settings`, and what
@@ -77,13 +78,7 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
 
   // MARK: - Codable: one key per switch, beside the other settings
 
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
+  private typealias Key = StringCodingKey
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)

@@ -1,3 +1,5 @@
+import StoreInternals
+
 /// A JSON object written from a table of keys and values: the `--json` outputs that show
 /// another type's fields under names of their own, one line a key, instead of a stored property,
 /// an initializer line and an encoding line for each.
@@ -33,11 +35,5 @@ struct JSONObject: Encodable {
     }
   }
 
-  private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
+  private typealias Key = StringCodingKey
 }

@@ -25,15 +25,7 @@ package struct PurchaseLedger: Sendable, Hashable {
   /// - Returns: Whether the ledger changed.
   @discardableResult
   package mutating func record(_ transaction: Transaction) -> Bool {
-    guard let index = transactions.lastIndex(where: { $0.id == transaction.id }) else {
-      transactions.append(transaction)
-      return true
-    }
-    guard transactions[index] != transaction,
-      transaction.signedDate >= transactions[index].signedDate
-    else { return false }
-    transactions[index] = transaction
-    return true
+    Self.keep(transaction, in: &transactions, sameAs: \.id, signed: \.signedDate)
   }
 
   /// Adds renewal info, or replaces the subscription's renewal info if it was signed before it.
@@ -41,15 +33,26 @@ package struct PurchaseLedger: Sendable, Hashable {
   /// - Returns: Whether the ledger changed.
   @discardableResult
   package mutating func record(_ renewalInfo: RenewalInfo) -> Bool {
-    let id = renewalInfo.originalTransactionID
-    guard let index = renewalInfos.lastIndex(where: { $0.originalTransactionID == id }) else {
-      renewalInfos.append(renewalInfo)
+    Self.keep(
+      renewalInfo, in: &renewalInfos, sameAs: \.originalTransactionID, signed: \.signedDate)
+  }
+
+  /// Puts `copy` into `copies`: appended when no copy has its `key`, else in place of the last
+  /// copy with that key when it differs from it and was signed no earlier.
+  ///
+  /// - Returns: Whether `copies` changed.
+  private static func keep<Copy: Equatable, Key: Equatable, Signed: Comparable>(
+    _ copy: Copy, in copies: inout [Copy], sameAs key: KeyPath<Copy, Key>,
+    signed signedDate: KeyPath<Copy, Signed>
+  ) -> Bool {
+    let id = copy[keyPath: key]
+    guard let index = copies.lastIndex(where: { $0[keyPath: key] == id }) else {
+      copies.append(copy)
       return true
     }
-    guard renewalInfos[index] != renewalInfo,
-      renewalInfo.signedDate >= renewalInfos[index].signedDate
+    guard copies[index] != copy, copy[keyPath: signedDate] >= copies[index][keyPath: signedDate]
     else { return false }
-    renewalInfos[index] = renewalInfo
+    copies[index] = copy
     return true
   }
 

@@ -157,28 +157,27 @@ final class EVPKey: @unchecked Sendable {
 
   /// The private key as PKCS#8 DER.
   func privateKeyDER() throws(AppStoreJWSError) -> [UInt8] {
-    guard
-      let der = MemoryBIO.writing({ bio in
-        i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil)
-      })
-    else {
-      throw AppStoreJWSError(
-        .invalidKey, "could not export the private key", openSSL: OpenSSLErrorQueue.take())
-    }
-    return der
+    try exportedPrivateKey { bio in i2d_PKCS8PrivateKey_bio(bio, pointer, nil, nil, 0, nil, nil) }
   }
 
   /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
   func privateKeyPEM() throws(AppStoreJWSError) -> String {
-    guard
-      let pem = MemoryBIO.writing({ bio in
-        PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
-      })
-    else {
+    let pem = try exportedPrivateKey { bio in
+      PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
+    }
+    return String(decoding: pem, as: UTF8.self)
+  }
+
+  /// The bytes `write` puts into a memory BIO (it returns 1 on success): the private key in
+  /// one of its exported forms, unencrypted.
+  private func exportedPrivateKey(
+    _ write: (_ bio: OpaquePointer) -> Int32
+  ) throws(AppStoreJWSError) -> [UInt8] {
+    guard let bytes = MemoryBIO.writing(write) else {
       throw AppStoreJWSError(
         .invalidKey, "could not export the private key", openSSL: OpenSSLErrorQueue.take())
     }
-    return String(decoding: pem, as: UTF8.self)
+    return bytes
   }
 
   /// The public key as a DER SubjectPublicKeyInfo.
