@@ -98,7 +98,8 @@ let tests: [Target] = [
   .testTarget(
     name: "StoreCLITests",
     dependencies: [
-      "StoreCLI", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "TestSupport",
+      "StoreCLI", "SportsTimePro", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting",
+      "TestSupport",
     ]),
 ]
 

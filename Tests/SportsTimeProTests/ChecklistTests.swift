@@ -9,6 +9,23 @@ import Testing
 @MainActor
 @Suite("The plan's testing checklist", .hangGuard)
 struct ChecklistTests {
+  /// PLAN.md, beside the package (read-only); the checklist's words are checked against it.
+  nonisolated static let plan = PackageFolders.shared("PLAN.md")
+
+  @Test(
+    "the checklist is PLAN.md §14, word for word and in its order",
+    .enabled(if: plan != nil, "needs ../shared/PLAN.md"))
+  func wordsOfThePlan() throws {
+    let text = try String(contentsOf: try #require(Self.plan), encoding: .utf8)
+    let section = try #require(
+      text.components(separatedBy: "\n## 14.").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let lines = section.split(separator: "\n").dropFirst()
+      .filter { $0.first?.isNumber == true }
+      .map(String.init)
+    #expect(lines == ManualChecklist.items.map(\.description))
+  }
+
   /// A launched app: the store, the launch, and the saved trips the app keeps.
   @MainActor
   private struct App {

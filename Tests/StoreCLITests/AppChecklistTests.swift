@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimePro
 import TestSupport
 import Testing
 
@@ -18,24 +19,7 @@ struct AppChecklistTests {
     #expect(result.err == "")
     let lines = result.out.split(separator: "\n").map(String.init)
     #expect(lines.count == 17)
-    let titles = [
-      "App launches and shows onboarding paywall on first run",
-      "Can dismiss onboarding with \"Continue with Free\"",
-      "Home tab shows normally",
-      "Progress tab shows locked view for free users",
-      "Can tap \"Upgrade to Pro\" on locked Progress tab",
-      "Paywall displays with monthly/annual options",
-      "Annual is pre-selected",
-      "Can purchase subscription (sandbox)",
-      "After purchase, Progress tab unlocks",
-      "Can save 1 trip as free user",
-      "Saving 2nd trip shows paywall",
-      "PDF export button shows PRO badge for free users",
-      "Tapping PDF shows paywall",
-      "Settings shows \"Upgrade to Pro\" for free users",
-      "Settings shows \"Manage Subscription\" for Pro users",
-      "Restore Purchases works",
-    ]
+    let titles = ManualChecklist.items.map(\.title)
     for (index, title) in titles.enumerated() where index < lines.count {
       #expect(lines[index].hasPrefix("PASS  \(index + 1). \(title) — saw: "))
     }

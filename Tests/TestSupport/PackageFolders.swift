@@ -13,9 +13,15 @@ package enum PackageFolders {
   /// `shared/corpus/<subfolder>` in the package's parent folder, or in its parent's parent (a
   /// git worktree kept in a folder of worktrees beside the main checkout); `nil` when absent.
   package static func sharedCorpus(_ subfolder: String) -> URL? {
+    shared("corpus/\(subfolder)")
+  }
+
+  /// `shared/<path>` (the plan, the design, the corpus), found as ``sharedCorpus(_:)`` is;
+  /// `nil` when absent.
+  package static func shared(_ path: String) -> URL? {
     var folder = root.deletingLastPathComponent()
     for _ in 0..<2 {
-      let candidate = folder.appendingPathComponent("shared/corpus/\(subfolder)")
+      let candidate = folder.appendingPathComponent("shared/\(path)")
       if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
       folder = folder.deletingLastPathComponent()
     }
