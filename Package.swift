@@ -60,6 +60,17 @@ let storeCLI = Target.target(
   dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
 )
 
+/// The fuzz package's harnesses, seeds and soak (Fuzz/ keeps only libFuzzer's driver and the
+/// programs' `main`s): here they reach the modules through `package` access, so that the
+/// emulator's controls, signing and the test CA stay out of every product's surface.
+let storeFuzzing = Target.target(
+  name: "StoreFuzzing",
+  dependencies: [
+    "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
+    "StoreTesting", "StoreCLI",
+  ]
+)
+
 let tool = Target.executableTarget(
   name: "sportstime-store", dependencies: ["StoreCLI", "LocalAppStore"])
 
@@ -99,6 +110,7 @@ let tests: [Target] = [
     name: "StoreCLITests",
     dependencies: [
       "StoreCLI", "SportsTimePro", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting",
+      "StoreFuzzing",
       "TestSupport",
     ]),
 ]
@@ -108,7 +120,7 @@ let tests: [Target] = [
 let swiftTargets =
   [
     storeInternals, storeModel, appStoreJWS, localAppStore, sportsTimePro, storeTesting,
-    storeKitBackend, sportsTimeProUI, storeCLI, tool, bench,
+    storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool, bench,
   ] + tests
 
 for target in swiftTargets {
@@ -133,8 +145,8 @@ let package = Package(
     .library(name: "AppStoreJWS", targets: ["AppStoreJWS", "StoreModel"]),
     // An app's tests: the local App Store and its SKTestSession-shaped session.
     .library(name: "StoreTesting", targets: ["StoreTesting", "LocalAppStore"]),
-    // The tools' door for the fuzz package (Fuzz/): `@_spi(Tools)` declarations only.
-    .library(name: "StoreCLI", targets: ["StoreCLI"]),
+    // The fuzz package's door (Fuzz/): its harnesses, `@_spi(Fuzz)` declarations only.
+    .library(name: "StoreFuzzing", targets: ["StoreFuzzing"]),
     .executable(name: "sportstime-store", targets: ["sportstime-store"]),
     .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"]),
   ],

@@ -11,59 +11,28 @@ let store = "SportsTimeStore"
 
 let cLibFuzzer = Target.target(name: "CLibFuzzer")
 
-let fuzzSupport = Target.target(
-  name: "FuzzSupport",
-  dependencies: ["CLibFuzzer", .product(name: "AppStoreJWS", package: store)]
-)
+let fuzzSupport = Target.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"])
+
+/// Each program is its `main`; its harness is in the package's `StoreFuzzing` product.
+func program(_ name: String, libFuzzer: Bool = true) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: (libFuzzer ? ["FuzzSupport"] : [])
+      + [.product(name: "StoreFuzzing", package: store)]
+  )
+}
 
 // MARK: - Fuzz targets (each a libFuzzer program: `fuzz-jws CORPUS -runs=N`)
 
-let fuzzJWS = Target.executableTarget(
-  name: "fuzz-jws",
-  dependencies: [
-    "FuzzSupport", .product(name: "AppStoreJWS", package: store),
-  ]
-)
-
-let fuzzStoreKit = Target.executableTarget(
-  name: "fuzz-storekit",
-  dependencies: [
-    "FuzzSupport", .product(name: "AppStoreJWS", package: store),
-    .product(name: "StoreTesting", package: store),
-  ]
-)
-
-let fuzzState = Target.executableTarget(
-  name: "fuzz-state",
-  dependencies: [
-    "FuzzSupport", .product(name: "StoreTesting", package: store),
-    .product(name: "AppStoreJWS", package: store),
-  ]
-)
-
-let fuzzCLI = Target.executableTarget(
-  name: "fuzz-cli",
-  dependencies: [
-    "FuzzSupport", .product(name: "StoreCLI", package: store),
-    .product(name: "SportsTimePro", package: store), .product(name: "StoreTesting", package: store),
-  ]
-)
+let fuzzJWS = program("fuzz-jws")
+let fuzzStoreKit = program("fuzz-storekit")
+let fuzzState = program("fuzz-state")
+let fuzzCLI = program("fuzz-cli")
 
 // MARK: - Seeds and soak
 
-let fuzzSeeds = Target.executableTarget(
-  name: "fuzz-seeds",
-  dependencies: [
-    .product(name: "AppStoreJWS", package: store), .product(name: "StoreTesting", package: store),
-  ]
-)
-
-let soak = Target.executableTarget(
-  name: "soak",
-  dependencies: [
-    .product(name: "AppStoreJWS", package: store), .product(name: "StoreTesting", package: store),
-  ]
-)
+let fuzzSeeds = program("fuzz-seeds", libFuzzer: false)
+let soak = program("soak", libFuzzer: false)
 
 let swiftTargets = [fuzzSupport, fuzzJWS, fuzzStoreKit, fuzzState, fuzzCLI, fuzzSeeds, soak]
 for target in swiftTargets {

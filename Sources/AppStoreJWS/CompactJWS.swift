@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) internal import StoreModel
+internal import StoreModel
 
 /// The three segments of a JWS compact serialization (RFC 7515 §7.1), found on bytes.
 ///

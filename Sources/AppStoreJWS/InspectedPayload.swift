@@ -3,24 +3,25 @@
 ///
 /// Every App Store app's data chains to the same Apple root, so a verified inspected payload
 /// may be any app's. Never grant anything from it.
-@_spi(Tools) public struct InspectedPayload<Payload: Sendable>: Sendable {
+package struct InspectedPayload<Payload: Sendable>: Sendable {
   /// The decoded payload.
-  public let payload: Payload
+  package let payload: Payload
   /// The bundle id the payload claims, compared with nothing; `nil` when it carries none
   /// (renewal info, a notification without app data).
-  public let claimedBundleID: String?
+  package let claimedBundleID: String?
 
   /// Whether the payload's bundle id was checked: always `false`, as an inspector checks no app.
-  public var isBundleIDChecked: Bool { false }
+  package var isBundleIDChecked: Bool { false }
 
   /// Creates an inspected payload.
-  public init(payload: Payload, claimedBundleID: String?) {
+  package init(payload: Payload, claimedBundleID: String?) {
     self.payload = payload
     self.claimedBundleID = claimedBundleID
   }
 
   /// The same claims with the payload transformed.
-  public func map<T: Sendable>(_ transform: (Payload) throws -> T) rethrows -> InspectedPayload<T> {
+  package func map<T: Sendable>(_ transform: (Payload) throws -> T) rethrows -> InspectedPayload<T>
+  {
     InspectedPayload<T>(payload: try transform(payload), claimedBundleID: claimedBundleID)
   }
 }

@@ -6,20 +6,20 @@ import StoreInternals
 /// and `typ` must be strings and `x5c` an array of strings when present. Other members are
 /// validated as JSON and otherwise ignored, except `crit`, which is kept so that verification can
 /// refuse extensions it does not understand (RFC 7515 §4.1.11).
-@_spi(Tools) public struct JOSEHeader: Sendable, Hashable {
+package struct JOSEHeader: Sendable, Hashable {
   /// `alg`: the signature algorithm; App Store data uses `ES256`.
-  public var algorithm: String?
+  package var algorithm: String?
   /// `x5c`: the certificate chain, leaf first, each entry standard base64 of a DER certificate.
-  public var certificateChain: [String]?
+  package var certificateChain: [String]?
   /// `kid`: a key identifier (`Apple_Xcode_Key` in Xcode's StoreKit testing data).
-  public var keyID: String?
+  package var keyID: String?
   /// `typ`: the media type, usually `JWT`.
-  public var type: String?
+  package var type: String?
   /// `crit`: the names of extensions a verifier must understand, when present.
-  public var critical: [String]?
+  package var critical: [String]?
 
   /// Creates a header.
-  public init(
+  package init(
     algorithm: String?, certificateChain: [String]?, keyID: String? = nil, type: String? = nil,
     critical: [String]? = nil
   ) {

@@ -1,20 +1,20 @@
-public import Foundation
+package import Foundation
 
 /// Signs payloads as App Store signed data: a compact JWS, ES256, with the `x5c` chain.
 ///
 /// This is what the local App Store signs transactions and renewal info with, the same way the
 /// App Store does (header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`, payload in the App
 /// Store's JSON form), and what tests forge attacks with (any header, any bytes).
-@_spi(Tools) public struct JWSSigner: Sendable {
+package struct JWSSigner: Sendable {
   /// The signing key: the leaf's private key, P-256.
-  public let key: PrivateKey
+  package let key: PrivateKey
   /// The `x5c` chain written into every header, leaf first.
-  public let certificateChain: [Certificate]
+  package let certificateChain: [Certificate]
 
   /// Creates a signer.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `key` is P-256 and, when the chain is
   ///   not empty, the leaf's public key is `key`'s.
-  public init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
+  package init(key: PrivateKey, certificateChain: [Certificate]) throws(AppStoreJWSError) {
     guard key.curve == .p256 else {
       throw AppStoreJWSError(.invalidKey, "ES256 signs with a P-256 key")
     }
@@ -34,13 +34,13 @@ public import Foundation
   }
 
   /// The header this signer writes: `alg` ES256 and the `x5c` chain.
-  public var header: JOSEHeader {
+  package var header: JOSEHeader {
     JOSEHeader(algorithm: "ES256", certificateChain: certificateChain.map(\.base64DER))
   }
 
   /// Signs `payload` encoded in the App Store's JSON form (its keys, dates in milliseconds).
   /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` or ``AppStoreJWSError/Code/signingFailed``.
-  public func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
+  package func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
     let json: Data
     do {
       json = try DecodedSignedPayload.encoder(prettyPrinted: false).encode(payload)
@@ -52,7 +52,7 @@ public import Foundation
 
   /// Signs the bytes `payloadJSON` as they are, under this signer's header.
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
-  public func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
+  package func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
     try sign(headerJSON: Data(Self.encode(header).utf8), payloadJSON: payloadJSON)
   }
 
@@ -60,7 +60,7 @@ public import Foundation
   ///
   /// For tests that need a token no honest signer makes (another `alg`, a bad `x5c`).
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
-  public func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
+  package func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
     let signingInput =
       Base64.encode(headerJSON, alphabet: .url) + "." + Base64.encode(payloadJSON, alphabet: .url)
     let signature = try ES256.sign(signingInput: Array(signingInput.utf8), key: key.key)
@@ -68,7 +68,7 @@ public import Foundation
   }
 
   /// A header as compact JSON, members in the order `alg`, `typ`, `kid`, `x5c`, `crit`.
-  public static func encode(_ header: JOSEHeader) -> String {
+  package static func encode(_ header: JOSEHeader) -> String {
     func quoted(_ text: String) -> String {
       var output = "\""
       for scalar in text.unicodeScalars {

@@ -1,11 +1,11 @@
-public import Foundation
+package import Foundation
 
 /// An elliptic-curve private key held by OpenSSL: what signs tokens and certificates.
 ///
 /// Equality compares the public keys.
-@_spi(Tools) public struct PrivateKey: Sendable, Hashable {
+package struct PrivateKey: Sendable, Hashable {
   /// The curves this module makes keys on.
-  public enum Curve: String, Sendable, Hashable, CaseIterable {
+  package enum Curve: String, Sendable, Hashable, CaseIterable {
     /// NIST P-256 (`prime256v1`): App Store leaf keys, ES256.
     case p256 = "prime256v1"
     /// NIST P-384 (`secp384r1`): Apple's root and intermediate keys.
@@ -20,13 +20,13 @@ public import Foundation
 
   /// A fresh random key from OpenSSL's generator.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot make one.
-  public static func generate(curve: Curve = .p256) throws(AppStoreJWSError) -> PrivateKey {
+  package static func generate(curve: Curve = .p256) throws(AppStoreJWSError) -> PrivateKey {
     PrivateKey(key: try EVPKey.generate(curveName: curve.rawValue))
   }
 
   /// The P-256 key whose private scalar is `scalar` (32 bytes, big-endian, in `[1, n)`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` for any other scalar.
-  public init(p256Scalar scalar: some Sequence<UInt8>) throws(AppStoreJWSError) {
+  package init(p256Scalar scalar: some Sequence<UInt8>) throws(AppStoreJWSError) {
     self.key = try EVPKey.p256(privateScalar: Array(scalar))
   }
 
@@ -36,7 +36,7 @@ public import Foundation
   /// the negligible case that the digest is not a valid scalar). For tests and the local App
   /// Store only: a seed anyone knows is a key anyone has.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot make the key.
-  public static func p256(seed: some Sequence<UInt8>, label: String) throws(AppStoreJWSError)
+  package static func p256(seed: some Sequence<UInt8>, label: String) throws(AppStoreJWSError)
     -> PrivateKey
   {
     let seedBytes = Array(seed)
@@ -60,7 +60,7 @@ public import Foundation
 
   /// Reads a private key from DER (PKCS#8, or SEC 1 `ECPrivateKey`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
-  public init(derEncoded der: some Sequence<UInt8>) throws(AppStoreJWSError) {
+  package init(derEncoded der: some Sequence<UInt8>) throws(AppStoreJWSError) {
     let key = try EVPKey(privateKeyDER: Array(der))
     guard key.curveName != nil else {
       throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
@@ -70,7 +70,7 @@ public import Foundation
 
   /// Reads a private key from PEM (`PRIVATE KEY` or `EC PRIVATE KEY`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
-  public init(pemEncoded pem: String) throws(AppStoreJWSError) {
+  package init(pemEncoded pem: String) throws(AppStoreJWSError) {
     let key = try EVPKey(privateKeyPEM: pem)
     guard key.curveName != nil else {
       throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
@@ -79,28 +79,28 @@ public import Foundation
   }
 
   /// The key's curve, or `nil` for a curve this module does not name.
-  public var curve: Curve? { key.curveName.flatMap(Curve.init(rawValue:)) }
+  package var curve: Curve? { key.curveName.flatMap(Curve.init(rawValue:)) }
 
   /// The private key as PKCS#8 DER.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot write it.
-  public func derRepresentation() throws(AppStoreJWSError) -> Data {
+  package func derRepresentation() throws(AppStoreJWSError) -> Data {
     Data(try key.privateKeyDER())
   }
 
   /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot write it.
-  public func pemRepresentation() throws(AppStoreJWSError) -> String {
+  package func pemRepresentation() throws(AppStoreJWSError) -> String {
     try key.privateKeyPEM()
   }
 
   /// The public key as a DER SubjectPublicKeyInfo.
-  public var publicKeyDER: Data { Data((try? key.publicKeyDER()) ?? []) }
+  package var publicKeyDER: Data { Data((try? key.publicKeyDER()) ?? []) }
 
-  public static func == (lhs: PrivateKey, rhs: PrivateKey) -> Bool {
+  package static func == (lhs: PrivateKey, rhs: PrivateKey) -> Bool {
     lhs.publicKeyDER == rhs.publicKeyDER
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(publicKeyDER)
   }
 }

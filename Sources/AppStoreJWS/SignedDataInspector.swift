@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import StoreInternals
-public import StoreModel
+package import StoreModel
 
 /// Verifies App Store signed data like a ``SignedDataVerifier``, except that it checks no app:
 /// for tools that inspect any app's data. Made by
@@ -11,11 +11,11 @@ public import StoreModel
 /// verified result proves only that some app's data is genuine: results are
 /// ``InspectedPayload`` values that say so and carry the bundle id the data claims. An app
 /// never grants anything from them; it uses a ``SignedDataVerifier`` with its bundle id.
-@_spi(Tools) public struct SignedDataInspector: Sendable {
+package struct SignedDataInspector: Sendable {
   /// The trust anchors; `x5c` chains must lead to one of them.
-  public var rootCertificates: [Certificate] { core.chains.roots }
+  package var rootCertificates: [Certificate] { core.chains.roots }
   /// The environment the data must have been signed for.
-  public let environment: AppStoreEnvironment
+  package let environment: AppStoreEnvironment
 
   private let core: SignedDataVerifier.Core
 
@@ -27,7 +27,7 @@ public import StoreModel
   /// Verifies a JWS of the given kind, or of the kind its payload shows, except for its app.
   /// - Throws: `VerificationError` (`malformed`) when the kind cannot be told, the payload shows
   ///   another kind than `kind`, or it does not decode as its kind.
-  public func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
+  package func verify(_ jws: String, kind: SignedPayloadKind? = nil, at validationTime: Date? = nil)
     throws(VerificationError) -> VerificationResult<InspectedPayload<DecodedSignedPayload>>
   {
     try core.verify(jws, kind: kind, at: validationTime, rules: rules).map {
@@ -38,7 +38,7 @@ public import StoreModel
   /// Verifies a JWS and decodes its payload as `Payload`, except for its app.
   /// - Throws: `VerificationError` (`malformed`) only when the token does not split into three
   ///   segments or its payload does not decode as `Payload`.
-  public func verify<Payload: SignedPayload>(
+  package func verify<Payload: SignedPayload>(
     _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
   ) throws(VerificationError) -> VerificationResult<InspectedPayload<Payload>> {
     try core.verify(jws, as: type, at: validationTime, rules: rules).map {
@@ -51,5 +51,5 @@ public import StoreModel
   }
 
   /// The number of chains in the verified-chain cache.
-  public var cachedChainCount: Int { core.cache.count }
+  package var cachedChainCount: Int { core.cache.count }
 }

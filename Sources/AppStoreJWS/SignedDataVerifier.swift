@@ -93,7 +93,7 @@ public struct SignedDataVerifier: Sendable {
   ///     scratch).
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
   ///   refuses a root.
-  @_spi(Tools) public static func inspecting(
+  package static func inspecting(
     rootCertificates: [Certificate] = [.appleRootCAG3],
     environment: AppStoreEnvironment,
     clock: any WallClock = SystemClock(),
@@ -170,8 +170,7 @@ public struct SignedDataVerifier: Sendable {
 
   /// A verifier without the verified-chain cache and header facts but with the pool of parsed
   /// certificates (itself a cache): the benchmark's separately labelled "pooled" figure.
-  @_spi(Benchmarks)
-  public static func pooledWithoutChainCache(
+  package static func pooledWithoutChainCache(
     rootCertificates: [Certificate] = [.appleRootCAG3], bundleID: String,
     environment: AppStoreEnvironment
   ) throws(AppStoreJWSError) -> SignedDataVerifier {

@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// A three-level P-256 certificate authority shaped like Apple's App Store chain: a root, an
 /// intermediate with Apple's intermediate marker (1.2.840.113635.100.6.2.1) and a leaf with the
@@ -10,31 +10,31 @@ public import StoreModel
 /// run; certificate signatures differ between runs, because OpenSSL 3.0 signs ECDSA with a random
 /// nonce (RFC 6979 arrives in 3.2), so a CA meant to persist is saved with ``archive()`` and
 /// reloaded with ``init(archive:)``.
-@_spi(Tools) public struct TestCertificateAuthority: Sendable, Hashable {
+package struct TestCertificateAuthority: Sendable, Hashable {
   /// The self-signed root: the trust anchor a verifier of this CA's data is configured with.
-  public let root: Certificate
+  package let root: Certificate
   /// The root's key.
-  public let rootKey: PrivateKey
+  package let rootKey: PrivateKey
   /// The intermediate, issued by the root.
-  public let intermediate: Certificate
+  package let intermediate: Certificate
   /// The intermediate's key.
-  public let intermediateKey: PrivateKey
+  package let intermediateKey: PrivateKey
   /// The leaf, issued by the intermediate: its key signs tokens.
-  public let leaf: Certificate
+  package let leaf: Certificate
   /// The leaf's key.
-  public let leafKey: PrivateKey
+  package let leafKey: PrivateKey
 
   /// The names a test CA gives its certificates.
-  public struct Names: Sendable, Hashable {
+  package struct Names: Sendable, Hashable {
     /// The root's subject.
-    public var root: [CertificateTemplate.NameAttribute]
+    package var root: [CertificateTemplate.NameAttribute]
     /// The intermediate's subject.
-    public var intermediate: [CertificateTemplate.NameAttribute]
+    package var intermediate: [CertificateTemplate.NameAttribute]
     /// The leaf's subject.
-    public var leaf: [CertificateTemplate.NameAttribute]
+    package var leaf: [CertificateTemplate.NameAttribute]
 
     /// Creates names.
-    public init(
+    package init(
       root: [CertificateTemplate.NameAttribute],
       intermediate: [CertificateTemplate.NameAttribute],
       leaf: [CertificateTemplate.NameAttribute]
@@ -45,7 +45,7 @@ public import StoreModel
     }
 
     /// The local App Store's names (`SportsTime Local App Store Root CA`, …).
-    public static let localAppStore = Names(
+    package static let localAppStore = Names(
       root: [
         .init("C", "US"), .init("O", "SportsTime"),
         .init("CN", "SportsTime Local App Store Root CA"),
@@ -61,7 +61,7 @@ public import StoreModel
   }
 
   /// The default validity of every certificate: 2020-01-01 to 2050-01-01 (UTC).
-  public static let defaultValidity = DateInterval(
+  package static let defaultValidity = DateInterval(
     start: Date(timeIntervalSince1970: 1_577_836_800),
     end: Date(timeIntervalSince1970: 2_524_608_000))
 
@@ -71,7 +71,7 @@ public import StoreModel
   ///   - validity: The validity period of all three certificates.
   ///   - names: The subjects.
   /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
-  public init(
+  package init(
     seed: some Sequence<UInt8>, validity: DateInterval = defaultValidity,
     names: Names = .localAppStore
   ) throws(AppStoreJWSError) {
@@ -84,7 +84,9 @@ public import StoreModel
 
   /// Makes a CA with fresh random keys.
   /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
-  public static func random(validity: DateInterval = defaultValidity, names: Names = .localAppStore)
+  package static func random(
+    validity: DateInterval = defaultValidity, names: Names = .localAppStore
+  )
     throws(AppStoreJWSError) -> TestCertificateAuthority
   {
     try TestCertificateAuthority(
@@ -130,15 +132,15 @@ public import StoreModel
   }
 
   /// Apple's intermediate marker extension, 1.2.840.113635.100.6.2.1.
-  public static let intermediateMarkerOID = ChainVerifier.intermediateMarkerOID
+  package static let intermediateMarkerOID = ChainVerifier.intermediateMarkerOID
   /// Apple's receipt-signing leaf marker extension, 1.2.840.113635.100.6.11.1.
-  public static let leafMarkerOID = ChainVerifier.leafMarkerOID
+  package static let leafMarkerOID = ChainVerifier.leafMarkerOID
 
   /// The `x5c` chain: leaf, intermediate, root.
-  public var certificateChain: [Certificate] { [leaf, intermediate, root] }
+  package var certificateChain: [Certificate] { [leaf, intermediate, root] }
 
   /// A signer with the leaf's key and this chain.
-  public var signer: JWSSigner {
+  package var signer: JWSSigner {
     // The leaf was issued for `leafKey` (checked when made or loaded), so this cannot fail.
     (try? JWSSigner(key: leafKey, certificateChain: certificateChain))
       ?? JWSSigner(unchecked: leafKey, certificateChain: certificateChain)
@@ -146,7 +148,7 @@ public import StoreModel
 
   /// A verifier that trusts this CA's root.
   /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` if OpenSSL refuses the root.
-  public func verifier(
+  package func verifier(
     bundleID: String, environment: AppStoreEnvironment = .localTesting, appAppleID: UInt64? = nil,
     clock: any WallClock = SystemClock(), chainCacheCapacity: Int = 64
   ) throws(AppStoreJWSError) -> SignedDataVerifier {
@@ -158,16 +160,16 @@ public import StoreModel
   // MARK: - Saving and loading
 
   /// A CA's certificates (DER) and private keys (PKCS#8 DER), to save and reload.
-  public struct Archive: Sendable, Hashable, Codable {
-    public var rootCertificate: Data
-    public var rootKey: Data
-    public var intermediateCertificate: Data
-    public var intermediateKey: Data
-    public var leafCertificate: Data
-    public var leafKey: Data
+  package struct Archive: Sendable, Hashable, Codable {
+    package var rootCertificate: Data
+    package var rootKey: Data
+    package var intermediateCertificate: Data
+    package var intermediateKey: Data
+    package var leafCertificate: Data
+    package var leafKey: Data
 
     /// Creates an archive from its parts.
-    public init(
+    package init(
       rootCertificate: Data, rootKey: Data, intermediateCertificate: Data, intermediateKey: Data,
       leafCertificate: Data, leafKey: Data
     ) {
@@ -182,7 +184,7 @@ public import StoreModel
 
   /// The CA's certificates and keys, to store and reload with ``init(archive:)``.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot export a key.
-  public func archive() throws(AppStoreJWSError) -> Archive {
+  package func archive() throws(AppStoreJWSError) -> Archive {
     Archive(
       rootCertificate: root.derRepresentation, rootKey: try rootKey.derRepresentation(),
       intermediateCertificate: intermediate.derRepresentation,
@@ -193,7 +195,7 @@ public import StoreModel
   /// Reloads a CA saved with ``archive()``.
   /// - Throws: ``AppStoreJWSError`` when a part does not parse or the parts do not belong
   ///   together.
-  public init(archive: Archive) throws(AppStoreJWSError) {
+  package init(archive: Archive) throws(AppStoreJWSError) {
     try self.init(
       root: try Certificate(derEncoded: archive.rootCertificate),
       rootKey: try PrivateKey(derEncoded: archive.rootKey),
@@ -206,7 +208,7 @@ public import StoreModel
   /// Assembles a CA from certificates and keys, checking that each key is its certificate's
   /// and that the chain verifies at the leaf's `notValidBefore` with Apple's rules.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` or ``AppStoreJWSError/Code/invalidCertificate``.
-  public init(
+  package init(
     root: Certificate, rootKey: PrivateKey, intermediate: Certificate, intermediateKey: PrivateKey,
     leaf: Certificate, leafKey: PrivateKey
   ) throws(AppStoreJWSError) {

@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// A compact JWS split and decoded without any verification: for inspecting data, never for
 /// trusting it.
@@ -7,21 +7,21 @@ public import StoreModel
 /// Parsing is as strict as verification's: three non-empty unpadded base64url segments and a
 /// JSON-object header with unique member names. Nothing about the signature or the chain is
 /// checked.
-@_spi(Tools) public struct UnverifiedJWS: Sendable, Hashable {
+package struct UnverifiedJWS: Sendable, Hashable {
   /// The protected header.
-  public let header: JOSEHeader
+  package let header: JOSEHeader
   /// The decoded header bytes (JSON).
-  public let headerJSON: Data
+  package let headerJSON: Data
   /// The decoded payload bytes (JSON for App Store data).
-  public let payloadJSON: Data
+  package let payloadJSON: Data
   /// The decoded signature bytes (64 bytes `r‖s` for ES256).
-  public let signature: Data
+  package let signature: Data
   /// The signing input: the token up to its second `.`.
-  public let signingInput: String
+  package let signingInput: String
 
   /// Splits and decodes `jws`.
   /// - Throws: `VerificationError` (`malformed`) with the reason it is not a compact JWS.
-  public init(parsing jws: String) throws(VerificationError) {
+  package init(parsing jws: String) throws(VerificationError) {
     var token = jws
     let parsed = token.withUTF8 { utf8 in Self.parse(UnsafeRawBufferPointer(utf8)) }
     self = try parsed.get()
@@ -74,7 +74,7 @@ public import StoreModel
 
   /// The kind the payload shows.
   /// - Throws: `VerificationError` (`malformed`) when it shows none.
-  public func payloadKind() throws(VerificationError) -> SignedPayloadKind {
+  package func payloadKind() throws(VerificationError) -> SignedPayloadKind {
     guard let kind = SignedPayloadKind.detect(payloadJSON: payloadJSON) else {
       throw VerificationError(
         .malformed,
@@ -85,7 +85,7 @@ public import StoreModel
 
   /// Decodes the payload as `kind`, or as the kind it shows.
   /// - Throws: `VerificationError` (`malformed`) when it does not decode.
-  public func decodePayload(as kind: SignedPayloadKind? = nil) throws(VerificationError)
+  package func decodePayload(as kind: SignedPayloadKind? = nil) throws(VerificationError)
     -> DecodedSignedPayload
   {
     let resolved: SignedPayloadKind
@@ -100,7 +100,7 @@ public import StoreModel
   /// The certificates of `x5c`, leaf first, parsed but not verified.
   /// - Throws: `VerificationError` (`invalidCertificate`) when an entry is not a base64 DER
   ///   certificate; (`malformed`) when there is no `x5c`.
-  public func certificateChain() throws(VerificationError) -> [Certificate] {
+  package func certificateChain() throws(VerificationError) -> [Certificate] {
     guard let entries = header.certificateChain else {
       throw VerificationError(.malformed, "the header has no \"x5c\" certificate chain")
     }

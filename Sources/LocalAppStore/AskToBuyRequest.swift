@@ -1,12 +1,12 @@
-public import Foundation
+package import Foundation
 
 /// A purchase that waits for a parent's approval: StoreKitTest's `SKTestTransaction` with
 /// `pendingAskToBuyConfirmation`.
 ///
 /// Its ``id`` becomes the transaction's identifier when the request is approved.
-@_spi(Tools) public struct AskToBuyRequest: Sendable, Hashable, Codable {
+package struct AskToBuyRequest: Sendable, Hashable, Codable {
   /// What became of a request.
-  public enum Status: String, Sendable, Hashable, Codable {
+  package enum Status: String, Sendable, Hashable, Codable {
     /// Waiting for the parent.
     case pending
     /// Approved: the transaction was made and delivered through `Transaction.updates`.
@@ -16,18 +16,18 @@ public import Foundation
   }
 
   /// The identifier the transaction will have.
-  public var id: UInt64
+  package var id: UInt64
   /// The account that asked.
-  public var account: String
+  package var account: String
   /// The product asked for.
-  public var productID: String
+  package var productID: String
   /// When the child asked.
-  public var requestDate: Date
+  package var requestDate: Date
   /// Pending, approved or declined.
-  public var status: Status
+  package var status: Status
 
   /// Creates a request.
-  public init(id: UInt64, account: String, productID: String, requestDate: Date, status: Status) {
+  package init(id: UInt64, account: String, productID: String, requestDate: Date, status: Status) {
     self.id = id
     self.account = account
     self.productID = productID

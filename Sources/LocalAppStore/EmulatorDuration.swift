@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 
 /// A span of calendar time to move the local App Store's clock by: `1d`, `2w`, `1m`, `1y`,
 /// `36h`, `90s`, or an ISO 8601 duration (`P1M`, `P1Y2M10D`, `PT12H`, `P2W`).
 ///
 /// Months and years are calendar units (Jan 31 + 1 month = Feb 28), in UTC, as subscription
 /// periods are.
-@_spi(Tools) public struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
+package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
   /// The calendar components of the span.
-  public let components: DateComponents
+  package let components: DateComponents
   /// The text it was parsed from.
-  public let text: String
+  package let text: String
 
   /// Parses `text`; returns `nil` for anything that is not a positive duration.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var components = DateComponents()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let parsed: Bool =
@@ -30,15 +30,15 @@ public import Foundation
     self.text = text
   }
 
-  public var description: String { text }
+  package var description: String { text }
 
   /// The date this span after `date` (`date` itself when the calendar cannot reach it).
-  public func added(to date: Date) -> Date {
+  package func added(to date: Date) -> Date {
     adding(to: date) ?? date
   }
 
   /// The date this span after `date`, or `nil` when the calendar cannot reach it.
-  public func adding(to date: Date) -> Date? {
+  package func adding(to date: Date) -> Date? {
     Self.calendar.date(byAdding: components, to: date)
   }
 

@@ -1,34 +1,34 @@
-public import StoreModel
+import StoreModel
 
 /// A failure the local App Store injects into its next operation, or into every one: what
 /// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` does.
-@_spi(Tools) public struct Fault: OpenEnumeration, CaseIterable {
-  public let rawValue: String
-  public init(rawValue: String) { self.rawValue = rawValue }
+package struct Fault: OpenEnumeration, CaseIterable {
+  package let rawValue: String
+  package init(rawValue: String) { self.rawValue = rawValue }
 
   /// `products(for:)` throws a system error (StoreKitTest's `loadProducts`).
-  public static let loadProducts = Fault(rawValue: "load-products")
+  package static let loadProducts = Fault(rawValue: "load-products")
   /// `purchase` throws a system error (StoreKitTest's `purchase`).
-  public static let purchase = Fault(rawValue: "purchase")
+  package static let purchase = Fault(rawValue: "purchase")
   /// `sync` throws a system error (StoreKitTest's `appStoreSync`).
-  public static let sync = Fault(rawValue: "sync")
+  package static let sync = Fault(rawValue: "sync")
   /// `subscriptionStatuses(forGroup:)` throws a system error (StoreKitTest's
   /// `subscriptionStatus`).
-  public static let subscriptionStatus = Fault(rawValue: "subscription-status")
+  package static let subscriptionStatus = Fault(rawValue: "subscription-status")
   /// The next call that reaches the App Store (loading products, a purchase, a sync, a
   /// subscription status) throws a network error.
-  public static let network = Fault(rawValue: "network")
+  package static let network = Fault(rawValue: "network")
   /// `purchase` returns `.userCancelled`, as when the customer dismisses the sheet.
-  public static let userCancel = Fault(rawValue: "user-cancel")
+  package static let userCancel = Fault(rawValue: "user-cancel")
   /// The next signed transaction or renewal info is signed by another certificate authority
   /// (a whole chain of its own, which the verifier does not trust), so that verification
   /// genuinely fails (StoreKitTest's `verification`).
-  public static let verification = Fault(rawValue: "verification")
+  package static let verification = Fault(rawValue: "verification")
   /// The next signed transaction is altered after signing, so that its signature no longer
   /// matches.
-  public static let tamper = Fault(rawValue: "tamper")
+  package static let tamper = Fault(rawValue: "tamper")
 
-  public static let allCases: [Fault] = [
+  package static let allCases: [Fault] = [
     .loadProducts, .purchase, .sync, .subscriptionStatus, .network, .userCancel, .verification,
     .tamper,
   ]

@@ -7,7 +7,7 @@ extension EmulatorSettings {
   ///
   /// `_renewalBillingIssuesEnabled` is StoreKitTest's `shouldEnterBillingRetryOnRenewal`, which
   /// is what ``billingIssuesEnabled`` does; an unknown `_timeRate` falls back to real time.
-  @_spi(Tools) public init(catalog: Catalog, bundleID: String = "com.sportstime.app") {
+  package init(catalog: Catalog, bundleID: String = "com.sportstime.app") {
     let settings = catalog.settings
     self.init(
       askToBuyEnabled: settings.askToBuyEnabled,

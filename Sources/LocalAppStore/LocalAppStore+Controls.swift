@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The controls of StoreKitTest's `SKTestSession`, on the local App Store.
 extension LocalAppStore {
@@ -17,7 +17,7 @@ extension LocalAppStore {
   }
 
   /// Turns Ask to Buy on or off: `SKTestSession.askToBuyEnabled`.
-  @_spi(Tools) public func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setAskToBuyEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.askToBuyEnabled = enabled }
   }
 
@@ -28,13 +28,13 @@ extension LocalAppStore {
   /// `resolveIssueForTransaction(identifier:)`". Read as: turning it off stops new failures and
   /// leaves a subscription already in billing retry there until ``resolveIssue(transactionID:)``
   /// or the end of its retry (our reading; Apple says no more).
-  @_spi(Tools) public func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setBillingIssuesEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.billingIssuesEnabled = enabled }
   }
 
   /// Grants a grace period at the start of billing retry, or not:
   /// `SKTestSession.billingGracePeriodIsEnabled`.
-  @_spi(Tools) public func setGracePeriodEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
+  package func setGracePeriodEnabled(_ enabled: Bool) throws(LocalAppStoreError) {
     try changeSettings { $0.gracePeriodEnabled = enabled }
   }
 
@@ -91,7 +91,7 @@ extension LocalAppStore {
   ///   would leave ``supportedDates`` or the move spans more than ``maximumPeriodsPerAdvance``
   ///   periods of the shortest live subscription.
   @discardableResult
-  @_spi(Tools) public func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError)
+  package func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError)
     -> Date
   {
     try moveStoredTime(by: duration.text) { duration.adding(to: $0) }
@@ -104,7 +104,7 @@ extension LocalAppStore {
   ///   or the move spans more than ``maximumPeriodsPerAdvance`` periods of the shortest live
   ///   subscription.
   @discardableResult
-  @_spi(Tools) public func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError)
+  package func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError)
     -> Date
   {
     try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }
@@ -163,7 +163,7 @@ extension LocalAppStore {
 
   /// Catches up with the clock: makes every renewal and expiry due by now and delivers them
   /// to the update subscribers.
-  @_spi(Tools) public func synchronize() throws(LocalAppStoreError) {
+  package func synchronize() throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in }
   }
 
@@ -173,7 +173,7 @@ extension LocalAppStore {
   /// identifier is the request's, arrives through `Transaction.updates`:
   /// `SKTestSession.approveAskToBuyTransaction(identifier:)`.
   @discardableResult
-  @_spi(Tools) public func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
+  package func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let request = try pendingRequest(id)
       let product = try product(request.0.productID)
@@ -199,7 +199,7 @@ extension LocalAppStore {
 
   /// Declines a pending Ask to Buy request; nothing is bought and nothing is delivered:
   /// `SKTestSession.declineAskToBuyTransaction(identifier:)`.
-  @_spi(Tools) public func declineAskToBuy(_ id: UInt64) throws(LocalAppStoreError) {
+  package func declineAskToBuy(_ id: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       _ = try pendingRequest(id)
       try ledger.setStatus(.declined, ofRequest: id)
@@ -207,7 +207,7 @@ extension LocalAppStore {
   }
 
   /// Ask to Buy requests of `account` (every account when `nil`), oldest first.
-  @_spi(Tools) public func askToBuyRequests(account: String? = nil) throws(LocalAppStoreError)
+  package func askToBuyRequests(account: String? = nil) throws(LocalAppStoreError)
     -> [AskToBuyRequest]
   {
     try operation { (_: Date) throws(LocalAppStoreError) in try ledger.requests(of: account) }
@@ -233,7 +233,7 @@ extension LocalAppStore {
   ///
   /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
   @discardableResult
-  @_spi(Tools) public func refund(transactionID: UInt64, reason: RevocationReason = .other)
+  package func refund(transactionID: UInt64, reason: RevocationReason = .other)
     throws(LocalAppStoreError) -> Transaction
   {
     try operation { (now: Date) throws(LocalAppStoreError) in
@@ -277,7 +277,7 @@ extension LocalAppStore {
   /// its period.
   /// - Returns: The subscriptions changed, by original transaction identifier.
   @discardableResult
-  @_spi(Tools) public func setWillAutoRenew(
+  package func setWillAutoRenew(
     _ willAutoRenew: Bool, forGroup group: String? = nil, account: String? = nil
   )
     throws(LocalAppStoreError) -> [UInt64]
@@ -302,7 +302,7 @@ extension LocalAppStore {
 
   /// Adds `member` to the purchaser's family and shares with them: they receive a
   /// `familyShared` transaction for each active shareable purchase, now and at each renewal.
-  @_spi(Tools) public func startFamilySharing(with member: String) throws(LocalAppStoreError) {
+  package func startFamilySharing(with member: String) throws(LocalAppStoreError) {
     guard member != Self.purchaser else {
       throw LocalAppStoreError(.invalidArgument, "the purchaser cannot share with themselves")
     }
@@ -329,7 +329,7 @@ extension LocalAppStore {
 
   /// Stops sharing with `member`: their family-shared transactions are revoked now and the
   /// revocations arrive through their updates.
-  @_spi(Tools) public func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
+  package func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
       guard try ledger.sharingMembers().contains(member) else {
         throw LocalAppStoreError(.notFound, "\(member) is not a sharing family member")
@@ -354,7 +354,7 @@ extension LocalAppStore {
   // MARK: - Faults
 
   /// Arms a fault for the next operation it applies to, or for every one when `sticky`.
-  @_spi(Tools) public func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
+  package func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.setFault(fault, sticky: sticky)
     }
@@ -394,7 +394,7 @@ extension LocalAppStore {
   }
 
   /// Every transaction of `account`, oldest first, as stored (not signed): the history.
-  @_spi(Tools) public func history(account: String? = nil) throws(LocalAppStoreError)
+  package func history(account: String? = nil) throws(LocalAppStoreError)
     -> [Transaction]
   {
     let account = account ?? self.account
@@ -404,7 +404,7 @@ extension LocalAppStore {
   }
 
   /// The renewal info of each of `account`'s subscriptions at the store's time, unsigned.
-  @_spi(Tools) public func renewalInfos(account: String? = nil) throws(LocalAppStoreError)
+  package func renewalInfos(account: String? = nil) throws(LocalAppStoreError)
     -> [RenewalInfo]
   {
     let account = account ?? self.account
@@ -414,7 +414,7 @@ extension LocalAppStore {
   }
 
   /// What `account` has now: entitlements, subscription states, pending requests, switches.
-  @_spi(Tools) public func status(account: String? = nil) throws(LocalAppStoreError)
+  package func status(account: String? = nil) throws(LocalAppStoreError)
     -> AccountStatus
   {
     let account = account ?? self.account

@@ -72,7 +72,7 @@ extension LocalAppStore {
   /// and `disableAutoRenewForTransaction(identifier:)`, per transaction rather than per group.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy (the
   ///   organizer's subscription is the one that renews) or a transaction of no live subscription.
-  @_spi(Tools) public func setWillAutoRenew(
+  package func setWillAutoRenew(
     _ willAutoRenew: Bool, forTransaction transactionID: UInt64
   )
     throws(LocalAppStoreError)

@@ -1,5 +1,5 @@
 import Observation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The first-launch upsell: three feature pages, then "Choose Your Plan" — the plan's
 /// `OnboardingPaywallView` without the view.

@@ -1,6 +1,6 @@
 package import Foundation
 import Observation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The paywall sheet, every word and state of it: the plan's `PaywallView` without the view.
 ///

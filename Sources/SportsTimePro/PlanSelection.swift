@@ -1,4 +1,4 @@
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The plan a screen has selected: the customer's choice while it is loaded, else the annual
 /// plan (PLAN.md §6 "annual selected by default", §8 Annual first as the best value), else the

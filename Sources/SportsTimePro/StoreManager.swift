@@ -1,6 +1,6 @@
 public import Foundation
 public import Observation
-@_spi(Tools) public import StoreModel
+public import StoreModel
 
 /// The app's store, observed by its screens: products, entitlements, purchases, restores and the
 /// transaction listener — the plan's `StoreManager`, over an injected ``StoreBackend``.

@@ -1,6 +1,6 @@
 package import Foundation
 import Observation
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The "Subscription" section of the settings — the plan's settings section without the view.
 ///

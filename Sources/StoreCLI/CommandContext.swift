@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 package import LocalAppStore
 import StoreInternals
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.
-@_spi(Tools) public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
   /// The environment variables.
   package var environment: [String: String]
   /// The folder relative paths start from.
@@ -45,7 +45,7 @@ import StoreInternals
   ///   - environment: The environment; empty by default, so the machine's does not leak in.
   ///   - currentDirectory: The folder relative paths start from.
   ///   - standardInput: What the command reads from `-`.
-  @_spi(Tools) public static func capturing(
+  package static func capturing(
     environment: [String: String] = [:],
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     standardInput: Data = Data()
@@ -57,9 +57,9 @@ import StoreInternals
   }
 
   /// What was printed on standard output (capturing contexts only).
-  @_spi(Tools) public var capturedOutput: String { output.captured }
+  package var capturedOutput: String { output.captured }
   /// What was printed on standard error (capturing contexts only).
-  @_spi(Tools) public var capturedErrors: String { errorOutput.captured }
+  package var capturedErrors: String { errorOutput.captured }
 
   /// Prints a line on standard output.
   func out(_ line: String) { output.write(line + "\n") }

@@ -2,14 +2,13 @@ import Foundation
 
 /// The `sportstime-store` command-line tool: the catalog, signed data, the local App Store and
 /// the app's screens from a terminal.
-@_spi(Tools) public enum StoreCLI {
+package enum StoreCLI {
   /// The tool's name as users type it.
   package static let toolName = "sportstime-store"
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit code:
   /// 0 success, 1 refused or failed, 2 bad usage.
-  @_spi(Tools) public static func run(_ arguments: [String], context: CommandContext) async -> Int32
-  {
+  package static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
     guard let first = arguments.first else {
       context.err(overview)
       return 2

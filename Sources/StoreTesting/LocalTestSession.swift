@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(Tools) public import LocalAppStore
+public import LocalAppStore
 public import StoreModel
 
 /// StoreKitTest's `SKTestSession`, member by member under its names, over a local App Store:

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreCLI
+import StoreCLI
 
 var context = CommandContext.process()
 context.notificationTransport = URLSessionTransport()

@@ -2,7 +2,7 @@ import Foundation
 import StoreInternals
 import Testing
 
-@_spi(Tools) @testable import AppStoreJWS
+@testable import AppStoreJWS
 
 /// Base64, JOSE header parsing and the ES256 signature encoding: the byte-level layer.
 @Suite struct EncodingTests {

@@ -1,4 +1,4 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 import StoreModel
 import StoreTesting

@@ -2,7 +2,7 @@ import Foundation
 import StoreModel
 import Testing
 
-@_spi(Tools) @testable import AppStoreJWS
+@testable import AppStoreJWS
 
 /// The vectors of `corpus/jws/app-store-server-library/`, as its MANIFEST.md describes them.
 @Suite struct LibraryVectorTests {

@@ -2,7 +2,7 @@ import Foundation
 import StoreModel
 import Testing
 
-@_spi(Tools) @testable import AppStoreJWS
+@testable import AppStoreJWS
 
 /// The payload decoder gives `JSONDecoder`'s results (with `AppStoreJSON`'s conventions) on every
 /// payload of the corpus, and is stricter about what is JSON.

@@ -4,7 +4,7 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// The app's own data kept in the state: per account and key, durable, cleared by a reset, and
 /// an older state upgraded to hold it.

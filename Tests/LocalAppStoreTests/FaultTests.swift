@@ -1,6 +1,6 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import Testing

@@ -4,7 +4,7 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
 @Suite(.hangGuard) struct FuzzFindingTests {

@@ -5,7 +5,7 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// A transport that holds its first post until the test lets it go, so that another sender
 /// runs while a post is in flight; later posts answer 200 at once.

@@ -2,7 +2,7 @@ import Foundation
 import StoreModel
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 @Suite struct PayloadWriterTests {
   static var fullTransaction: Transaction {

@@ -4,7 +4,7 @@ import StoreModel
 import StoreTesting
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// A refund request the App Store declines (`REFUND_DECLINED`), and a refund it reverses after
 /// the customer's dispute (`REFUND_REVERSED`).

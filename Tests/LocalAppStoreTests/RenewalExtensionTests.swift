@@ -3,7 +3,7 @@ import StoreModel
 import StoreTesting
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// The App Store Server API's "Extend a Subscription Renewal Date": the renewal moves later,
 /// `RENEWAL_EXTENDED` is made, and what Apple refuses is refused with nothing changed.

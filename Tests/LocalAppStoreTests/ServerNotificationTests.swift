@@ -5,7 +5,7 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 /// The notifications' types and subtypes, `TYPE/SUBTYPE` (or `TYPE`), for one account.
 func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)

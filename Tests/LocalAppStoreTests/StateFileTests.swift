@@ -6,7 +6,7 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import LocalAppStore
+@testable import LocalAppStore
 
 @Suite struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")

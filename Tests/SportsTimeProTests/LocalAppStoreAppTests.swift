@@ -1,7 +1,7 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 import StoreTesting
 import TestSupport
 import Testing

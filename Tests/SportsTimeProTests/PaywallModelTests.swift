@@ -1,6 +1,6 @@
 import Foundation
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 import TestSupport
 import Testing
 

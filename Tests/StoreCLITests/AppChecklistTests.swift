@@ -3,7 +3,7 @@ import SportsTimePro
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// `checklist` and `demo`: the plan's checklist passes item by item, and the tour tells its story.
 @Suite("The checklist and the demo", .hangGuard)

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// The app commands' help: the same sections, in the same order, as every command's.
 @Suite("The app commands' help")

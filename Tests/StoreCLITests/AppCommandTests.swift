@@ -3,7 +3,7 @@ import LocalAppStore
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// The app's commands, run in-process on a temporary state: the screens as a person reads them,
 /// the exit codes, and the app's data kept in the state.

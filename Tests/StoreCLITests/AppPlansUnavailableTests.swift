@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// The app commands while the plans cannot load: what the screens offer, what the hints suggest,
 /// and the exit codes of the retries.

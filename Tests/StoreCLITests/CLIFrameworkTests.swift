@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 @Suite struct CLIFrameworkTests {
   @Test("the tool's help lists every command and exits 0")

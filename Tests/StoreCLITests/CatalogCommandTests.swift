@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 @Suite struct CatalogCommandTests {
   static let bundledPath = PackageFolders.bundledStoreKitFile.path

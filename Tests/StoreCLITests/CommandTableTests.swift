@@ -2,7 +2,7 @@ import Foundation
 import LocalAppStore
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// The commands made from tables: each option declared once with its help, each switch of
 /// `EmulatorSwitch.all` a command and a part of `status`.

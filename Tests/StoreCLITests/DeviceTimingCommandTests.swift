@@ -3,7 +3,7 @@ import LocalAppStore
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// Device timing through the command-line tool, after `reset` (on by default): each app command
 /// is one launch of the app, whose listing lags after its own purchase, and a renewal made by

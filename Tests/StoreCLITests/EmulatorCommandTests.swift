@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// A temporary folder with a state file, and a runner of commands on it.
 struct EmulatorSession {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Fuzz) import StoreTesting
+import StoreFuzzing
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// A transport that answers every post with `status`, counting them: the commands' delivery
 /// after a change, without HTTP.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 @Suite struct ProductsCommandTests {
   static let bundledTable = """

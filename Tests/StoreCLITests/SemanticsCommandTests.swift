@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// Issue 13's StoreKit semantics, from the terminal.
 @Suite struct SemanticsCommandTests {

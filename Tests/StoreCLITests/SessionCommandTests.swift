@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import StoreCLI
+@testable import StoreCLI
 
 /// SKTestSession's controls from the terminal, each its own command with --help and --json.
 @Suite struct SessionCommandTests {

@@ -1,6 +1,6 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-@_spi(Tools) import StoreCLI
+import StoreCLI
 import StoreModel
 import TestSupport
 import Testing

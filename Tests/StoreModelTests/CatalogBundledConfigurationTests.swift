@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(Tools) @testable import StoreModel
+@testable import StoreModel
 
 /// The app's own `SportsTime.storekit`, read from the source tree.
 enum BundledStoreKitFile {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import StoreModel
+import StoreModel
 import Testing
 
 @Suite struct CatalogDecodingTests {

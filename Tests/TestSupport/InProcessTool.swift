@@ -1,5 +1,5 @@
 package import Foundation
-@_spi(Tools) import StoreCLI
+import StoreCLI
 
 /// The tool's commands run in this process (``StoreCLI/run(_:context:)`` on a capturing
 /// context), for the tests that compare a command's whole output.

@@ -1,7 +1,6 @@
 import Foundation
 import FuzzSupport
-import SportsTimePro
-@_spi(Tools) import StoreCLI
+@_spi(Fuzz) import StoreFuzzing
 
 /// Fuzzes the command line: `StoreCLI.run` (its argument parser, `ParsedArguments.parse`, and
 /// every command) on any argument list, against a fresh copy of a state that has a
@@ -12,7 +11,8 @@ import SportsTimePro
 /// folder, `$TMPDIR` and the state's folder are all that folder).
 ///
 /// The oracle: no crash, no hang, no leak; the exit code is 0, 1 or 2; a usage error (2)
-/// prints its reason; a command that succeeds with `--json` prints JSON.
+/// prints its reason; a command that succeeds with `--json` prints JSON. The harness is
+/// StoreFuzzing's `CLIHarness`.
 @main
 enum FuzzCLI {
   static let harness = CLIHarness()

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+@_spi(Fuzz) import StoreFuzzing
 
 /// Fuzzes App Store signed-data verification: `UnverifiedJWS` (the `decode` path) and
 /// `SignedDataVerifier` (the `verify` path) on any bytes.
@@ -7,7 +8,8 @@ import FuzzSupport
 /// The oracle: no crash, no hang, no leak, and no acceptance of an input that is not
 /// byte-identical to a seed that verifies (or to its high-S twin, the one other encoding of a
 /// valid signature that ES256 admits, accepted on purpose; see SECURITY.md). Seeds that verify
-/// are read from the folder `$FUZZ_SEEDS` names before fuzzing starts.
+/// are read from the folder `$FUZZ_SEEDS` names before fuzzing starts. The harness is
+/// StoreFuzzing's `JWSHarness`.
 @main
 enum FuzzJWS {
   static func main() {

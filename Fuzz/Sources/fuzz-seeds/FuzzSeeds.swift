@@ -1,37 +1,11 @@
 import Foundation
+@_spi(Fuzz) import StoreFuzzing
 
-/// Writes the generated seeds of the fuzz targets: `fuzz-seeds jws|state|cli FOLDER`.
-///
-/// - `jws`: tokens of every kind and environment signed by the fuzz seeds' certificate
-///   authority (its keys follow from a fixed seed, so the fuzz target can trust its root), and
-///   one Xcode-style token with a single self-signed certificate.
-/// - `state`: local App Store state files in several situations: subscribed, renewed, family
-///   sharing, Ask to Buy pending, billing retry in grace, refunded, faults armed.
-/// - `cli`: command lines, one per file, arguments separated by NUL bytes.
+/// Writes the generated seeds of the fuzz targets: `fuzz-seeds jws|state|cli FOLDER` (see
+/// StoreFuzzing's `FuzzSeeds`).
 @main
-enum FuzzSeeds {
+enum FuzzSeedsMain {
   static func main() async {
-    let arguments = CommandLine.arguments
-    guard arguments.count == 3 else {
-      FileHandle.standardError.write(Data("usage: fuzz-seeds jws|state|cli FOLDER\n".utf8))
-      exit(2)
-    }
-    let folder = URL(fileURLWithPath: arguments[2])
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let count: Int
-      switch arguments[1] {
-      case "jws": count = try JWSSeeds.write(to: folder)
-      case "state": count = try await StateSeeds.write(to: folder)
-      case "cli": count = try CLISeeds.write(to: folder)
-      default:
-        FileHandle.standardError.write(Data("fuzz-seeds: unknown kind \(arguments[1])\n".utf8))
-        exit(2)
-      }
-      print("fuzz-seeds: \(count) \(arguments[1]) seeds in \(folder.path)")
-    } catch {
-      FileHandle.standardError.write(Data("fuzz-seeds: \(error)\n".utf8))
-      exit(1)
-    }
+    exit(await FuzzSeeds.run(CommandLine.arguments))
   }
 }

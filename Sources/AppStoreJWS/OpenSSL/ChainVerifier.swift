@@ -1,7 +1,7 @@
 internal import COpenSSL
 import Foundation
 import StoreInternals
-@_spi(Tools) internal import StoreModel
+internal import StoreModel
 
 /// A chain that passed every check: what signature verification needs from it, and when it holds.
 struct VerifiedChain: Sendable {

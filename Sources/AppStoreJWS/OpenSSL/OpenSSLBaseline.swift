@@ -1,5 +1,5 @@
 internal import COpenSSL
-@_spi(Tools) internal import StoreModel
+internal import StoreModel
 
 /// What OpenSSL alone costs for a token's signature checks: the baseline of the benchmark.
 ///
@@ -12,8 +12,7 @@ internal import COpenSSL
 /// ``verifyChainFromDER()`` is the other reference: what OpenSSL alone spends on a token whose
 /// chain it has never seen — both certificates parsed, the path validated, the token's
 /// signature checked — the least a verification with every cache off can cost.
-@_spi(Benchmarks)
-public struct OpenSSLBaseline: @unchecked Sendable {
+package struct OpenSSLBaseline: @unchecked Sendable {
   // `@unchecked Sendable`: the handles and the store are filled in `init` and only read after,
   // by OpenSSL.
   private let signingInput: [UInt8]
@@ -28,7 +27,7 @@ public struct OpenSSLBaseline: @unchecked Sendable {
 
   /// Prepares the checks of `jws`, whose `x5c` leads to `root`.
   /// - Throws: `AppStoreJWSError` when the token or its certificates do not parse.
-  public init(jws: String, root: Certificate) throws(AppStoreJWSError) {
+  package init(jws: String, root: Certificate) throws(AppStoreJWSError) {
     let parsed: UnverifiedJWS
     do {
       parsed = try UnverifiedJWS(parsing: jws)
@@ -66,7 +65,7 @@ public struct OpenSSLBaseline: @unchecked Sendable {
   }
 
   /// One ES256 check: SHA-256 of the signing input, then ECDSA P-256 verification.
-  public func verifyTokenSignature() -> Bool {
+  package func verifyTokenSignature() -> Bool {
     let digest = signingInput.withUnsafeBytes { ES256.sha256($0) }
     return digest.withUnsafeBytes { digest in
       derSignature.withUnsafeBytes {
@@ -77,7 +76,7 @@ public struct OpenSSLBaseline: @unchecked Sendable {
 
   /// The three signature checks of an uncached verification: the token's, the leaf
   /// certificate's (by the intermediate) and the intermediate's (by the root).
-  public func verifyAllSignatures() -> Bool {
+  package func verifyAllSignatures() -> Bool {
     let leafSigned = X509_verify(leaf.pointer, intermediateKey.pointer) == 1
     let intermediateSigned = X509_verify(intermediate.pointer, rootKey.pointer) == 1
     return verifyTokenSignature() && leafSigned && intermediateSigned
@@ -87,7 +86,7 @@ public struct OpenSSLBaseline: @unchecked Sendable {
   /// the intermediate, `X509_verify_cert` up to the root (in a fresh `X509_STORE_CTX`, the
   /// store made once), then the token's ES256 check in a fresh context with the parsed leaf's
   /// key. No marker, length or validity-window checks, no base64, no JSON.
-  public func verifyChainFromDER() -> Bool {
+  package func verifyChainFromDER() -> Bool {
     guard let leafCopy = try? X509Handle(der: leaf.der),
       let intermediateCopy = try? X509Handle(der: intermediate.der),
       chains.validatePath(leaf: leafCopy, intermediate: intermediateCopy, at: validationTime),

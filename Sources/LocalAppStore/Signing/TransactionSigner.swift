@@ -1,4 +1,4 @@
-@_spi(Tools) package import AppStoreJWS
+package import AppStoreJWS
 package import Foundation
 package import StoreModel
 

@@ -1,7 +1,7 @@
 import Foundation
 import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).

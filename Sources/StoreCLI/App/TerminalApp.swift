@@ -1,7 +1,7 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import SportsTimePro
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// The SportsTime app in a terminal: just enough of the app to drive its models as the app does.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// `approve REQUEST_ID`: a parent approves an Ask to Buy request.

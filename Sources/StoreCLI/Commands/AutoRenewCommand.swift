@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
-@_spi(Tools) import StoreModel
+import LocalAppStore
+import StoreModel
 
 /// `enable-auto-renew TRANSACTION_ID` and `disable-auto-renew TRANSACTION_ID`: auto-renew per
 /// transaction, one command for each way.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// `decline REQUEST_ID`: a parent declines an Ask to Buy request.

@@ -1,4 +1,4 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 
 /// `decode JWS|-`: shows a JWS's header and payload without verifying anything.

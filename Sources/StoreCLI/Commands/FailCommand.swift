@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// `fail KIND [--sticky]`: inject a fault.

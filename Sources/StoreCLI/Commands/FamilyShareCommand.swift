@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// `family-share MEMBER`: Family Sharing starts for a member.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// `family-unshare MEMBER`: Family Sharing stops for a member.

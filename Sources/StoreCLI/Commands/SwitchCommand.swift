@@ -1,6 +1,6 @@
 import Foundation
 import LocalAppStore
-@_spi(Tools) import StoreModel
+import StoreModel
 
 /// `NAME on|off` for each switch of ``EmulatorSwitch/all``: `ask-to-buy`, `billing-issue`,
 /// `grace-period`. The table gives the name, the help and the key; this file gives the rest.

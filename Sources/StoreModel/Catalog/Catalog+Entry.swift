@@ -2,34 +2,34 @@ public import Foundation
 
 extension Catalog {
   /// A product with everything its `.storekit` entry says beyond ``Product``.
-  @_spi(Tools) public struct Entry: Sendable, Hashable, Identifiable {
+  package struct Entry: Sendable, Hashable, Identifiable {
     /// The product as StoreKit shows it, in the catalog's locale and storefront.
-    public let product: Product
+    package let product: Product
     /// The entry's `type` as written: `Consumable`, `RecurringSubscription`, `SubscriptionSuite`.
-    public let configurationType: String
+    package let configurationType: String
     /// `referenceName`: the internal name (may be `null` in 1.1 files).
-    public let referenceName: String?
+    package let referenceName: String?
     /// `internalID`: Xcode's or App Store Connect's id of the entry.
-    public let internalID: String?
+    package let internalID: String?
     /// `promotionalImageID` (format 4.0+): names `Assets/<ID>.png` in a package.
-    public let promotionalImageID: String?
+    package let promotionalImageID: String?
     /// Every localization, in file order.
-    public let localizations: [Localization]
+    package let localizations: [Localization]
     /// Introductory offers of every billing plan (`introductoryOffers`, else
     /// `introductoryOffer`); ``Product/SubscriptionInfo/introductoryOffer`` is the one of the
     /// billed-up-front plan.
-    public let introductoryOffers: [Offer]
+    package let introductoryOffers: [Offer]
     /// Promotional offers (`adHocOffers`), keyed by `offerID`.
-    public let promotionalOffers: [Offer]
+    package let promotionalOffers: [Offer]
     /// Offer codes (`codeOffers`), keyed by `referenceName`.
-    public let codeOffers: [Offer]
+    package let codeOffers: [Offer]
     /// Win-back offers (`winbackOffers`), keyed by `offerID`.
-    public let winBackOffers: [Offer]
+    package let winBackOffers: [Offer]
     /// Billing plans (format 5.0+).
-    public let billingPlans: [BillingPlan]
+    package let billingPlans: [BillingPlan]
 
     /// Creates an entry.
-    public init(
+    package init(
       product: Product,
       configurationType: String,
       referenceName: String? = nil,
@@ -56,21 +56,21 @@ extension Catalog {
     }
 
     /// The product identifier.
-    public var id: String { product.id }
+    package var id: String { product.id }
 
     /// The promotional offer whose `offerID` is `id`.
-    public func promotionalOffer(id: String) -> Offer? {
+    package func promotionalOffer(id: String) -> Offer? {
       promotionalOffers.first { $0.offer.id == id }
     }
 
     /// The offer code whose `referenceName` is `referenceName`: StoreKit's
     /// `Product.PurchaseOption.codeOffer(referenceName:)`.
-    public func codeOffer(referenceName: String) -> Offer? {
+    package func codeOffer(referenceName: String) -> Offer? {
       codeOffers.first { $0.referenceName == referenceName }
     }
 
     /// The win-back offer whose `offerID` is `id`.
-    public func winBackOffer(id: String) -> Offer? {
+    package func winBackOffer(id: String) -> Offer? {
       winBackOffers.first { $0.offer.id == id }
     }
   }

@@ -4,20 +4,20 @@ extension Catalog {
   ///
   /// Level 1 is the highest. Moving to a higher level is an upgrade (at once), to a lower one a
   /// downgrade (at the next renewal); equal levels are crossgrades.
-  @_spi(Tools) public struct SubscriptionGroup: Sendable, Hashable, Identifiable {
+  package struct SubscriptionGroup: Sendable, Hashable, Identifiable {
     /// The group's `id`.
-    public let id: String
+    package let id: String
     /// The group's reference name (`name`): "Pro Access".
-    public let name: String
+    package let name: String
     /// The localized display name for the catalog's locale, else ``name``.
-    public let displayName: String
+    package let displayName: String
     /// The group's localizations, in file order.
-    public let localizations: [Localization]
+    package let localizations: [Localization]
     /// The subscriptions, highest level (1) first; file order within a level.
-    public let products: [Product]
+    package let products: [Product]
 
     /// Creates a group; `products` are ordered by level.
-    public init(
+    package init(
       id: String, name: String, displayName: String, localizations: [Localization],
       products: [Product]
     ) {
@@ -35,7 +35,7 @@ extension Catalog {
     }
 
     /// The distinct levels in use, highest (1) first.
-    public var levels: [Int] {
+    package var levels: [Int] {
       var seen: [Int] = []
       for product in products {
         if let level = product.subscription?.groupLevel, seen.last != level { seen.append(level) }
@@ -44,12 +44,12 @@ extension Catalog {
     }
 
     /// The subscriptions at `level`, in file order.
-    public func products(atLevel level: Int) -> [Product] {
+    package func products(atLevel level: Int) -> [Product] {
       products.filter { $0.subscription?.groupLevel == level }
     }
 
     /// The level of the subscription `productID`, or `nil` when it is not in this group.
-    public func level(of productID: String) -> Int? {
+    package func level(of productID: String) -> Int? {
       products.first { $0.id == productID }?.subscription?.groupLevel
     }
   }

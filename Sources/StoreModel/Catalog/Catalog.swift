@@ -89,22 +89,22 @@ public struct Catalog: Sendable, Hashable {
   package var locale: Locale { storefront.locale }
 
   /// The product whose identifier is `id`.
-  @_spi(Tools) public func product(id: String) -> Product? {
+  package func product(id: String) -> Product? {
     indexByProductID[id].map { products[$0] }
   }
 
   /// The product `id` with everything the file says about it.
-  @_spi(Tools) public func entry(id: String) -> Entry? {
+  package func entry(id: String) -> Entry? {
     indexByProductID[id].map { entries[$0] }
   }
 
   /// The subscription group (or suite group) whose identifier is `id`.
-  @_spi(Tools) public func subscriptionGroup(id: String) -> SubscriptionGroup? {
+  package func subscriptionGroup(id: String) -> SubscriptionGroup? {
     subscriptionGroups.first { $0.id == id } ?? subscriptionSuiteGroups.first { $0.id == id }
   }
 
   /// The subscription group (or suite group) that holds the product `productID`.
-  @_spi(Tools) public func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
+  package func subscriptionGroup(containing productID: String) -> SubscriptionGroup? {
     guard let groupID = product(id: productID)?.subscription?.subscriptionGroupID else {
       return nil
     }
@@ -157,16 +157,16 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// A localization of a product or group: `{ "description", "displayName", "locale" }`.
-  @_spi(Tools) public struct Localization: Sendable, Hashable {
+  package struct Localization: Sendable, Hashable {
     /// The locale as written: `en_US`, `ja`, `zh_Hans`.
-    public let locale: String
+    package let locale: String
     /// The name shown to customers.
-    public let displayName: String
+    package let displayName: String
     /// The description shown to customers.
-    public let description: String
+    package let description: String
 
     /// Creates a localization.
-    public init(locale: String, displayName: String, description: String) {
+    package init(locale: String, displayName: String, description: String) {
       self.locale = locale
       self.displayName = displayName
       self.description = description

@@ -1,4 +1,4 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 
 /// The trust anchors of the fuzz verifiers: Apple Root CA - G3, the test roots of Apple's App

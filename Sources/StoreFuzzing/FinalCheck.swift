@@ -1,6 +1,6 @@
 import AppStoreJWS
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// After the workers: every account of every report checked again, every transaction any

@@ -1,11 +1,11 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
-import FuzzSupport
 import StoreModel
 
 /// The verifiers, their roots and the set of inputs that may verify.
-final class JWSHarness: Sendable {
-  static let shared = JWSHarness()
+@_spi(Fuzz) public final class JWSHarness: Sendable {
+  /// The harness of the process, built from the seeds `$FUZZ_SEEDS` names on first use.
+  public static let shared = JWSHarness()
 
   /// The environments, in the order of `verifiers`.
   static let environments: [AppStoreEnvironment] = [.sandbox, .production, .xcode, .localTesting]
@@ -18,9 +18,9 @@ final class JWSHarness: Sendable {
   private let accepted: Set<[UInt8]>
 
   /// How many seeds verify, of how many.
-  let validSeeds: (valid: Int, all: Int)
+  public let validSeeds: (valid: Int, all: Int)
 
-  var acceptedCount: Int { accepted.count }
+  public var acceptedCount: Int { accepted.count }
 
   private init() {
     let roots = JWSRoots.all()
@@ -52,7 +52,7 @@ final class JWSHarness: Sendable {
   }
 
   /// Runs one input through the decode and verify paths and enforces the oracle.
-  func check(_ input: UnsafeBufferPointer<UInt8>) {
+  public func check(_ input: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: input, as: UTF8.self)
     var claimed: AppStoreEnvironment?
     if let unverified = try? UnverifiedJWS(parsing: text) {

@@ -5,7 +5,7 @@ import Dispatch
 /// libFuzzer calls the test function on the driver thread of ``FuzzDriver/run(_:)``: neither a
 /// thread of Swift's cooperative pool nor the main thread, so waiting on a semaphore there
 /// starves neither the pool the work runs on nor the main actor the app's commands use.
-public func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
   let box = ResultBox<T>()
   let done = DispatchSemaphore(value: 0)
   Task {

@@ -1,10 +1,10 @@
-public import Foundation
+import Foundation
 
 /// Where the fuzz targets find their seeds and keep their scratch files.
-public enum FuzzPaths {
+enum FuzzPaths {
   /// The files of the folder named by the environment variable `name` (e.g. `FUZZ_SEEDS`),
   /// sorted by name; empty when the variable is unset or the folder unreadable.
-  public static func seedFiles(environment name: String) -> [URL] {
+  static func seedFiles(environment name: String) -> [URL] {
     guard let path = ProcessInfo.processInfo.environment[name], !path.isEmpty else { return [] }
     let folder = URL(fileURLWithPath: path)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -14,7 +14,7 @@ public enum FuzzPaths {
 
   /// A new private folder for scratch files: in `/dev/shm` when it exists (a file system in
   /// memory: no disk writes per input), else in the temporary folder.
-  public static func scratchFolder(_ name: String) -> URL {
+  static func scratchFolder(_ name: String) -> URL {
     let base =
       FileManager.default.fileExists(atPath: "/dev/shm")
       ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory

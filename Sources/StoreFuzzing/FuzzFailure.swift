@@ -2,6 +2,6 @@
 ///
 /// A finding is anything the oracle of a target forbids: a false acceptance, an exit code out
 /// of contract, a result that differs between two identical calls.
-public func fuzzFinding(_ message: String) -> Never {
+func fuzzFinding(_ message: String) -> Never {
   fatalError("FUZZ FINDING: \(message)")
 }

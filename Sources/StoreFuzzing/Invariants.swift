@@ -1,6 +1,6 @@
 import AppStoreJWS
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
 import StoreModel
 
 /// One account's state read consistently, and the invariants it must satisfy.

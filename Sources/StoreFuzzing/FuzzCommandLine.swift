@@ -1,11 +1,10 @@
 /// The fuzz target `fuzz-cli`'s rules for a command line, shared with the tests that replay its
-/// findings. For the fuzz package (`Fuzz/`, a package of its own, which `package` access does
-/// not reach): `@_spi(Fuzz) import StoreTesting`.
-@_spi(Fuzz) public enum FuzzCommandLine {
+/// findings.
+package enum FuzzCommandLine {
   /// Whether a successful run of `arguments` must print JSON. It must when a command has
   /// `--json` among its options (before any `--`, and not the value of the option before it),
   /// and no `--help`.
-  public static func promisesJSON(_ arguments: [String]) -> Bool {
+  package static func promisesJSON(_ arguments: [String]) -> Bool {
     guard let first = arguments.first, !first.hasPrefix("-") else { return false }
     let options = Array(arguments.dropFirst().prefix { $0 != "--" })
     guard !options.contains("--help") else { return false }

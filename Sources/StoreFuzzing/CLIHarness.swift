@@ -1,11 +1,10 @@
-import Foundation
-import FuzzSupport
+public import Foundation
 import SportsTimePro
-@_spi(Tools) import StoreCLI
-@_spi(Fuzz) import StoreTesting
+import StoreCLI
+import StoreTesting
 
 /// The scratch folder, the template state and the oracle of `fuzz-cli`.
-final class CLIHarness: Sendable {
+@_spi(Fuzz) public final class CLIHarness: Sendable {
   /// At most this many arguments, each at most `maximumArgumentLength` bytes, are run.
   static let maximumArguments = 24
   static let maximumArgumentLength = 512
@@ -19,12 +18,14 @@ final class CLIHarness: Sendable {
   /// Files the scratch folder keeps between inputs.
   static let kept: Set<String> = ["sportstime.storekit"]
 
-  let folder: URL
+  /// The scratch folder: the current folder, `$TMPDIR` and the state's folder.
+  public let folder: URL
   /// The template state's bytes (an array, not `Data`: LeakSanitizer cannot see a `Data`'s
   /// storage through the enum tag bits of its representation, and reports it leaked).
   let template: [UInt8]
 
-  init() {
+  /// Enters a new scratch folder and makes the template state there.
+  public init() {
     folder = FuzzPaths.scratchFolder("fuzz-cli")
     setenv("TMPDIR", folder.path, 1)
     guard FileManager.default.changeCurrentDirectoryPath(folder.path) else {
@@ -76,7 +77,7 @@ final class CLIHarness: Sendable {
     return arguments
   }
 
-  func check(_ input: UnsafeBufferPointer<UInt8>) {
+  public func check(_ input: UnsafeBufferPointer<UInt8>) {
     guard let arguments = Self.arguments(input) else { return }
     reset()
     let context = Self.context(folder)

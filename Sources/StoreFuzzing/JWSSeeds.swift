@@ -1,4 +1,4 @@
-@_spi(Tools) import AppStoreJWS
+import AppStoreJWS
 import Foundation
 
 /// Tokens signed by the fuzz certificate authority (`TestCertificateAuthority(seed:)`).

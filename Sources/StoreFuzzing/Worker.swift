@@ -1,8 +1,9 @@
 import AppStoreJWS
 import Foundation
-@_spi(Tools) import LocalAppStore
+import LocalAppStore
+import StoreInternals
 import StoreModel
-@_spi(Fuzz) import StoreTesting
+import StoreTesting
 
 /// One soak process: random operations on its own accounts, an invariant check after each.
 struct Worker {
@@ -13,7 +14,7 @@ struct Worker {
   /// Family members of the purchaser (worker `a` only: the purchaser is its account).
   let family: [String]
   let verifier: SignedDataVerifier
-  var random: FuzzRandom
+  var random: SeededGenerator
   var report: WorkerReport
 
   init(path: String, name: String, seed: UInt64, days: Int) throws {
@@ -26,7 +27,7 @@ struct Worker {
     verifier = try SignedDataVerifier(
       rootCertificates: [try Certificate(derEncoded: store.rootCertificateDER)],
       bundleID: "com.sportstime.app", environment: .localTesting)
-    random = FuzzRandom(seed: seed)
+    random = SeededGenerator(seed: seed)
     report = WorkerReport(name: name)
   }
 
