@@ -23,7 +23,7 @@ public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
   public let line: Int
 
   /// Creates an error; prefer the static factories.
-  public init(
+  package init(
     code: Code, reason: String, openSSLMessages: [String] = [], fileID: String = #fileID,
     line: Int = #line
   ) {

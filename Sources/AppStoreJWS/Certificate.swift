@@ -64,34 +64,34 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The standard base64 of the DER, as an `x5c` entry holds it.
-  public var base64DER: String { Base64.encode(handle.der, alphabet: .standard) }
+  package var base64DER: String { Base64.encode(handle.der, alphabet: .standard) }
 
   /// The SHA-256 digest of the DER encoding: the certificate's fingerprint.
-  public var sha256Fingerprint: [UInt8] {
+  package var sha256Fingerprint: [UInt8] {
     handle.der.withUnsafeBytes { ES256.sha256($0) }
   }
 
   /// The subject name in RFC 2253 form (`CN=Apple Root CA - G3,OU=…,O=Apple Inc.,C=US`).
-  public var subject: String { handle.subject }
+  package var subject: String { handle.subject }
 
   /// The issuer name in RFC 2253 form.
-  public var issuer: String { handle.issuer }
+  package var issuer: String { handle.issuer }
 
   /// The serial number in upper-case hexadecimal.
-  public var serialNumber: String { handle.serialNumberHex }
+  package var serialNumber: String { handle.serialNumberHex }
 
   /// The start of the validity period.
-  public var notValidBefore: Date {
+  package var notValidBefore: Date {
     Date(timeIntervalSince1970: TimeInterval(handle.notBefore ?? 0))
   }
 
   /// The end of the validity period.
-  public var notValidAfter: Date {
+  package var notValidAfter: Date {
     Date(timeIntervalSince1970: TimeInterval(handle.notAfter ?? 0))
   }
 
   /// Whether the certificate carries an extension with the dotted object identifier `oid`.
-  public func hasExtension(oid: String) -> Bool {
+  package func hasExtension(oid: String) -> Bool {
     guard let object = ObjectIdentifierHandle(oid) else { return false }
     return handle.hasExtension(object)
   }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import StoreModel
 
 /// A decoded payload of any ``SignedPayloadKind``.
@@ -35,7 +35,7 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   /// Decodes `payloadJSON` as a payload of `kind`.
   /// - Throws: `VerificationError` (`malformed`) when it does not decode as that kind, or shows
   ///   another kind (see ``SignedPayloadKind/detect(payloadJSON:)``).
-  public static func decode(_ payloadJSON: Data, as kind: SignedPayloadKind)
+  package static func decode(_ payloadJSON: Data, as kind: SignedPayloadKind)
     throws(VerificationError) -> DecodedSignedPayload
   {
     let bytes = Array(payloadJSON)
@@ -56,7 +56,7 @@ public enum DecodedSignedPayload: Sendable, Hashable {
   /// Stable: equal payloads give equal text, so tools can compare it and print it.
   /// - Parameter prettyPrinted: One member a line, indented, instead of one line.
   /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` if a value cannot be written as JSON.
-  public func jsonRepresentation(prettyPrinted: Bool = false) throws(AppStoreJWSError) -> String {
+  package func jsonRepresentation(prettyPrinted: Bool = false) throws(AppStoreJWSError) -> String {
     let encoder = Self.encoder(prettyPrinted: prettyPrinted)
     do {
       let data: Data

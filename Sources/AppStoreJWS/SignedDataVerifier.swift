@@ -181,7 +181,7 @@ public struct SignedDataVerifier: Sendable {
   }
 
   /// The number of chains in the verified-chain cache.
-  public var cachedChainCount: Int { core.cache.count }
+  package var cachedChainCount: Int { core.cache.count }
 }
 
 extension SignedDataVerifier {

@@ -27,7 +27,7 @@ public struct SignedPayloadClaims: Sendable, Hashable {
   }
 
   /// Creates claims.
-  public init(appIdentity: AppIdentity, environment: AppStoreEnvironment?) {
+  package init(appIdentity: AppIdentity, environment: AppStoreEnvironment?) {
     self.appIdentity = appIdentity
     self.environment = environment
   }

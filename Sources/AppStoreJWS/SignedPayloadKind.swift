@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import StoreInternals
 
 /// The kinds of App Store signed data this module verifies.
@@ -21,7 +21,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable
   ///
   /// A ``SignedDataVerifier`` asked for one kind refuses a payload that shows another.
   /// - Parameter payloadJSON: The decoded payload (JSON) of a JWS.
-  public static func detect(payloadJSON: Data) -> SignedPayloadKind? {
+  package static func detect(payloadJSON: Data) -> SignedPayloadKind? {
     guard let document = try? PayloadDecoder.document(Array(payloadJSON)) else { return nil }
     return document.signedPayloadKind
   }

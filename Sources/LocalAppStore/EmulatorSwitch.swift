@@ -23,7 +23,7 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
   public var id: String { name }
 
   /// Creates a switch.
-  public init(
+  package init(
     name: String, key: String, sessionName: String?, summary: String, help: String,
     defaultValue: Bool = false
   ) {

@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 extension EmulatorSettings {
   /// The settings of a `.storekit` file: Ask to Buy, renewal billing issues, grace period,
@@ -25,7 +25,7 @@ extension Fault {
   /// `App Store Sync` → ``sync``, `Subscription Status` → ``subscriptionStatus``).
   ///
   /// The sheets and `App Transaction` have no counterpart in the store and are left out.
-  public static func simulated(by catalog: Catalog) -> [Fault] {
+  package static func simulated(by catalog: Catalog) -> [Fault] {
     var faults: [Fault] = []
     let table: [(CatalogSettings.StoreKitAPI, Fault)] = [
       (.loadProducts, .loadProducts), (.purchase, .purchase), (.verification, .verification),
@@ -46,7 +46,7 @@ extension Fault {
 extension LocalAppStore {
   /// A store with a private in-memory ledger that sells `catalog`'s products with its settings
   /// (and its enabled simulated errors as sticky faults).
-  public init(
+  package init(
     catalog: Catalog, clock: any WallClock, bundleID: String = "com.sportstime.app",
     account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) {
@@ -56,7 +56,7 @@ extension LocalAppStore {
   }
 
   /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
-  public static func create(
+  package static func create(
     atPath path: String, catalog: Catalog, bundleID: String = "com.sportstime.app",
     startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) -> LocalAppStore {

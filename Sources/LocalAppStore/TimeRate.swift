@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// How fast subscriptions renew: the meanings of a `.storekit` file's `_timeRate`, which are
 /// StoreKitTest's `SKTestSession.TimeRate`.
@@ -98,22 +98,22 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   public var description: String { rawValue == 0 ? "realTime" : "timeRate(\(rawValue))" }
 
   /// StoreKitTest's name of the rate (`oneRenewalEveryTwoSeconds`).
-  public var name: String {
+  package var name: String {
     CatalogSettings.TimeRate.declaredNames[rawValue] ?? "timeRate(\(rawValue))"
   }
 
   /// The rate StoreKitTest names `name` (`oneRenewalEveryTwoSeconds`), or `nil`.
-  public static func named(_ name: String) -> TimeRate? {
+  package static func named(_ name: String) -> TimeRate? {
     CatalogSettings.TimeRate.declaredNames.first { $0.value == name }.map {
       TimeRate(known: $0.key)
     }
   }
 
   /// Every rate StoreKitTest declares, by raw value.
-  public static var all: [TimeRate] { plans.keys.sorted().map { TimeRate(known: $0) } }
+  package static var all: [TimeRate] { plans.keys.sorted().map { TimeRate(known: $0) } }
 
   /// The end of `count` periods that start at `date`.
-  public func end(of period: SubscriptionPeriod, from date: Date, count: Int = 1) -> Date {
+  package func end(of period: SubscriptionPeriod, from date: Date, count: Int = 1) -> Date {
     switch plan {
     case .calendar:
       return period.end(from: date, count: count)
@@ -129,7 +129,7 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// for the rate (see the type's table): in real time 16 days, 6 for weekly periods; at a
   /// fixed rate the renewal interval, for every period (an annual plan at two-second renewals
   /// gets 2 s, not a compressed 0.09 s).
-  public func gracePeriod(for period: SubscriptionPeriod) -> TimeInterval {
+  package func gracePeriod(for period: SubscriptionPeriod) -> TimeInterval {
     let weekly = period.unit == .week || (period.unit == .day && period.value <= 7)
     switch plan {
     case .calendar: return (weekly ? 6 : 16) * 86_400
@@ -142,7 +142,7 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// How long the App Store retries a failed renewal of `period`, from Apple's table for the
   /// rate: 60 days in real time, twice the renewal interval at a fixed rate, two (compressed)
   /// months at a `monthlyRenewalEvery…` rate.
-  public func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
+  package func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
     switch plan {
     case .calendar: 60 * 86_400
     case .dayLasts(let seconds): 60 * seconds

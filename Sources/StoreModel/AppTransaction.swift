@@ -40,7 +40,7 @@ public struct AppTransaction: Sendable, Hashable {
   public var jwsRepresentation: String = ""
 
   /// Creates an app transaction; fields not named are absent.
-  public init(
+  package init(
     environment: AppStoreEnvironment,
     bundleID: String,
     appVersion: String,

@@ -56,7 +56,7 @@ public struct RenewalInfo: Sendable, Hashable {
   public var jwsRepresentation: String = ""
 
   /// Creates renewal info; fields not named are absent.
-  public init(
+  package init(
     originalTransactionID: UInt64,
     currentProductID: String,
     willAutoRenew: Bool,

@@ -30,7 +30,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
   public var appData: AppData?
 
   /// Creates a notification; fields not named are absent.
-  public init(
+  package init(
     notificationType: NotificationType,
     subtype: NotificationSubtype? = nil,
     notificationUUID: String? = nil,
@@ -72,7 +72,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
     public var consumptionRequestReason: ConsumptionRequestReason?
 
     /// Creates notification data; fields not named are absent.
-    public init(
+    package init(
       environment: AppStoreEnvironment? = nil,
       appAppleID: UInt64? = nil,
       bundleID: String? = nil,
@@ -124,7 +124,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
     public var failedCount: Int64?
 
     /// Creates a summary; fields not named are absent.
-    public init(
+    package init(
       environment: AppStoreEnvironment? = nil,
       appAppleID: UInt64? = nil,
       bundleID: String? = nil,
@@ -168,7 +168,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
     public var bundleID: String?
 
     /// Creates a token; fields not named are absent.
-    public init(
+    package init(
       externalPurchaseID: String? = nil,
       tokenCreationDateMilliseconds: Int64? = nil,
       appAppleID: UInt64? = nil,
@@ -211,7 +211,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
     public var signedAppTransactionInfo: String?
 
     /// Creates app data; fields not named are absent.
-    public init(
+    package init(
       appAppleID: UInt64? = nil,
       bundleID: String? = nil,
       environment: AppStoreEnvironment? = nil,

@@ -11,7 +11,7 @@ public struct SubscriptionStatus: Sendable, Hashable {
   public var renewalInfo: VerificationResult<RenewalInfo>
 
   /// Creates a status.
-  public init(
+  package init(
     state: RenewalState,
     transaction: VerificationResult<Transaction>,
     renewalInfo: VerificationResult<RenewalInfo>

@@ -80,7 +80,7 @@ public struct Transaction: Sendable, Hashable, Identifiable {
   public var jwsRepresentation: String = ""
 
   /// Creates a transaction; fields not named take their StoreKit defaults.
-  public init(
+  package init(
     id: UInt64,
     originalID: UInt64,
     appBundleID: String,

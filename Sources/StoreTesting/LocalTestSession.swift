@@ -26,9 +26,18 @@ public struct LocalTestSession: Sendable {
   /// A session over `store`.
   public init(store: LocalAppStore) { self.store = store }
 
+  /// A session over a new in-memory store selling the products of the `.storekit` file at
+  /// `url` (or of a `.storekit` package folder), with the file's settings and simulated
+  /// errors: `SKTestSession(contentsOf:)`.
+  /// - Throws: ``CatalogError`` when the file cannot be read or decoded (its key path and why),
+  ///   ``LocalAppStoreError`` when the store cannot be made.
+  public init(contentsOf url: URL, clock: ManualClock = ManualClock()) throws {
+    try self.init(catalog: Catalog(contentsOf: url), clock: clock)
+  }
+
   /// A session over a new in-memory store selling `catalog` with its settings and simulated
-  /// errors: `SKTestSession(contentsOf:)` / `init(configurationFileNamed:)`.
-  public init(catalog: Catalog, clock: ManualClock = ManualClock()) throws(LocalAppStoreError) {
+  /// errors.
+  package init(catalog: Catalog, clock: ManualClock = ManualClock()) throws(LocalAppStoreError) {
     store = try LocalAppStore(catalog: catalog, clock: clock)
   }
 

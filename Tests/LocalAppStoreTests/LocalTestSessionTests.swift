@@ -28,6 +28,29 @@ import Testing
     #expect(try await session.timeRate == .realTime)
   }
 
+  @Test("SKTestSession(contentsOf:): a session from a .storekit file sells its products")
+  func fromFile() async throws {
+    let session = try LocalTestSession(contentsOf: PackageFolders.bundledStoreKitFile)
+    let ids = Set(session.store.allProducts.map(\.id))
+    #expect(ids == [SportsTimeFixtures.monthlyID, SportsTimeFixtures.annualID])
+    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.annualID)
+    #expect(try await session.allTransactions().map(\.id) == [bought.id])
+  }
+
+  @Test("a .storekit file that does not decode is refused with a CatalogError naming where")
+  func fromMalformedFile() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent("Broken.storekit")
+    try Data(#"{"products": []}"#.utf8).write(to: file)
+    #expect {
+      try LocalTestSession(contentsOf: file)
+    } throws: { error in
+      guard let error = error as? CatalogError else { return false }
+      return error.code == .missingKey && error.keyPath == "version"
+    }
+  }
+
   @Test("a ported subscription test: buy outside the app, renew, turn auto-renew off, expire")
   func subscriptionLifecycle() async throws {
     let clock = ManualClock()

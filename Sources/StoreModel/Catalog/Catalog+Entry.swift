@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension Catalog {
   /// A product with everything its `.storekit` entry says beyond ``Product``.
@@ -77,26 +77,26 @@ extension Catalog {
 
   /// A subscription offer with everything its `.storekit` entry says beyond
   /// ``SubscriptionOffer``.
-  public struct Offer: Sendable, Hashable {
+  package struct Offer: Sendable, Hashable {
     /// The offer as StoreKit shows it.
-    public let offer: SubscriptionOffer
+    package let offer: SubscriptionOffer
     /// `paymentMode` as written: `free`, `payAsYouGo`, `payUpFront`.
-    public let configurationPaymentMode: String
+    package let configurationPaymentMode: String
     /// `referenceName`: the offer code's key; a label for the others.
-    public let referenceName: String?
+    package let referenceName: String?
     /// `internalID`.
-    public let internalID: String?
+    package let internalID: String?
     /// `billingPlanType` (format 5.0+): the billing plan it applies to (`BILLED_UPFRONT`).
-    public let billingPlanType: String?
+    package let billingPlanType: String?
     /// `eligibility` of an offer code, as written: any of `new`, `existing`, `expired`.
-    public let eligibility: [String]
+    package let eligibility: [String]
     /// `isStackable` of an offer code.
-    public let isStackable: Bool?
+    package let isStackable: Bool?
     /// `isEligible` of a win-back offer: Xcode's switch that simulates eligibility.
-    public let isEligible: Bool?
+    package let isEligible: Bool?
 
     /// Creates an offer.
-    public init(
+    package init(
       offer: SubscriptionOffer,
       configurationPaymentMode: String,
       referenceName: String? = nil,
@@ -118,25 +118,25 @@ extension Catalog {
   }
 
   /// A billing plan of a subscription (format 5.0+).
-  public struct BillingPlan: Sendable, Hashable {
+  package struct BillingPlan: Sendable, Hashable {
     /// The ordinary plan: the whole period paid up front.
-    public static let billedUpFront = "BILLED_UPFRONT"
+    package static let billedUpFront = "BILLED_UPFRONT"
     /// A yearly commitment paid in monthly instalments.
-    public static let monthly = "MONTHLY"
+    package static let monthly = "MONTHLY"
 
     /// `billingPlanType`: ``billedUpFront``, ``monthly``, or a type added later.
-    public let type: String
+    package let type: String
     /// `displayPrice`: the price of one payment (the monthly instalment of a ``monthly`` plan).
-    public let price: Decimal?
+    package let price: Decimal?
     /// `commitmentDisplayPrice`: the price of the whole commitment.
-    public let commitmentPrice: Decimal?
+    package let commitmentPrice: Decimal?
     /// `internalID`.
-    public let internalID: String?
+    package let internalID: String?
     /// `isEnabled`; `true` when absent.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// Creates a billing plan.
-    public init(
+    package init(
       type: String, price: Decimal?, commitmentPrice: Decimal?, internalID: String?,
       isEnabled: Bool
     ) {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The products of a StoreKit configuration file (`.storekit`), as StoreKit 2 would show them.
 ///
@@ -11,7 +11,7 @@ public import Foundation
 /// let catalog = try Catalog(contentsOf: url)
 /// let annual = catalog.product(id: "com.sportstime.pro.annual")   // displayPrice "$49.99"
 /// ```
-public struct Catalog: Sendable, Hashable {
+package struct Catalog: Sendable, Hashable {
   /// Files above this size (10 MiB) are refused before they are read: Xcode's largest are tens
   /// of kilobytes.
   package static let defaultMaximumSize = 10 * 1024 * 1024
@@ -26,7 +26,7 @@ public struct Catalog: Sendable, Hashable {
   package let storefront: Storefront
   /// Every product, in file order: `products`, then `nonRenewingSubscriptions`, then each
   /// subscription group's subscriptions, then subscription suites.
-  public let products: [Product]
+  package let products: [Product]
   /// Every product with what the file says beyond ``Product``: reference names, all offers,
   /// billing plans, localizations. Same order as ``products``.
   package let entries: [Entry]
@@ -40,7 +40,7 @@ public struct Catalog: Sendable, Hashable {
   package let appPolicies: AppPolicies?
   /// What was accepted but looked odd: unknown keys, an unknown format version or time rate,
   /// offers of an unknown payment mode (left out), suite entries that could not be read.
-  public let warnings: [Warning]
+  package let warnings: [Warning]
 
   private let indexByProductID: [String: Int]
 
@@ -65,7 +65,7 @@ public struct Catalog: Sendable, Hashable {
   ///   - locale: The locale for names and prices; `nil` uses `settings._locale`, else `en_US`.
   /// - Throws: ``CatalogError``: `empty`, `notJSON`, `truncated`, `wrongType`, `missingKey`,
   ///   `invalidValue`, `duplicateProductID`, and the others of ``CatalogError/Code``.
-  public init(data: Data, locale: Locale? = nil) throws(CatalogError) {
+  package init(data: Data, locale: Locale? = nil) throws(CatalogError) {
     let root = try ConfigurationFile.parseJSON(data)
     var decoder = StoreKitConfigurationDecoder(requestedLocale: locale)
     let contents = try decoder.decode(root)
@@ -140,11 +140,11 @@ public struct Catalog: Sendable, Hashable {
   }
 
   /// Something accepted in a file that a person may want to know about.
-  public struct Warning: Sendable, Hashable, CustomStringConvertible {
+  package struct Warning: Sendable, Hashable, CustomStringConvertible {
     /// Where in the file.
-    public let keyPath: String
+    package let keyPath: String
     /// What is odd.
-    public let reason: String
+    package let reason: String
 
     /// Creates a warning.
     package init(keyPath: String, reason: String) {
@@ -153,7 +153,7 @@ public struct Catalog: Sendable, Hashable {
     }
 
     /// `key.path: reason`.
-    public var description: String { keyPath.isEmpty ? reason : "\(keyPath): \(reason)" }
+    package var description: String { keyPath.isEmpty ? reason : "\(keyPath): \(reason)" }
   }
 
   /// A localization of a product or group: `{ "description", "displayName", "locale" }`.

@@ -16,7 +16,7 @@ public struct CatalogError: CodedError {
   public let line: Int
 
   /// Creates an error of `code` at `keyPath`.
-  public init(
+  package init(
     _ code: Code, at keyPath: String = "", _ reason: String, fileID: String = #fileID,
     line: Int = #line
   ) {

@@ -81,7 +81,7 @@ extension CatalogSettings {
       package var index: Int
 
       /// Creates a selection.
-      public init(type: String, index: Int) {
+      package init(type: String, index: Int) {
         self.type = type
         self.index = index
       }

@@ -1,20 +1,20 @@
-public import Foundation
+package import Foundation
 
 /// The App Store country a catalog sells in, its currency, and the locale prices are shown in:
 /// StoreKit 2's `Storefront`.
 ///
 /// A `.storekit` file stores prices without a currency: the currency follows from
 /// `settings._storefront` (ISO 3166-1 alpha-3, `USA` when absent).
-public struct Storefront: Sendable, Hashable {
+package struct Storefront: Sendable, Hashable {
   /// The ISO 3166-1 alpha-3 country code: `USA`, `DEU`, `JPN`.
-  public let countryCode: String
+  package let countryCode: String
   /// The ISO 4217 currency code of the prices: `USD`, `EUR`, `JPY`.
-  public let currencyCode: String
+  package let currencyCode: String
   /// The locale prices and names are shown in.
-  public let locale: Locale
+  package let locale: Locale
 
   /// Creates a storefront with an explicit currency.
-  public init(countryCode: String, currencyCode: String, locale: Locale) {
+  package init(countryCode: String, currencyCode: String, locale: Locale) {
     self.countryCode = countryCode
     self.currencyCode = currencyCode
     self.locale = locale
@@ -24,7 +24,7 @@ public struct Storefront: Sendable, Hashable {
   ///
   /// A country missing from ``currencyCode(forCountryCode:)`` sells in US dollars, as the App
   /// Store does in many smaller storefronts.
-  public init(countryCode: String, locale: Locale) {
+  package init(countryCode: String, locale: Locale) {
     let code = countryCode.uppercased()
     self.init(
       countryCode: code, currencyCode: Self.currencyCode(forCountryCode: code) ?? "USD",
@@ -32,26 +32,26 @@ public struct Storefront: Sendable, Hashable {
   }
 
   /// The United States in US English: what a file without settings means.
-  public static let unitedStates = Storefront(
+  package static let unitedStates = Storefront(
     countryCode: "USA", currencyCode: "USD", locale: Locale(identifier: "en_US"))
 
   /// `amount` in this storefront's currency and locale, rounded half away from zero to the
   /// currency's minor unit: "$4.99", "4,99 €", "¥1,200".
-  public func displayPrice(_ amount: Decimal) -> String {
+  package func displayPrice(_ amount: Decimal) -> String {
     Self.format(amount, currencyCode: currencyCode, locale: locale)
   }
 
   /// `amount` formatted as `currencyCode` in `locale`, rounded half away from zero to the
   /// currency's minor unit (so 4.165 shows as "$4.17", where banker's rounding would give
   /// "$4.16").
-  public static func format(_ amount: Decimal, currencyCode: String, locale: Locale) -> String {
+  package static func format(_ amount: Decimal, currencyCode: String, locale: Locale) -> String {
     amount.formatted(
       .currency(code: currencyCode).locale(locale).rounded(rule: .toNearestOrAwayFromZero))
   }
 
   /// The currency of the App Store in `countryCode` (ISO 3166-1 alpha-3), or `nil` when the
   /// country is not in the table.
-  public static func currencyCode(forCountryCode countryCode: String) -> String? {
+  package static func currencyCode(forCountryCode countryCode: String) -> String? {
     currencies[countryCode.uppercased()]
   }
 
