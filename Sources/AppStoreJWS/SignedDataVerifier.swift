@@ -158,7 +158,7 @@ public struct SignedDataVerifier: Sendable {
   /// Verifies a JWS and decodes its payload as `Payload`.
   /// - Throws: `VerificationError` (`malformed`) only when the token does not split into three
   ///   segments or its payload does not decode as `Payload`.
-  public func verify<Payload: SignedPayload>(
+  package func verify<Payload: SignedPayload>(
     _ jws: String, as type: Payload.Type, at validationTime: Date? = nil
   ) throws(VerificationError) -> VerificationResult<Payload> {
     try core.verify(jws, as: type, at: validationTime, rules: rules)

@@ -1,41 +1,41 @@
-public import Foundation
+package import Foundation
 public import StoreModel
 
 extension Transaction: SignedPayload {
-  public static var signedPayloadKind: SignedPayloadKind? { .transaction }
-  public var verificationDate: Date? { signedDate }
-  public var claims: SignedPayloadClaims {
+  package static var signedPayloadKind: SignedPayloadKind? { .transaction }
+  package var verificationDate: Date? { signedDate }
+  package var claims: SignedPayloadClaims {
     SignedPayloadClaims(appIdentity: .bundleID(appBundleID), environment: environment)
   }
-  public mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
+  package mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
 }
 
 extension RenewalInfo: SignedPayload {
-  public static var signedPayloadKind: SignedPayloadKind? { .renewalInfo }
-  public var verificationDate: Date? { signedDate }
-  public var claims: SignedPayloadClaims {
+  package static var signedPayloadKind: SignedPayloadKind? { .renewalInfo }
+  package var verificationDate: Date? { signedDate }
+  package var claims: SignedPayloadClaims {
     SignedPayloadClaims(appIdentity: .unchecked, environment: environment)
   }
-  public mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
+  package mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
 }
 
 extension AppTransaction: SignedPayload {
-  public static var signedPayloadKind: SignedPayloadKind? { .appTransaction }
-  public var verificationDate: Date? { signedDate }
-  public var claims: SignedPayloadClaims {
+  package static var signedPayloadKind: SignedPayloadKind? { .appTransaction }
+  package var verificationDate: Date? { signedDate }
+  package var claims: SignedPayloadClaims {
     SignedPayloadClaims(
       appIdentity: .bundleIDAndAppAppleID(bundleID, appID), environment: environment)
   }
-  public mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
+  package mutating func attachJWS(_ jws: String) { jwsRepresentation = jws }
 }
 
 extension ServerNotification: SignedPayload {
-  public static var signedPayloadKind: SignedPayloadKind? { .notification }
-  public var verificationDate: Date? { signedDate }
+  package static var signedPayloadKind: SignedPayloadKind? { .notification }
+  package var verificationDate: Date? { signedDate }
 
   /// The claims of the first of `data`, `summary`, `externalPurchaseToken` and `appData` present,
   /// as Apple's library takes them; none present claims nothing (and so matches no app).
-  public var claims: SignedPayloadClaims {
+  package var claims: SignedPayloadClaims {
     if let data {
       return SignedPayloadClaims(
         appIdentity: .bundleIDAndAppAppleID(data.bundleID, data.appAppleID),

@@ -1,11 +1,11 @@
-public import Foundation
+package import Foundation
 import StoreInternals
 import StoreModel
 
 /// A payload of App Store signed data: what a ``SignedDataVerifier`` needs to know about it.
 ///
 /// `Transaction`, `RenewalInfo`, `ServerNotification` and `AppTransaction` conform.
-public protocol SignedPayload: Decodable, Sendable {
+package protocol SignedPayload: Decodable, Sendable {
   /// The kind of data this type holds; a payload that shows another kind (see
   /// ``SignedPayloadKind/detect(payloadJSON:)``) is refused as `malformed` before it is decoded.
   /// `nil` (the default) for types that take any payload.
@@ -23,8 +23,8 @@ public protocol SignedPayload: Decodable, Sendable {
 }
 
 extension SignedPayload {
-  public static var signedPayloadKind: SignedPayloadKind? { nil }
-  public mutating func attachJWS(_ jws: String) {}
+  package static var signedPayloadKind: SignedPayloadKind? { nil }
+  package mutating func attachJWS(_ jws: String) {}
 
   /// The type in words for error messages: its kind's phrase, else "a" or "an" and its name.
   static var phrase: String {

@@ -9,15 +9,15 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
   /// The command that turns it on or off: `ask-to-buy`.
   public let name: String
   /// Its key in the stored settings and in `status --json`'s `settings`: `askToBuyEnabled`.
-  public let key: String
+  package let key: String
   /// The `SKTestSession` member it stands for (`askToBuyEnabled`), or `nil` when it is ours.
   public let sessionName: String?
   /// One line for the tool's `--help`.
-  public let summary: String
+  package let summary: String
   /// What on and off do, for the command's help: lines of at most 92 characters.
-  public let help: String
+  package let help: String
   /// Its value in a new state.
-  public let defaultValue: Bool
+  package let defaultValue: Bool
 
   /// The switch's identity: its name.
   public var id: String { name }
@@ -103,5 +103,5 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
   ]
 
   /// The switch named `name`.
-  public static func named(_ name: String) -> EmulatorSwitch? { all.first { $0.name == name } }
+  package static func named(_ name: String) -> EmulatorSwitch? { all.first { $0.name == name } }
 }

@@ -133,7 +133,7 @@ extension LocalAppStore {
   /// The purchase and the signing of its transaction are one SQLite transaction: when the
   /// store's own signature does not verify, it throws and nothing is recorded.
   /// - Throws: As ``purchase(_:options:)``.
-  public func purchaseWithOutcome(
+  package func purchaseWithOutcome(
     _ product: Product, options: Set<PurchaseOption> = [], account: String? = nil
   ) throws(StoreBackendError) -> PurchaseOutcome {
     try purchaseWithOutcome(product, options: options, account: account, byApp: false)

@@ -48,11 +48,11 @@ public actor LocalAppStore: StoreBackend {
   /// ``create(atPath:products:settings:startDate:time:account:)`` and ``advanceTime(by:)``
   /// refuse to move the stored time outside it. A store on a clock of its own signs at the
   /// clock's time: outside these dates its tokens would not verify, and its purchases fail.
-  public static let supportedDates = DateInterval(
+  package static let supportedDates = DateInterval(
     start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 253_402_300_799))
 
   /// How a state file is opened.
-  public enum Access: Sendable {
+  package enum Access: Sendable {
     /// To read and write: every operation may change the state (an older schema is upgraded
     /// when the file is opened).
     case readWrite
@@ -63,7 +63,7 @@ public actor LocalAppStore: StoreBackend {
   }
 
   /// Where the store's time comes from.
-  public enum TimeSource: Sendable {
+  package enum TimeSource: Sendable {
     /// A clock: `ManualClock` in tests, `SystemClock` for real time.
     case clock(any WallClock)
     /// The time kept in the state, moved only by ``LocalAppStore/advanceTime(by:)``: the
@@ -101,7 +101,7 @@ public actor LocalAppStore: StoreBackend {
   }
   nonisolated let wake = Locked(Wake())
   /// The path of the state (`:memory:` for a private one).
-  public nonisolated let statePath: String
+  package nonisolated let statePath: String
 
   // MARK: - Making a store
 
@@ -147,7 +147,7 @@ public actor LocalAppStore: StoreBackend {
   ///     ``supportedDates``.
   /// - Throws: `invalidArgument` for a `startDate` outside ``supportedDates`` (nothing is
   ///   written), or the errors of ``init(openingStateAt:time:account:access:)``.
-  public static func create(
+  package static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings = EmulatorSettings(),
     startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
   ) throws(LocalAppStoreError) -> LocalAppStore {
@@ -178,7 +178,7 @@ public actor LocalAppStore: StoreBackend {
   /// - Throws: ``LocalAppStoreError`` with code `notFound` when there is no state there (no
   ///   file, or an empty one), `stateUnreadable`, `foreignState` or `newerSchema` when the file
   ///   is not one this build can use (it is left untouched).
-  public init(
+  package init(
     openingStateAt path: String, time: TimeSource = .stored,
     account: String = LocalAppStore.purchaser, access: Access = .readWrite
   ) throws(LocalAppStoreError) {
@@ -245,7 +245,7 @@ public actor LocalAppStore: StoreBackend {
   public nonisolated var now: Date { clock.now }
 
   /// Whether the state was opened ``Access/readOnly``.
-  public nonisolated var isReadOnly: Bool { ledger.database.isReadOnly }
+  package nonisolated var isReadOnly: Bool { ledger.database.isReadOnly }
 
   /// Throws `invalidArgument` unless `date` is within ``supportedDates``.
   static func checkSupported(_ date: Date, what: String) throws(LocalAppStoreError) {
@@ -271,7 +271,7 @@ public actor LocalAppStore: StoreBackend {
   public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
 
   /// A view of this store that acts for another account (a family member).
-  public nonisolated func backend(for account: String) -> Account {
+  package nonisolated func backend(for account: String) -> Account {
     Account(store: self, account: account)
   }
 }

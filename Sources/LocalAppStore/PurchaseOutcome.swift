@@ -1,5 +1,5 @@
-public import Foundation
-public import StoreModel
+package import Foundation
+package import StoreModel
 
 /// What a purchase did, in more detail than StoreKit's `Product.PurchaseResult`: whether the
 /// customer was charged for a new transaction, already had what they bought, or changed what
@@ -8,7 +8,7 @@ public import StoreModel
 /// StoreKit 2 answers all three with `.success` and a transaction, and so does
 /// ``LocalAppStore/purchase(_:options:)``; ``LocalAppStore/purchaseWithOutcome(_:options:account:)``
 /// tells them apart, for a tool or a test that reports exactly what happened.
-public enum PurchaseOutcome: Sendable, Hashable {
+package enum PurchaseOutcome: Sendable, Hashable {
   /// A new transaction: a first purchase, a resubscription after a lapse, a consumable, or an
   /// upgrade (or a crossgrade of the same duration), which takes effect at once.
   case purchased(VerificationResult<Transaction>)
@@ -27,7 +27,7 @@ public enum PurchaseOutcome: Sendable, Hashable {
   case userCancelled
 
   /// The result StoreKit's `Product.purchase(options:)` gives for this outcome.
-  public var purchaseResult: PurchaseResult {
+  package var purchaseResult: PurchaseResult {
     switch self {
     case .purchased(let result), .alreadyOwned(let result, _),
       .scheduledChange(let result, _, _):

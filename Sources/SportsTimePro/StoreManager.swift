@@ -75,9 +75,9 @@ public final class StoreManager {
   public private(set) var isLoadingRenewalDetails = false
 
   /// The storage of the app's flags (``OnboardingPaywallModel`` keeps its flag here).
-  public nonisolated let storage: any KeyValueStore
+  package nonisolated let storage: any KeyValueStore
   /// The clock every decision of the app layer reads.
-  public nonisolated let clock: any WallClock
+  package nonisolated let clock: any WallClock
 
   private nonisolated let backend: any StoreBackend
   private nonisolated let tasks = TaskBag<TaskSlot>()

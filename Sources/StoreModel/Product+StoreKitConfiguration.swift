@@ -4,12 +4,12 @@ extension ProductType {
   ///
   /// The App Store's JSON value for suites is not known yet; this raw value follows the style of
   /// the others.
-  public static let subscriptionSuite = ProductType(rawValue: "Subscription Suite")
+  package static let subscriptionSuite = ProductType(rawValue: "Subscription Suite")
 
   /// The type a `.storekit` file names `type` (`Consumable`, `NonConsumable`,
   /// `NonRenewingSubscription`, `RecurringSubscription`, `SubscriptionSuite`); `nil` for
   /// anything else.
-  public init?(storeKitConfigurationType type: String) {
+  package init?(storeKitConfigurationType type: String) {
     switch type {
     case "Consumable": self = .consumable
     case "NonConsumable": self = .nonConsumable
@@ -22,7 +22,7 @@ extension ProductType {
 
   /// The name a `.storekit` file gives this type (`RecurringSubscription`), or the raw value
   /// for a type the format does not have.
-  public var storeKitConfigurationType: String {
+  package var storeKitConfigurationType: String {
     switch self {
     case .consumable: "Consumable"
     case .nonConsumable: "NonConsumable"
