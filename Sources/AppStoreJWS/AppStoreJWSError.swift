@@ -66,11 +66,11 @@ extension ErrorCode where Domain == AppStoreJWSError {
   /// A certificate did not parse (DER or PEM) or lacks what its role needs.
   public static var invalidCertificate: Self { Self("invalidCertificate") }
   /// A key did not parse, or is not the kind required (P-256 private key).
-  public static var invalidKey: Self { Self("invalidKey") }
+  package static var invalidKey: Self { Self("invalidKey") }
   /// A verifier or authority was configured with values that cannot work.
   public static var invalidConfiguration: Self { Self("invalidConfiguration") }
   /// OpenSSL could not make a signature or certificate.
-  public static var signingFailed: Self { Self("signingFailed") }
+  package static var signingFailed: Self { Self("signingFailed") }
   /// A payload could not be encoded as JSON.
-  public static var encodingFailed: Self { Self("encodingFailed") }
+  package static var encodingFailed: Self { Self("encodingFailed") }
 }

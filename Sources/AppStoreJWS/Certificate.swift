@@ -50,7 +50,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   public var derRepresentation: Data { Data(handle.der) }
 
   /// The PEM encoding (`-----BEGIN CERTIFICATE-----`, 64 characters a line).
-  public var pemRepresentation: String {
+  package var pemRepresentation: String {
     let base64 = Base64.encode(handle.der, alphabet: .standard)
     var lines = ["-----BEGIN CERTIFICATE-----"]
     var start = base64.startIndex

@@ -1,9 +1,9 @@
-public import StoreModel
+package import StoreModel
 
 /// The app and environment a payload claims, and which of them Apple's library checks.
-public struct SignedPayloadClaims: Sendable, Hashable {
+package struct SignedPayloadClaims: Sendable, Hashable {
   /// Which app identity a payload kind is checked for.
-  public enum AppIdentity: Sendable, Hashable {
+  package enum AppIdentity: Sendable, Hashable {
     /// No app check: renewal info carries no bundle id.
     case unchecked
     /// The bundle id must equal the verifier's (transactions).
@@ -14,12 +14,12 @@ public struct SignedPayloadClaims: Sendable, Hashable {
   }
 
   /// The app the payload claims.
-  public var appIdentity: AppIdentity
+  package var appIdentity: AppIdentity
   /// The environment the payload claims; `nil` (absent or unknown) never matches.
-  public var environment: AppStoreEnvironment?
+  package var environment: AppStoreEnvironment?
 
   /// The bundle id claimed, if the kind carries one.
-  public var bundleID: String? {
+  package var bundleID: String? {
     switch appIdentity {
     case .unchecked: nil
     case .bundleID(let bundleID), .bundleIDAndAppAppleID(let bundleID, _): bundleID

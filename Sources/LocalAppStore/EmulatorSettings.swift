@@ -57,7 +57,7 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
   }
 
   /// Purchases wait for a parent's approval (`_askToBuyEnabled`, `SKTestSession.askToBuyEnabled`).
-  public var askToBuyEnabled: Bool {
+  package var askToBuyEnabled: Bool {
     get { self[.askToBuy] }
     set { self[.askToBuy] = newValue }
   }
@@ -65,13 +65,13 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
   /// `SKTestSession.shouldEnterBillingRetryOnRenewal`). Turning it off stops new failures; a
   /// subscription already in billing retry stays there until its issue is resolved
   /// (`resolveIssueForTransaction(identifier:)`) or its retry ends.
-  public var billingIssuesEnabled: Bool {
+  package var billingIssuesEnabled: Bool {
     get { self[.billingIssues] }
     set { self[.billingIssues] = newValue }
   }
   /// Billing retry starts with a grace period (`_billingGracePeriodEnabled`,
   /// `SKTestSession.billingGracePeriodIsEnabled`).
-  public var gracePeriodEnabled: Bool {
+  package var gracePeriodEnabled: Bool {
     get { self[.gracePeriod] }
     set { self[.gracePeriod] = newValue }
   }

@@ -74,7 +74,7 @@ public actor LocalAppStore: StoreBackend {
   /// The account this store acts for: purchases, entitlements and updates are this account's.
   public nonisolated let account: String
   /// The clock the store reads; with ``TimeSource/stored`` a clock that follows the state.
-  public nonisolated let clock: any WallClock
+  package nonisolated let clock: any WallClock
 
   /// The ledger; every use of it runs inside `ledger.exclusively`.
   nonisolated let ledger: LedgerStore
@@ -242,7 +242,7 @@ public actor LocalAppStore: StoreBackend {
   public nonisolated var allProducts: [Product] { catalog }
 
   /// The store's current time.
-  public nonisolated var now: Date { clock.now }
+  package nonisolated var now: Date { clock.now }
 
   /// Whether the state was opened ``Access/readOnly``.
   package nonisolated var isReadOnly: Bool { ledger.database.isReadOnly }
@@ -268,7 +268,7 @@ public actor LocalAppStore: StoreBackend {
   package nonisolated var signer: TransactionSigner { authority.signer }
 
   /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
-  public nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
+  package nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
 
   /// A view of this store that acts for another account (a family member).
   package nonisolated func backend(for account: String) -> Account {

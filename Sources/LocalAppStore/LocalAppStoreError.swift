@@ -31,15 +31,15 @@ public struct LocalAppStoreError: CodedError {
 
 extension ErrorCode where Domain == LocalAppStoreError {
   /// The state file is not an SQLite database, or is damaged.
-  public static var stateUnreadable: Self { Self("stateUnreadable") }
+  package static var stateUnreadable: Self { Self("stateUnreadable") }
   /// The state file is an SQLite database of another application.
-  public static var foreignState: Self { Self("foreignState") }
+  package static var foreignState: Self { Self("foreignState") }
   /// The state file was written by a newer version of the local App Store.
-  public static var newerSchema: Self { Self("newerSchema") }
+  package static var newerSchema: Self { Self("newerSchema") }
   /// The state's content does not decode (a row or a setting was altered by hand).
   public static var invalidState: Self { Self("invalidState") }
   /// Another process held the state file's lock for longer than the busy timeout.
-  public static var stateBusy: Self { Self("stateBusy") }
+  package static var stateBusy: Self { Self("stateBusy") }
   /// Any other SQLite failure.
   public static var database: Self { Self("database") }
   /// No product, transaction, request or account has that identifier.
@@ -48,7 +48,7 @@ extension ErrorCode where Domain == LocalAppStoreError {
   /// approving a request that is no longer pending).
   public static var notAllowed: Self { Self("notAllowed") }
   /// The clock of the store cannot be moved by the store (it is not the state's stored time).
-  public static var clockNotSettable: Self { Self("clockNotSettable") }
+  package static var clockNotSettable: Self { Self("clockNotSettable") }
   /// Signing or verifying failed for a reason other than the data (a key or certificate).
   public static var signing: Self { Self("signing") }
   /// An argument was malformed (a duration, a fault kind).

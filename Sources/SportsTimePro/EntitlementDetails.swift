@@ -32,7 +32,7 @@ public struct EntitlementDetails: Sendable, Hashable {
   public var gracePeriodExpirationDate: Date?
 
   /// Creates details.
-  public init(
+  package init(
     productID: String,
     transactionID: UInt64,
     originalTransactionID: UInt64,

@@ -2,7 +2,7 @@
 /// without its colours (the UI theme holds those).
 public struct ProBadgeModel: Sendable, Hashable, Codable {
   /// The badge's text.
-  public static let text = "PRO"
+  package static let text = "PRO"
 
   /// Whether the badge shows: only to a customer who is not Pro.
   public let isVisible: Bool

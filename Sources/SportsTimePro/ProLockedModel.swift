@@ -2,9 +2,9 @@
 /// description, and "Upgrade to Pro", which opens the paywall — the plan's `ProLockedView`.
 public struct ProLockedModel: Sendable, Hashable, Codable {
   /// The SF Symbol of the lock.
-  public static let lockIcon = "lock.fill"
+  package static let lockIcon = "lock.fill"
   /// The button's title.
-  public static let upgradeButtonTitle = "Upgrade to Pro"
+  package static let upgradeButtonTitle = "Upgrade to Pro"
 
   /// The locked feature.
   public let feature: ProFeature

@@ -103,7 +103,7 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
   case missingOfferParameters(String)
 
   /// StoreKit's name of the case: `networkError`, `invalidOfferSignature`.
-  public var caseName: String {
+  package var caseName: String {
     switch self {
     case .networkError: "networkError"
     case .systemError: "systemError"
@@ -139,7 +139,7 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// The error StoreKit names `caseName`, with `reason`; `nil` for a name StoreKit's
   /// `StoreKitError` and `Product.PurchaseError` do not have.
-  public init?(caseName: String, reason: String) {
+  package init?(caseName: String, reason: String) {
     switch caseName {
     case "networkError": self = .networkError(reason)
     case "systemError": self = .systemError(reason)
@@ -161,7 +161,7 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// Every case's name, StoreKitError's then Product.PurchaseError's.
-  public static let caseNames = [
+  package static let caseNames = [
     "unknown", "userCancelled", "networkError", "systemError", "notAvailableInStorefront",
     "notEntitled", "unsupported", "invalidQuantity", "productUnavailable", "purchaseNotAllowed",
     "ineligibleForOffer", "invalidOfferIdentifier", "invalidOfferPrice", "invalidOfferSignature",

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The length of a subscription period: StoreKit 2's `Product.SubscriptionPeriod`.
 public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
@@ -61,7 +61,7 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Months keep the day of the month where it exists (Jan 31 + P1M = Feb 28 or 29), as the
   /// App Store does.
-  public func end(from date: Date, count: Int = 1) -> Date {
+  package func end(from date: Date, count: Int = 1) -> Date {
     var components = DateComponents()
     switch unit {
     case .day: components.day = value * count
