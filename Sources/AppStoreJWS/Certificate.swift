@@ -11,13 +11,13 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses one DER certificate; nothing may follow it.
-  /// - Throws: ``AppStoreJWSError/Code/invalidCertificate`` when the bytes are not one.
+  /// - Throws: `AppStoreJWSError/Code/invalidCertificate` when the bytes are not one.
   public init(derEncoded der: some Sequence<UInt8>) throws(AppStoreJWSError) {
     self.handle = try X509Handle(der: Array(der))
   }
 
   /// Parses a PEM text holding exactly one certificate.
-  /// - Throws: ``AppStoreJWSError/Code/invalidCertificate`` unless it holds exactly one.
+  /// - Throws: `AppStoreJWSError/Code/invalidCertificate` unless it holds exactly one.
   public init(pemEncoded pem: String) throws(AppStoreJWSError) {
     let handles = try X509Handle.parsePEM(pem)
     guard handles.count == 1, let handle = handles.first else {
@@ -28,14 +28,14 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses every certificate of a PEM text, in order.
-  /// - Throws: ``AppStoreJWSError/Code/invalidCertificate`` when a block does not parse or there is none.
+  /// - Throws: `AppStoreJWSError/Code/invalidCertificate` when a block does not parse or there is none.
   public static func certificates(pemEncoded pem: String) throws(AppStoreJWSError) -> [Certificate]
   {
     try X509Handle.parsePEM(pem).map(Certificate.init(handle:))
   }
 
   /// Parses a file's contents as one certificate, PEM (if it starts with `-----BEGIN`) or DER.
-  /// - Throws: ``AppStoreJWSError/Code/invalidCertificate`` when it is neither.
+  /// - Throws: `AppStoreJWSError/Code/invalidCertificate` when it is neither.
   public init(contentsOf bytes: Data) throws(AppStoreJWSError) {
     let prefix = Array("-----BEGIN".utf8)
     let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }

@@ -42,14 +42,14 @@ public struct SignedDataVerifier: Sendable {
   ///     Store's root for LocalTesting data; Xcode's StoreKit certificate for Xcode data.
   ///   - bundleID: The app's bundle identifier. Every App Store app's data chains to the same
   ///     Apple root, so this check is what keeps another app's data out; tools that inspect any
-  ///     app's data use ``inspecting(rootCertificates:environment:clock:chainCacheCapacity:)``.
+  ///     app's data use `inspecting(rootCertificates:environment:clock:chainCacheCapacity:)`.
   ///   - environment: The environment data must claim.
   ///   - appAppleID: The app's Apple ID, checked like Apple's library does in Production.
   ///   - clock: Read only when a payload has no signing date and no time is given.
   ///   - chainCacheCapacity: How many verified chains to remember; 0 turns every cache off
   ///     (chains, header facts and parsed certificates: each token is then verified from
   ///     scratch).
-  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
+  /// - Throws: `AppStoreJWSError/Code/invalidConfiguration` without roots, or when OpenSSL
   ///   refuses a root.
   public init(
     rootCertificates: [Certificate] = [.appleRootCAG3],

@@ -28,7 +28,7 @@
 ///    has them (Apple's `Transaction.updates` page; DTS on forum thread 787431; D29).
 ///
 /// A launch is one `LocalAppStore` value: a process of the command-line tool, or
-/// ``LocalAppStore/startNewLaunch()`` in a test. The App Store's own view (``LocalAppStore/status(account:)``,
+/// `LocalAppStore/startNewLaunch()` in a test. The App Store's own view (`LocalAppStore/status(account:)`,
 /// the history, the ledger) always shows the truth and does not count as a read.
 ///
 /// ``polite`` turns all of it off: every answer at once, unfinished transactions to every new

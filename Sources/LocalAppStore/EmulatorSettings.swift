@@ -21,8 +21,8 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
   /// store that answers at once.
   public var deviceTiming: DeviceTiming
   /// The environment of everything the store signs: transactions, renewal info and server
-  /// notifications (``AppStoreEnvironment/xcode`` by default, as StoreKit Testing in Xcode;
-  /// ``AppStoreEnvironment/sandbox`` or ``AppStoreEnvironment/production`` for a server under
+  /// notifications (`AppStoreEnvironment/xcode` by default, as StoreKit Testing in Xcode;
+  /// `AppStoreEnvironment/sandbox` or `AppStoreEnvironment/production` for a server under
   /// test that verifies fully: Apple's libraries skip the signature checks of Xcode data).
   public var environment: AppStoreEnvironment = .xcode
   /// The app's Apple ID (`appAppleId`), which Production notifications carry and Apple's

@@ -23,7 +23,7 @@ extension LocalAppStore {
   /// it returns `.success` with the current transaction (and turns auto-renew back on if it was
   /// off). An upgrade takes effect at once with a new transaction; a downgrade, or a crossgrade
   /// to another duration, also returns `.success` with the current transaction and only changes
-  /// the renewal preference. ``purchaseWithOutcome(_:options:account:)`` tells these apart.
+  /// the renewal preference. `purchaseWithOutcome(_:options:account:)` tells these apart.
   /// - Throws: `productUnavailable` for a product not in the catalog, `systemError` with a
   ///   `purchase` fault or when the store cannot sign at its time (nothing is recorded),
   ///   `networkError` with `network`.

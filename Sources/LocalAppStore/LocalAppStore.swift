@@ -5,7 +5,7 @@ public import StoreModel
 /// A headless App Store: sells a catalog's products to local accounts, renews, expires, refunds,
 /// and hands out real signed transactions, with StoreKit 2's semantics.
 ///
-/// It conforms to ``StoreModel/StoreBackend``, so an app's store layer runs on it in tests, in CI
+/// It conforms to `StoreModel/StoreBackend`, so an app's store layer runs on it in tests, in CI
 /// and from a terminal exactly as it runs on StoreKit:
 ///
 /// - `Product.products(for:)` → ``products(for:)``
@@ -17,10 +17,10 @@ public import StoreModel
 /// - `Product.SubscriptionInfo.status(for:)` → ``subscriptionStatuses(forGroup:)``
 ///
 /// and it offers the controls of StoreKitTest's `SKTestSession` as methods: Ask to Buy
-/// (``approveAskToBuy(_:)``), billing issues and grace period, refunds
-/// (``refund(transactionID:reason:)``), auto-renew (``setWillAutoRenew(_:forGroup:account:)``),
-/// Family Sharing (``startFamilySharing(with:)``), injected faults (``inject(_:sticky:)``), and time
-/// travel (``advanceTime(by:)``).
+/// (`approveAskToBuy(_:)`), billing issues and grace period, refunds
+/// (`refund(transactionID:reason:)`), auto-renew (`setWillAutoRenew(_:forGroup:account:)`),
+/// Family Sharing (`startFamilySharing(with:)`), injected faults (`inject(_:sticky:)`), and time
+/// travel (`advanceTime(by:)`).
 ///
 /// Its state is an SQLite ledger — `:memory:` for tests, a file that several processes share
 /// for the command-line tool. Every operation is one SQLite transaction; before each one the
@@ -32,12 +32,12 @@ public import StoreModel
 /// first listener only, as real StoreKit does.
 ///
 /// Every transaction and renewal info it hands out is an ES256 JWS signed by the store's own
-/// certificate authority (valid for all of ``supportedDates``) and verified with that root
-/// before it is wrapped in a ``StoreModel/VerificationResult``: an unverified result means the
+/// certificate authority (valid for all of `supportedDates`) and verified with that root
+/// before it is wrapped in a `StoreModel/VerificationResult`: an unverified result means the
 /// token genuinely failed.
 ///
 /// Beside the App Store's state, the file keeps the app's own data
-/// (``setAppData(_:forKey:account:)``), so that one file holds a whole session.
+/// (`setAppData(_:forKey:account:)`), so that one file holds a whole session.
 public actor LocalAppStore: StoreBackend {
   /// The name of the account that buys and shares with the family: the default account.
   public static let purchaser = "purchaser"

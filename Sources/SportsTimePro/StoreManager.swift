@@ -3,7 +3,7 @@ public import Observation
 public import StoreModel
 
 /// The app's store, observed by its screens: products, entitlements, purchases, restores and the
-/// transaction listener — the plan's `StoreManager`, over an injected ``StoreBackend``.
+/// transaction listener — the plan's `StoreManager`, over an injected `StoreBackend`.
 ///
 /// Launch with ``start()``: it starts the listener (StoreKit's `Transaction.updates`), handles
 /// the unfinished transactions, reads the current entitlements (local, no network) so that
@@ -63,7 +63,7 @@ public final class StoreManager {
   public private(set) var heldProductIDs: Set<String> = []
   /// Whether the entitlements were read at least once, so that ``isPro`` means something.
   public private(set) var hasLoadedEntitlements = false
-  /// The error of the latest purchase or restore, if it failed; ``StoreError/userCancelled``
+  /// The error of the latest purchase or restore, if it failed; `StoreError/userCancelled`
   /// (which shows no message) after a cancel.
   public private(set) var lastError: StoreError?
   /// Where the current purchase stands.
@@ -522,8 +522,8 @@ public final class StoreManager {
   /// Buys `product`.
   ///
   /// A verified purchase updates the entitlements, then is finished; an unverified one grants
-  /// nothing, is not finished and fails with ``StoreError/verificationFailed``. A cancel sets
-  /// ``StoreError/userCancelled`` (no message). Ask to Buy leaves ``purchaseState`` pending
+  /// nothing, is not finished and fails with `StoreError/verificationFailed`. A cancel sets
+  /// `StoreError/userCancelled` (no message). Ask to Buy leaves ``purchaseState`` pending
   /// until the approved transaction arrives through the listener.
   @discardableResult
   public func purchase(_ product: Product) async -> ProPurchaseResult {
@@ -552,7 +552,7 @@ public final class StoreManager {
   }
 
   /// Buys the loaded product with identifier `productID`; fails with
-  /// ``StoreError/productNotFound`` when it is not loaded.
+  /// `StoreError/productNotFound` when it is not loaded.
   @discardableResult
   public func purchase(productID: String) async -> ProPurchaseResult {
     guard let product = product(id: productID) else {

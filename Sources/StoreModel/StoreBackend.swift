@@ -68,7 +68,7 @@ public enum PurchaseOption: Sendable, Hashable {
 }
 
 /// Why a backend operation failed: the cases of StoreKit 2's `StoreKitError` and
-/// `Product.PurchaseError`, each under StoreKit's name (``caseName``), so that a simulated error
+/// `Product.PurchaseError`, each under StoreKit's name (`caseName`), so that a simulated error
 /// (`SKTestSession.setSimulatedError(_:forAPI:)`) can be any of them.
 public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The store could not be reached.

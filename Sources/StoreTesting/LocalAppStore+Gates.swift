@@ -47,7 +47,7 @@ extension LocalAppStore {
   }
 }
 
-/// A held answer of the local App Store (``LocalAppStore/hold(_:)``).
+/// A held answer of the local App Store (`LocalAppStore/hold(_:)`).
 public struct AnswerGate: Sendable {
   private let gate: AnswerGates.Gate
 

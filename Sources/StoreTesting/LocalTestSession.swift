@@ -14,10 +14,10 @@ public import StoreModel
 /// ```
 ///
 /// Unlike `SKTestSession`, whose calls are synchronous and take `Int` identifiers, these are
-/// `async`, throw a typed ``LocalAppStoreError`` and take `UInt64` identifiers (StoreKit 2's
+/// `async`, throw a typed `LocalAppStoreError` and take `UInt64` identifiers (StoreKit 2's
 /// `Transaction.id`). Properties that `SKTestSession` lets a test assign are read and set with
 /// `try await session.timeRate` and `setTimeRate(_:)`; its on/off switches are the switches of
-/// ``EmulatorSwitch/all``, through ``isOn(_:)`` and ``set(_:_:)``. See the article
+/// `EmulatorSwitch/all`, through ``isOn(_:)`` and ``set(_:_:)``. See the article
 /// <doc:PortingSKTestSessionTests>.
 public struct LocalTestSession: Sendable {
   /// The local App Store the session controls; also the app's `StoreBackend`.
@@ -29,8 +29,8 @@ public struct LocalTestSession: Sendable {
   /// A session over a new in-memory store selling the products of the `.storekit` file at
   /// `url` (or of a `.storekit` package folder), with the file's settings and simulated
   /// errors: `SKTestSession(contentsOf:)`.
-  /// - Throws: ``CatalogError`` when the file cannot be read or decoded (its key path and why),
-  ///   ``LocalAppStoreError`` when the store cannot be made.
+  /// - Throws: `CatalogError` when the file cannot be read or decoded (its key path and why),
+  ///   `LocalAppStoreError` when the store cannot be made.
   public init(contentsOf url: URL, clock: ManualClock = ManualClock()) throws {
     try self.init(catalog: Catalog(contentsOf: url), clock: clock)
   }
@@ -51,16 +51,16 @@ public struct LocalTestSession: Sendable {
   // MARK: - Settings
 
   /// Whether `emulatorSwitch` is on: `SKTestSession`'s `askToBuyEnabled` is
-  /// `isOn(.askToBuy)`, and each switch of ``EmulatorSwitch/all`` keeps the name of the
-  /// `SKTestSession` member it stands for (``EmulatorSwitch/sessionName``).
+  /// `isOn(.askToBuy)`, and each switch of `EmulatorSwitch/all` keeps the name of the
+  /// `SKTestSession` member it stands for (`EmulatorSwitch/sessionName`).
   public func isOn(_ emulatorSwitch: EmulatorSwitch) async throws(LocalAppStoreError) -> Bool {
     try await store.settings()[emulatorSwitch]
   }
 
   /// Turns `emulatorSwitch` on or off: `session.askToBuyEnabled = true` is
-  /// `set(.askToBuy, true)`. Turning ``EmulatorSwitch/billingIssues``
+  /// `set(.askToBuy, true)`. Turning `EmulatorSwitch/billingIssues`
   /// (`shouldEnterBillingRetryOnRenewal`) off stops new failures only (see
-  /// ``resolveIssueForTransaction(identifier:)``); with ``EmulatorSwitch/interruptedPurchases``
+  /// ``resolveIssueForTransaction(identifier:)``); with `EmulatorSwitch/interruptedPurchases`
   /// on, purchases return `.pending` until ``resolveIssueForTransaction(identifier:)`` is called
   /// with their request identifier.
   public func set(_ emulatorSwitch: EmulatorSwitch, _ on: Bool) async throws(LocalAppStoreError) {

@@ -1,4 +1,4 @@
-/// Why a `.storekit` file could not become a ``Catalog``: what is wrong, where, and why.
+/// Why a `.storekit` file could not become a `Catalog`: what is wrong, where, and why.
 ///
 /// A struct with an extensible ``Code`` (as swift-certificates does it), the key path of the
 /// offending value (`subscriptionGroups[0].subscriptions[1].recurringSubscriptionPeriod`) and a

@@ -4,7 +4,7 @@ package import Foundation
 /// behaves for this configuration.
 ///
 /// Every key is optional in the file; booleans default to `false`, the time rate to real time.
-/// The names follow the file's keys (`_askToBuyEnabled` is ``askToBuyEnabled``); the comments
+/// The names follow the file's keys (`_askToBuyEnabled` is `askToBuyEnabled`); the comments
 /// name the matching `SKTestSession` property.
 public struct CatalogSettings: Sendable, Hashable {
   /// `_storefront` as written (ISO 3166-1 alpha-3, upper-cased); `nil` when absent, which means
