@@ -31,33 +31,6 @@ public struct EntitlementDetails: Sendable, Hashable {
   /// When the billing grace period ends, while it runs.
   public var gracePeriodExpirationDate: Date?
 
-  /// Creates details.
-  package init(
-    productID: String,
-    transactionID: UInt64,
-    originalTransactionID: UInt64,
-    purchaseDate: Date,
-    expirationDate: Date?,
-    renewalState: RenewalState? = nil,
-    willAutoRenew: Bool? = nil,
-    nextRenewalProductID: String? = nil,
-    isFamilyShared: Bool = false,
-    isInBillingRetry: Bool = false,
-    gracePeriodExpirationDate: Date? = nil
-  ) {
-    self.productID = productID
-    self.transactionID = transactionID
-    self.originalTransactionID = originalTransactionID
-    self.purchaseDate = purchaseDate
-    self.expirationDate = expirationDate
-    self.renewalState = renewalState
-    self.willAutoRenew = willAutoRenew
-    self.nextRenewalProductID = nextRenewalProductID
-    self.isFamilyShared = isFamilyShared
-    self.isInBillingRetry = isInBillingRetry
-    self.gracePeriodExpirationDate = gracePeriodExpirationDate
-  }
-
   /// Whether the billing grace period runs: Pro continues while the customer fixes the payment.
   public var isInGracePeriod: Bool { renewalState == .inGracePeriod }
 
@@ -73,14 +46,16 @@ extension EntitlementDetails {
   /// The details of `transaction`, with the renewal fields of `status` when its renewal info
   /// is verified (``ProEntitlements/details(among:statuses:levels:)`` chooses which).
   init(_ transaction: Transaction, status: SubscriptionStatus?) {
-    self.init(
-      productID: transaction.productID,
-      transactionID: transaction.id,
-      originalTransactionID: transaction.originalID,
-      purchaseDate: transaction.purchaseDate,
-      expirationDate: transaction.expirationDate,
-      isFamilyShared: transaction.ownershipType == .familyShared)
-    guard let status, case .verified(let renewal) = status.renewalInfo else { return }
+    productID = transaction.productID
+    transactionID = transaction.id
+    originalTransactionID = transaction.originalID
+    purchaseDate = transaction.purchaseDate
+    expirationDate = transaction.expirationDate
+    isFamilyShared = transaction.ownershipType == .familyShared
+    guard let status, case .verified(let renewal) = status.renewalInfo else {
+      isInBillingRetry = false
+      return
+    }
     renewalState = status.state
     willAutoRenew = renewal.willAutoRenew
     isInBillingRetry = renewal.isInBillingRetry

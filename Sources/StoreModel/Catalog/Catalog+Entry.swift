@@ -28,33 +28,6 @@ extension Catalog {
     /// Billing plans (format 5.0+).
     package let billingPlans: [BillingPlan]
 
-    /// Creates an entry.
-    package init(
-      product: Product,
-      configurationType: String,
-      referenceName: String? = nil,
-      internalID: String? = nil,
-      promotionalImageID: String? = nil,
-      localizations: [Localization] = [],
-      introductoryOffers: [Offer] = [],
-      promotionalOffers: [Offer] = [],
-      codeOffers: [Offer] = [],
-      winBackOffers: [Offer] = [],
-      billingPlans: [BillingPlan] = []
-    ) {
-      self.product = product
-      self.configurationType = configurationType
-      self.referenceName = referenceName
-      self.internalID = internalID
-      self.promotionalImageID = promotionalImageID
-      self.localizations = localizations
-      self.introductoryOffers = introductoryOffers
-      self.promotionalOffers = promotionalOffers
-      self.codeOffers = codeOffers
-      self.winBackOffers = winBackOffers
-      self.billingPlans = billingPlans
-    }
-
     /// The product identifier.
     package var id: String { product.id }
 
@@ -95,26 +68,6 @@ extension Catalog {
     /// `isEligible` of a win-back offer: Xcode's switch that simulates eligibility.
     package let isEligible: Bool?
 
-    /// Creates an offer.
-    package init(
-      offer: SubscriptionOffer,
-      configurationPaymentMode: String,
-      referenceName: String? = nil,
-      internalID: String? = nil,
-      billingPlanType: String? = nil,
-      eligibility: [String] = [],
-      isStackable: Bool? = nil,
-      isEligible: Bool? = nil
-    ) {
-      self.offer = offer
-      self.configurationPaymentMode = configurationPaymentMode
-      self.referenceName = referenceName
-      self.internalID = internalID
-      self.billingPlanType = billingPlanType
-      self.eligibility = eligibility
-      self.isStackable = isStackable
-      self.isEligible = isEligible
-    }
   }
 
   /// A billing plan of a subscription (format 5.0+).
@@ -135,16 +88,5 @@ extension Catalog {
     /// `isEnabled`; `true` when absent.
     package let isEnabled: Bool
 
-    /// Creates a billing plan.
-    package init(
-      type: String, price: Decimal?, commitmentPrice: Decimal?, internalID: String?,
-      isEnabled: Bool
-    ) {
-      self.type = type
-      self.price = price
-      self.commitmentPrice = commitmentPrice
-      self.internalID = internalID
-      self.isEnabled = isEnabled
-    }
   }
 }

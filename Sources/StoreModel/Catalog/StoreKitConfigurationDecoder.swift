@@ -390,7 +390,9 @@ struct StoreKitConfigurationDecoder {
     return Catalog.Entry(
       product: product, configurationType: base.configurationType,
       referenceName: base.referenceName, internalID: base.internalID,
-      promotionalImageID: base.promotionalImageID, localizations: base.localizations)
+      promotionalImageID: base.promotionalImageID, localizations: base.localizations,
+      introductoryOffers: [], promotionalOffers: [], codeOffers: [], winBackOffers: [],
+      billingPlans: [])
   }
 
   // MARK: - Subscription groups
@@ -632,7 +634,8 @@ struct StoreKitConfigurationDecoder {
       product: makeProduct(base, subscription: info), configurationType: base.configurationType,
       referenceName: base.referenceName, internalID: base.internalID,
       promotionalImageID: base.promotionalImageID, localizations: base.localizations,
-      introductoryOffers: introductoryOffers)
+      introductoryOffers: introductoryOffers, promotionalOffers: [], codeOffers: [],
+      winBackOffers: [], billingPlans: [])
   }
 }
 
