@@ -129,6 +129,14 @@ public struct LocalTestSession: Sendable {
     try await store.history()
   }
 
+  /// The identifiers of the purchases waiting for a parent's answer, oldest first: what
+  /// `SKTestSession.allTransactions()` lists in the state `pendingAskToBuyConfirmation` (and
+  /// what an interrupted purchase waits under), for ``approveAskToBuyTransaction(identifier:)``,
+  /// ``declineAskToBuyTransaction(identifier:)`` and ``resolveIssueForTransaction(identifier:)``.
+  public func pendingAskToBuyIdentifiers() async throws(LocalAppStoreError) -> [UInt64] {
+    try await store.askToBuyRequests().filter { $0.status == .pending }.map(\.id)
+  }
+
   /// `approveAskToBuyTransaction(identifier:)`.
   @discardableResult
   public func approveAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError)

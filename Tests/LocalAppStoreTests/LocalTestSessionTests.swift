@@ -103,8 +103,10 @@ import Testing
 
     try await session.set(.askToBuy, true)
     #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
-    let request = try #require(try await session.store.askToBuyRequests().last?.id)
+    let request = try #require(try await session.pendingAskToBuyIdentifiers().last)
+    #expect(try await session.store.askToBuyRequests().map(\.id) == [request])
     try await session.declineAskToBuyTransaction(identifier: request)
+    #expect(try await session.pendingAskToBuyIdentifiers().isEmpty)
     try await session.set(.askToBuy, false)
     try await session.set(.interruptedPurchases, true)
     #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
