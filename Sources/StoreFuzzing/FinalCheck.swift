@@ -13,7 +13,7 @@ struct FinalCheck {
     let store = try LocalAppStore(openingStateAt: path)
     let verifier = try SignedDataVerifier(
       rootCertificates: [try Certificate(derEncoded: store.rootCertificateDER)],
-      bundleID: "com.sportstime.app", environment: .localTesting)
+      bundleID: "com.sportstime.app", environment: Soak.settings.environment)
     var workers: [WorkerReport] = []
     for file in reports {
       workers.append(

@@ -47,14 +47,18 @@ import StoreTesting
   /// 2026-01-01T00:00:00Z.
   static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
+  /// The state's settings. The soak checks the ledger across processes, not StoreKit's timing:
+  /// the app-side listing it compares with the status must not lag (device timing's lag is
+  /// proven by its tests). The workers verify in the environment these settings sign in
+  /// (StoreKit Testing's `Xcode`).
+  static let settings = EmulatorSettings.polite
+
   static func setup(path: String) throws {
     for suffix in ["", "-wal", "-shm"] {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
-    // The soak checks the ledger across processes, not StoreKit's timing: the app-side listing
-    // it compares with the status must not lag (device timing's lag is proven by its tests).
     _ = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, settings: .polite, startDate: start)
+      atPath: path, products: SportsTimeFixtures.products, settings: settings, startDate: start)
   }
 }
 

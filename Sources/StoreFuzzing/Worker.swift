@@ -26,7 +26,7 @@ struct Worker {
     accounts = (name == "a" ? [LocalAppStore.purchaser] : []) + own + family
     verifier = try SignedDataVerifier(
       rootCertificates: [try Certificate(derEncoded: store.rootCertificateDER)],
-      bundleID: "com.sportstime.app", environment: .localTesting)
+      bundleID: "com.sportstime.app", environment: Soak.settings.environment)
     random = SeededGenerator(seed: seed)
     report = WorkerReport(name: name)
   }
