@@ -98,18 +98,15 @@ struct AccountSnapshot {
         && ((transaction.expirationDate ?? .distantPast) > now
           || graced.contains(transaction.originalID))
     }
-    let candidateProducts = Set(candidates.map(\.productID))
-    if candidates.isEmpty {
-      guard entitled.isEmpty else {
-        throw fail(
-          "entitled to \(entitled.sorted()) though no subscription of the history is active")
-      }
-    } else {
-      guard entitled.count == 1, entitled.isSubset(of: candidateProducts) else {
-        throw fail(
-          "the history makes \(candidateProducts.sorted()) active; entitlements are "
-            + "\(entitled.sorted()) (one per group expected)")
-      }
+    // One entitlement per active subscription: a family member's own subscription and a
+    // family-shared one of the same group are listed side by side, as StoreKit lists them
+    // (developer forum thread 731683; the LocalAppStore article's rules).
+    let entitledIDs = Set(entitlements.map(\.payloadValue.id))
+    let activeIDs = Set(candidates.map(\.id))
+    guard entitledIDs == activeIDs else {
+      throw fail(
+        "the history makes \(activeIDs.sorted()) the latest transactions of the active "
+          + "subscriptions; the entitlements are \(entitledIDs.sorted())")
     }
     for subscription in status.subscriptions {
       guard let transaction = byID[subscription.transactionID] else {

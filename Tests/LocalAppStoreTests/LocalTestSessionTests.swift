@@ -47,10 +47,19 @@ import Testing
 
   @Test("SKTestSession(contentsOf:): a session from a .storekit file sells its products")
   func fromFile() async throws {
-    let session = try LocalTestSession(contentsOf: PackageFolders.bundledStoreKitFile)
+    // The app's file with its annual plan renamed: the session sells what the file says.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent("Renamed.storekit")
+    let text = try String(contentsOf: PackageFolders.bundledStoreKitFile, encoding: .utf8)
+    try Data(
+      text.replacingOccurrences(of: SportsTimeFixtures.annualID, with: "com.example.yearly").utf8
+    )
+    .write(to: file)
+    let session = try LocalTestSession(contentsOf: file)
     let ids = Set(session.store.allProducts.map(\.id))
-    #expect(ids == [SportsTimeFixtures.monthlyID, SportsTimeFixtures.annualID])
-    let bought = try await session.buyProduct(identifier: SportsTimeFixtures.annualID)
+    #expect(ids == [SportsTimeFixtures.monthlyID, "com.example.yearly"])
+    let bought = try await session.buyProduct(identifier: "com.example.yearly")
     #expect(try await session.allTransactions().map(\.id) == [bought.id])
   }
 
