@@ -41,8 +41,7 @@ public struct SignedDataVerifier: Sendable {
   ///   - rootCertificates: The trust anchors: Apple Root CA - G3 by default; the local App
   ///     Store's root for LocalTesting data; Xcode's StoreKit certificate for Xcode data.
   ///   - bundleID: The app's bundle identifier. Every App Store app's data chains to the same
-  ///     Apple root, so this check is what keeps another app's data out; tools that inspect any
-  ///     app's data use `inspecting(rootCertificates:environment:clock:chainCacheCapacity:)`.
+  ///     Apple root, so this check is what keeps another app's data out.
   ///   - environment: The environment data must claim.
   ///   - appAppleID: The app's Apple ID, checked like Apple's library does in Production.
   ///   - clock: Read only when a payload has no signing date and no time is given.

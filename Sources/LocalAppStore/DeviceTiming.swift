@@ -27,9 +27,10 @@
 ///    listener that subscribes later gets none of them, while `Transaction.unfinished` still
 ///    has them (Apple's `Transaction.updates` page; DTS on forum thread 787431; D29).
 ///
-/// A launch is one `LocalAppStore` value: a process of the command-line tool, or
-/// `LocalAppStore/startNewLaunch()` in a test. The App Store's own view (`LocalAppStore/status(account:)`,
-/// the history, the ledger) always shows the truth and does not count as a read.
+/// A launch is one `LocalAppStore` value: a process of the command-line tool, or a new
+/// session's store in a test (the package's own tests also start the next launch of the same
+/// store). The App Store's own view (the tool's `status` and `history`, the ledger) always
+/// shows the truth and does not count as a read.
 ///
 /// ``polite`` turns all of it off: every answer at once, unfinished transactions to every new
 /// listener. Tests of the emulator's other rules ask for it by name.

@@ -16,11 +16,10 @@ public import StoreModel
 /// - `AppStore.sync()` → ``sync()``
 /// - `Product.SubscriptionInfo.status(for:)` → ``subscriptionStatuses(forGroup:)``
 ///
-/// and it offers the controls of StoreKitTest's `SKTestSession` as methods: Ask to Buy
-/// (`approveAskToBuy(_:)`), billing issues and grace period, refunds
-/// (`refund(transactionID:reason:)`), auto-renew (`setWillAutoRenew(_:forGroup:account:)`),
-/// Family Sharing (`startFamilySharing(with:)`), injected faults (`inject(_:sticky:)`), and time
-/// travel (`advanceTime(by:)`).
+/// An app's tests drive it with the controls of StoreKitTest's `SKTestSession` through
+/// `StoreTesting`'s `LocalTestSession` (Ask to Buy, billing issues and grace period, refunds,
+/// auto-renew, expiry, simulated errors, the time rate); the command-line tool adds Family
+/// Sharing, faults and moving a stored time.
 ///
 /// Its state is an SQLite ledger — `:memory:` for tests, a file that several processes share
 /// for the command-line tool. Every operation is one SQLite transaction; before each one the
@@ -32,12 +31,9 @@ public import StoreModel
 /// first listener only, as real StoreKit does.
 ///
 /// Every transaction and renewal info it hands out is an ES256 JWS signed by the store's own
-/// certificate authority (valid for all of `supportedDates`) and verified with that root
+/// certificate authority (valid from 1970 to 9999) and verified with that root
 /// before it is wrapped in a `StoreModel/VerificationResult`: an unverified result means the
 /// token genuinely failed.
-///
-/// Beside the App Store's state, the file keeps the app's own data
-/// (`setAppData(_:forKey:account:)`), so that one file holds a whole session.
 public actor LocalAppStore: StoreBackend {
   /// The name of the account that buys and shares with the family: the default account.
   public static let purchaser = "purchaser"

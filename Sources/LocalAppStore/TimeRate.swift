@@ -9,7 +9,7 @@ package import StoreModel
 /// (`monthlyRenewalEveryThirtySeconds`: a month lasts 30 s, a year 6 min).
 ///
 /// Grace periods and billing retry follow Apple's table for the rate where Apple gives one,
-/// whatever the subscription's period (`gracePeriod(for:)`, `billingRetryPeriod(for:)`):
+/// whatever the subscription's period:
 ///
 /// | rate | grace period | billing retry | source |
 /// | --- | --- | --- | --- |

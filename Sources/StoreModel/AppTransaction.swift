@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// Property names are StoreKit's; the `Codable` form uses the App Store's JSON keys
 /// (`AppTransaction` of the App Store Server API) with dates in milliseconds since 1970.
-/// Decode and encode it with `AppStoreJSON`.
+/// `SignedDataVerifier` (in `AppStoreJWS`) decodes it from the signed payload.
 public struct AppTransaction: Sendable, Hashable {
   /// The environment that signed the data (`receiptType`).
   public var environment: AppStoreEnvironment

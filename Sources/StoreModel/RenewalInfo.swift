@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// Property names are StoreKit's; the `Codable` form uses the App Store's JSON keys
 /// (`JWSRenewalInfoDecodedPayload`) with dates in milliseconds since 1970.
-/// Decode and encode it with `AppStoreJSON`.
+/// `SignedDataVerifier` (in `AppStoreJWS`) decodes it from the signed payload.
 public struct RenewalInfo: Sendable, Hashable {
   /// The original transaction of the subscription (`originalTransactionId`).
   public var originalTransactionID: UInt64

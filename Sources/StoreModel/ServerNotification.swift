@@ -8,7 +8,8 @@ public import Foundation
 /// the server URL the state holds (LocalAppStore's "Server notifications" article). The nested
 /// `signedTransactionInfo`, `signedRenewalInfo` and `signedAppTransactionInfo` are compact JWS
 /// of their own, to be verified separately.
-/// The `Codable` form uses the App Store's JSON keys; decode and encode it with `AppStoreJSON`.
+/// The `Codable` form uses the App Store's JSON keys; `SignedDataVerifier` (in `AppStoreJWS`)
+/// decodes it from the signed payload.
 public struct ServerNotification: Sendable, Hashable, Codable {
   /// What happened (`notificationType`).
   public var notificationType: NotificationType

@@ -5,7 +5,7 @@ public import Foundation
 /// Property names are StoreKit's; the `Codable` form uses the App Store's JSON keys
 /// (`JWSTransactionDecodedPayload`) with dates in milliseconds since 1970, so that the same type
 /// decodes Apple's signed transactions and encodes the local App Store's.
-/// Decode and encode it with `AppStoreJSON`.
+/// `SignedDataVerifier` (in `AppStoreJWS`) decodes it from the signed payload.
 public struct Transaction: Sendable, Hashable, Identifiable {
   /// The transaction's identifier (`transactionId`).
   public var id: UInt64

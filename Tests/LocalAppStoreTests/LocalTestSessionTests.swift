@@ -33,12 +33,13 @@ import Testing
   @Test("the testing article's example: a monthly subscriber renews, then lapses")
   func articleExample() async throws {
     let clock = ManualClock()  // 2026-01-01T00:00:00Z
-    let session = try LocalTestSession(clock: clock)  // the SportsTime catalog
+    let session = try LocalTestSession(clock: clock, settings: .polite)  // SportsTime's catalog
     let store = session.store  // the app's StoreBackend
     let first = try await store.buyVerified(SportsTimeFixtures.monthlyID)
 
     clock.advance(by: 40 * 86_400)  // one renewal
     #expect(try await session.allTransactions().count == 2)
+    #expect(await store.currentEntitlements().count == 1)  // still Pro
 
     try await session.disableAutoRenewForTransaction(identifier: first.id)  // cancel in Settings
     clock.advance(by: 30 * 86_400)
@@ -119,7 +120,7 @@ import Testing
     try await session.set(.askToBuy, false)
     try await session.set(.interruptedPurchases, true)
     #expect(try await session.store.buy(SportsTimeFixtures.annualID) == .pending)
-    let interrupted = try #require(try await session.store.askToBuyRequests().last?.id)
+    let interrupted = try #require(try await session.pendingAskToBuyIdentifiers().last)
     let made = try await session.resolveIssueForTransaction(identifier: interrupted)
     #expect(made?.productID == SportsTimeFixtures.annualID)
   }

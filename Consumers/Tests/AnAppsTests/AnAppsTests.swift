@@ -15,12 +15,13 @@ import Testing
   @Test("a monthly subscriber renews, then loses Pro when auto-renew is off")
   func subscriberLapses() async throws {
     let clock = ManualClock()  // 2026-01-01T00:00:00Z
-    let session = try LocalTestSession(clock: clock)  // the SportsTime catalog
+    let session = try LocalTestSession(clock: clock, settings: .polite)  // SportsTime's catalog
     let store = session.store  // the app's StoreBackend
     let first = try await store.buyVerified(SportsTimeFixtures.monthlyID)
 
     clock.advance(by: 40 * 86_400)  // one renewal
     #expect(try await session.allTransactions().count == 2)
+    #expect(await store.currentEntitlements().count == 1)  // still Pro
 
     try await session.disableAutoRenewForTransaction(identifier: first.id)  // cancel in Settings
     clock.advance(by: 30 * 86_400)
