@@ -1,3 +1,4 @@
+import AppStoreJWS
 package import Foundation
 import StoreModel
 

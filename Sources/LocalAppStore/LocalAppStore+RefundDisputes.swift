@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 package import StoreModel
 

@@ -1,3 +1,4 @@
+package import AppStoreJWS
 package import Foundation
 package import StoreModel
 

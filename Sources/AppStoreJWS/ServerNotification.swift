@@ -1,4 +1,5 @@
 public import Foundation
+public import StoreModel
 
 /// An App Store Server Notification, version 2: the decoded `signedPayload`
 /// (`ResponseBodyV2DecodedPayload`).
