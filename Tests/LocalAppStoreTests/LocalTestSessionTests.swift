@@ -28,24 +28,6 @@ import Testing
     #expect(try await session.timeRate == .realTime)
   }
 
-  /// The example of the article "Testing with the local App Store", as written there, so that
-  /// the article's code runs and says what happens.
-  @Test("the testing article's example: a monthly subscriber renews, then lapses")
-  func articleExample() async throws {
-    let clock = ManualClock()  // 2026-01-01T00:00:00Z
-    let session = try LocalTestSession(clock: clock, settings: .polite)  // SportsTime's catalog
-    let store = session.store  // the app's StoreBackend
-    let first = try await store.buyVerified(SportsTimeFixtures.monthlyID)
-
-    clock.advance(by: 40 * 86_400)  // one renewal
-    #expect(try await session.allTransactions().count == 2)
-    #expect(await store.currentEntitlements().count == 1)  // still Pro
-
-    try await session.disableAutoRenewForTransaction(identifier: first.id)  // cancel in Settings
-    clock.advance(by: 30 * 86_400)
-    #expect(await store.currentEntitlements().isEmpty)
-  }
-
   @Test("SKTestSession(contentsOf:): a session from a .storekit file sells its products")
   func fromFile() async throws {
     // The app's file with its annual plan renamed: the session sells what the file says.

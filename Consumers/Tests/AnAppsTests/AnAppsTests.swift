@@ -11,7 +11,8 @@ import Testing
 /// An app's tests, written against the products only.
 @MainActor
 @Suite struct AnAppsTests {
-  /// The example of the article "Testing with the local App Store", word for word.
+  /// The example of the article "Testing with the local App Store", word for word (its one copy
+  /// as a test: here, where only the products' public API is seen).
   @Test("a monthly subscriber renews, then loses Pro when auto-renew is off")
   func subscriberLapses() async throws {
     let clock = ManualClock()  // 2026-01-01T00:00:00Z
