@@ -31,7 +31,7 @@ import Testing
 
   @Test("the app's screens on the local App Store: free, Pro after buying, free after a refund")
   func appOnTheLocalAppStore() async throws {
-    let session = try LocalTestSession(settings: .polite)
+    let session = try LocalTestSession()  // a device's timing: the app layer copes with it
     let screens = TripScreens(backend: session.store)
     await screens.start()
     await screens.store.loadProducts()  // the paywall's (the launch loads them in the background)
@@ -52,7 +52,7 @@ import Testing
 
   @Test("Ask to Buy: pending until the parent approves, then Pro")
   func askToBuy() async throws {
-    let session = try LocalTestSession(settings: .polite)
+    let session = try LocalTestSession()
     try await session.set(.askToBuy, true)
     let screens = TripScreens(backend: session.store)
     await screens.start()
