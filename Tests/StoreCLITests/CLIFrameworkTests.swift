@@ -20,7 +20,28 @@ import Testing
     let context = CommandContext.capturing()
     #expect(await StoreCLI.run([], context: context) == 2)
     #expect(context.capturedOutput.isEmpty)
-    #expect(context.capturedErrors.contains("COMMANDS:"))
+    #expect(context.capturedErrors.contains("THE STORE:"))
+  }
+
+  @Test("the tool's help lists each command under its topic's heading, the topics in order")
+  func helpTopics() async throws {
+    let context = CommandContext.capturing()
+    #expect(await StoreCLI.run(["--help"], context: context) == 0)
+    let lines = context.capturedOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let headings = CommandTopic.allCases.map { $0.heading + ":" }
+    let positions = try headings.map { heading in
+      try #require(lines.firstIndex { $0 == heading }, "no heading \(heading)")
+    }
+    #expect(positions == positions.sorted())
+    for command in CommandRegistry.all {
+      let line = try #require(lines.firstIndex { $0.hasPrefix("  \(command.name) ") })
+      let heading = try #require(positions.last { $0 < line })
+      #expect(
+        lines[heading] == "\(command.topic.heading):", "\(command.name) under \(lines[heading])")
+    }
+    #expect(
+      CommandRegistry.commands(in: .askToBuy).map(\.name) == ["ask-to-buy", "approve", "decline"])
+    #expect(CommandRegistry.commands(in: .time).map(\.name) == ["advance", "time-rate"])
   }
 
   @Test("an unknown command exits 2 with a one-line reason")

@@ -80,6 +80,26 @@ private actor CountingTransport: NotificationTransport {
     #expect(listing.out.contains("not delivered (attempts: 500)"))
   }
 
+  @Test("a command that only reads posts nothing after it; one that may change the state does")
+  func deliveryFollowsWhatTheCommandDeclares() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    // The runs of `session` have no HTTP client: SUBSCRIBED waits, due, for the next delivery.
+    #expect(await session.run("notifications", "url", "http://127.0.0.1:9/n").code == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    let transport = CountingTransport(status: 200)
+    var context = CommandContext.capturing(currentDirectory: session.folder)
+    context.notificationTransport = transport
+    for readOnly in ["status", "history", "products"] {
+      #expect(await StoreCLI.run([readOnly, "--state", session.state], context: context) == 0)
+    }
+    #expect(await transport.count == 0)
+    let change = ["ask-to-buy", "off", "--state", session.state]
+    #expect(await StoreCLI.run(change, context: context) == 0)
+    #expect(await transport.count == 1)
+  }
+
   @Test(
     "extend-renewal moves the renewal date and makes RENEWAL_EXTENDED; bad input changes nothing")
   func extendRenewal() async throws {

@@ -3,6 +3,8 @@ import Foundation
 /// `demo`: the guided tour.
 enum DemoCommand: CLICommand {
   static let name = "demo"
+  static let topic = CommandTopic.start
+  static let changesState = true
   static let summary = "A guided tour: free → Pro → renewal → refund → lapsed (start here)"
   static let usage = """
     USAGE: sportstime-store demo [--state PATH] [--json]

@@ -1,6 +1,8 @@
 /// `help [COMMAND]`: the tool's or a command's help.
 enum HelpCommand: CLICommand {
   static let name = "help"
+  static let topic = CommandTopic.start
+  static let changesState = false
   static let summary = "Show the tool's help, or a command's"
   static let usage = """
     USAGE: sportstime-store help [COMMAND]

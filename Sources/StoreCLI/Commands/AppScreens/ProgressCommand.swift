@@ -1,0 +1,32 @@
+/// `progress [upgrade]`: the Progress tab, locked for free customers.
+enum ProgressCommand: CLICommand {
+  static let name = "progress"
+  static let topic = CommandTopic.app
+  static let changesState = true
+  static let summary = "The Progress tab (locked for free users): upgrade"
+  static let usage = """
+    USAGE: sportstime-store progress [upgrade] [--account NAME] [--state PATH] [--json]
+
+    Shows the Progress tab: progress for a Pro customer; for a free customer, the locked
+    screen (the feature's name and description, "Upgrade to Pro").
+
+    ACTIONS:
+      (none)            show the tab
+      upgrade           tap "Upgrade to Pro" on the locked screen: opens the paywall
+
+    OPTIONS:
+    \(AppCommand.optionsHelp)
+    Exits 1 for 'upgrade' when the tab is not locked (the customer has Pro).
+
+    EXAMPLES:
+      sportstime-store progress
+      sportstime-store progress upgrade && sportstime-store paywall subscribe
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let (action, _) = try AppCommand.subAction(arguments, ["upgrade": 0])
+    try await AppCommand.run(arguments, context) { app in
+      action == "upgrade" ? app.upgradeFromProgress() : app.progress()
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `simulate-error API ERROR|clear`: an API fails with the StoreKit error chosen.
+enum SimulateErrorCommand: CLICommand {
+  static let name = "simulate-error"
+  static let topic = CommandTopic.faults
+  static let changesState = true
+  static let summary = "Make an API fail with a StoreKit error (SKTestSession.setSimulatedError)"
+  static let usage = """
+    USAGE: sportstime-store simulate-error API ERROR|clear [--state PATH] [--json]
+
+    Makes every call of API fail with ERROR until 'simulate-error API clear', as
+    SKTestSession.setSimulatedError(_:forAPI:) does. ERROR is any case of StoreKit's
+    StoreKitError or Product.PurchaseError; a purchase's userCancelled is the userCancelled
+    result. 'fail' arms one-shot faults, a network failure of every call and real
+    verification failures.
+
+    API:
+    \(apis)
+
+    ERROR:
+    \(errors)
+
+    \(EmulatorOptions.helpSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store simulate-error purchase invalidOfferSignature
+      sportstime-store simulate-error load-products notAvailableInStorefront
+      sportstime-store simulate-error purchase clear
+    """
+  private static var apis: String {
+    LocalAppStore.simulatableAPIs.map { "  \($0.name)" }.joined(separator: "\n")
+  }
+  private static var errors: String {
+    stride(from: 0, to: StoreBackendError.caseNames.count, by: 3).map { start in
+      "  "
+        + StoreBackendError.caseNames[start..<min(start + 3, StoreBackendError.caseNames.count)]
+        .joined(separator: ", ")
+    }.joined(separator: "\n")
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    guard arguments.positionals.count == 2 else {
+      throw .usage("expected an API and an error name (or clear)")
+    }
+    let (apiName, errorName) = (arguments.positionals[0], arguments.positionals[1])
+    guard let api = LocalAppStore.simulatableAPIs.first(where: { $0.name == apiName })?.api else {
+      throw .usage(
+        "unknown API '\(apiName)'; expected "
+          + LocalAppStore.simulatableAPIs.map(\.name).joined(separator: ", "))
+    }
+    let error: StoreBackendError?
+    if errorName == "clear" {
+      error = nil
+    } else {
+      guard let chosen = StoreBackendError(caseName: errorName, reason: "simulated \(errorName)")
+      else { throw .usage("unknown error '\(errorName)'; see the ERROR list of --help") }
+      error = chosen
+    }
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
+      try await store.setSimulatedError(error, forAPI: api)
+    }
+    if arguments.json {
+      try context.writeJSON(["api": apiName, "error": error?.caseName ?? "none"])
+    } else if let error {
+      context.out("\(apiName) fails with \(error.caseName).")
+    } else {
+      context.out("\(apiName) no longer fails.")
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `buy PRODUCT_ID`: a purchase, as `Product.purchase()` makes it.
+enum BuyCommand: CLICommand {
+  static let name = "buy"
+  static let topic = CommandTopic.store
+  static let changesState = true
+  static let summary = "Buy a product (Product.purchase)"
+  static let usage = """
+    USAGE: sportstime-store buy PRODUCT_ID [--account NAME] [--state PATH] [--json]
+
+    Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
+    signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
+    An upgrade takes effect at once; a downgrade, or a crossgrade to another duration,
+    starts at the next renewal. Buying what the account already has charges nothing: as
+    StoreKit does, the App Store hands back the current transaction, and 'buy' says so.
+
+    \(EmulatorOptions.helpSection(perAccount: true))
+
+    Exits 1 when the purchase fails, is cancelled, buys what the account already has, or its
+    transaction does not verify.
+
+    EXAMPLES:
+      sportstime-store buy com.sportstime.pro.monthly
+      sportstime-store buy com.sportstime.pro.annual --account alex
+    """
+
+  struct Output: Encodable {
+    var result: String
+    var transaction: TransactionOutput?
+    var requestID: UInt64?
+    var productID: String?
+    var date: Date?
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let productID = try arguments.single("a product identifier")
+    let store = try StoreAccess.open(arguments, context)
+    guard let product = store.allProducts.first(where: { $0.id == productID }) else {
+      let known = store.allProducts.map(\.id).joined(separator: ", ")
+      throw .failure("no product \(productID) in the catalog (products: \(known))")
+    }
+    let outcome: PurchaseOutcome
+    do {
+      outcome = try await store.purchaseWithOutcome(product)
+    } catch {
+      throw .failure("purchase of \(productID) failed: \(error)")
+    }
+    switch outcome {
+    case .purchased(let verification):
+      if arguments.json {
+        try context.writeJSON(
+          Output(result: "success", transaction: TransactionOutput(verification)))
+      } else {
+        context.out("Purchased: " + TextFormat.line(verification.unsafePayloadValue))
+      }
+      try requireVerified(verification)
+    case .alreadyOwned(let verification, let restoredRenewal):
+      let current = verification.unsafePayloadValue
+      if arguments.json {
+        try context.writeJSON(
+          Output(result: "alreadyOwned", transaction: TransactionOutput(verification)))
+      }
+      try requireVerified(verification)
+      let owned =
+        product.type == .autoRenewable
+        ? "already subscribed to \(productID)" : "already purchased \(productID)"
+      guard restoredRenewal else {
+        throw .failure("\(owned) (transaction #\(current.id)); nothing was charged")
+      }
+      if !arguments.json {
+        let renewal = current.expirationDate.map { " on \(TextFormat.date($0))" } ?? ""
+        context.out(
+          "Already subscribed to \(productID) (transaction #\(current.id)); it renews again"
+            + "\(renewal); nothing was charged")
+      }
+    case .scheduledChange(let verification, let nextID, let date):
+      if arguments.json {
+        try context.writeJSON(
+          Output(
+            result: "scheduledChange", transaction: TransactionOutput(verification),
+            productID: nextID, date: date))
+      } else {
+        context.out(change(from: verification.unsafePayloadValue, to: nextID, on: date, store))
+      }
+      try requireVerified(verification)
+    case .pending(let requestID):
+      if arguments.json {
+        try context.writeJSON(Output(result: "pending", requestID: requestID))
+      } else if (try? await store.isInterruptedPurchase(requestID)) == true {
+        context.out(
+          "Interrupted: the customer must act; 'resolve-issue \(requestID)' completes it: "
+            + "request #\(requestID)")
+      } else {
+        context.out("Waiting for approval (Ask to Buy): request #\(requestID)")
+      }
+    case .userCancelled:
+      if arguments.json { try context.writeJSON(Output(result: "userCancelled")) }
+      throw .failure("the purchase of \(productID) was cancelled")
+    }
+  }
+
+  /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`.
+  static func change(
+    from current: Transaction, to nextID: String, on date: Date, _ store: LocalAppStore
+  ) -> String {
+    let products = store.allProducts
+    let next = products.first { $0.id == nextID }
+    let now = products.first { $0.id == current.productID }
+    let nextLevel = next?.subscription?.groupLevel ?? Int.max
+    let nowLevel = now?.subscription?.groupLevel ?? Int.max
+    let kind = nextLevel > nowLevel ? "downgrade" : "crossgrade"
+    return "\(next?.displayName ?? nextID) starts at the next renewal on \(TextFormat.date(date)) "
+      + "(\(kind) from \(now?.displayName ?? current.productID)); nothing was charged"
+  }
+
+  private static func requireVerified(_ verification: VerificationResult<Transaction>)
+    throws(CLIError)
+  {
+    if let error = verification.verificationError {
+      throw .failure("the transaction did not verify: \(error)")
+    }
+  }
+}

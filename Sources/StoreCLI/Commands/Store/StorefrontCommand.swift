@@ -1,0 +1,40 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `storefront CODE`: the customer's storefront.
+enum StorefrontCommand: CLICommand {
+  static let name = "storefront"
+  static let topic = CommandTopic.store
+  static let changesState = true
+  static let summary = "Change the storefront while running (SKTestSession.storefront)"
+  static let usage = """
+    USAGE: sportstime-store storefront CODE [--state PATH] [--json]
+
+    Sets SKTestSession.storefront while the store runs: CODE is an ISO 3166-1 alpha-3 code
+    (USA, JPN, FRA). Later transactions carry it (storefront, storefrontId). Prices stay the
+    catalog's, in its currency: a .storekit file holds one price per product and Xcode
+    documents no conversion, so none is made.
+
+    \(EmulatorOptions.helpSection(perAccount: false))
+
+    Exits 2 for a code that is not three letters.
+
+    EXAMPLES:
+      sportstime-store storefront JPN
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let code = try arguments.single("a storefront code")
+    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      throw .usage("'\(code)' is not an ISO 3166-1 alpha-3 storefront code (USA, JPN)")
+    }
+    try await StoreAccess.onWholeStore(arguments, context, name) {
+      store throws(LocalAppStoreError) in
+      try await store.setStorefront(code)
+    }
+    try context.answer(
+      arguments, json: ["storefront": code.uppercased()],
+      text: "Storefront is \(code.uppercased()).")
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `expire PRODUCT_ID`: the subscription expires now.
+enum ExpireCommand: CLICommand {
+  static let name = "expire"
+  static let topic = CommandTopic.subscriptions
+  static let changesState = true
+  static let summary = "Expire a subscription now (SKTestSession.expireSubscription)"
+  static let usage = """
+    USAGE: sportstime-store expire PRODUCT_ID [--account NAME] [--state PATH] [--json]
+
+    Expires the account's subscription to PRODUCT_ID now, as
+    SKTestSession.expireSubscription(productIdentifier:) does: its latest transaction's
+    expiration becomes now (re-signed, delivered through Transaction.updates), auto-renew is
+    off, and the subscription is expired (reason autoRenewDisabled).
+
+    \(EmulatorOptions.helpSection(perAccount: true))
+
+    Exits 1 when the account has no live subscription to PRODUCT_ID.
+
+    EXAMPLES:
+      sportstime-store expire com.sportstime.pro.monthly
+    """
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Expired") {
+      store, productID throws(LocalAppStoreError) in
+      try await store.expireSubscription(productID: productID)
+    }
+  }
+}

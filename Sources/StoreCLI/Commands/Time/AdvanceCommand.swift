@@ -1,0 +1,59 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+
+/// `advance DURATION`: time travel.
+enum AdvanceCommand: CLICommand {
+  static let name = "advance"
+  static let topic = CommandTopic.time
+  static let changesState = true
+  static let summary = "Move the emulator's time forward (1d, 2w, 1m, 1y, P1M)"
+  static let usage = """
+    USAGE: sportstime-store advance DURATION [--state PATH] [--json]
+
+    Moves the local App Store's time forward by DURATION and makes every renewal, expiry,
+    grace period and billing-retry step that falls due, in order. The time is kept in the
+    state, so it persists between commands.
+
+    DURATION: 1d, 2w, 1m (a calendar month), 1y, 12h, 30min, 90s, or ISO 8601 (P1M, P1Y2M,
+    PT12H). The time stays before 9999-12-31T23:59:59Z, the end of the validity of the
+    store's certificates: a DURATION that goes further is refused and nothing changes.
+
+    \(EmulatorOptions.helpSection(perAccount: false))
+
+    EXAMPLES:
+      sportstime-store advance 1m
+      sportstime-store advance P1Y
+    """
+
+  struct Output: Encodable {
+    var date: Date
+    var newTransactions: [TransactionFields]
+  }
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    let text = try arguments.single("a duration")
+    guard let duration = EmulatorDuration(text) else {
+      throw .usage("'\(text)' is not a duration (1d, 2w, 1m, 1y, P1M)")
+    }
+    let store = try StoreAccess.openStore(arguments, context, name)
+    let before = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.history(account: store.account).count
+    }
+    let date = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.advanceTime(by: duration)
+    }
+    let after = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.history(account: store.account)
+    }
+    let made = after.dropFirst(before).map(TransactionFields.init)
+    if arguments.json {
+      try context.writeJSON(Output(date: date, newTransactions: made))
+      return
+    }
+    context.out("Time is now \(TextFormat.date(date)).")
+    for transaction in after.dropFirst(before) {
+      context.out("New: " + TextFormat.line(transaction))
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// A command of `sportstime-store`: one file per command in `Commands/`, in the folder of its
+/// ``CommandTopic``.
+protocol CLICommand: Sendable {
+  /// The word that selects the command: `products`, `buy`.
+  static var name: String { get }
+  /// One line for the tool's `--help`.
+  static var summary: String { get }
+  /// The heading `--help` lists the command under.
+  static var topic: CommandTopic { get }
+  /// Whether the command may change the state of `--state`: after such a command the tool
+  /// posts the server notifications its change made (`notifications url`). Every command says
+  /// so where it is declared.
+  static var changesState: Bool { get }
+  /// Whether the tool posts due notifications after this run (by default: when the command
+  /// ``changesState``).
+  static func postsNotifications(after arguments: ParsedArguments) -> Bool
+  /// The command's full help: synopsis, options, examples.
+  static var usage: String { get }
+  /// The command's own options; `--json`, `--help`, `--state` and `--account` are global.
+  static var options: [OptionSpec] { get }
+  /// Runs the command.
+  /// - Throws: ``CLIError`` for bad usage (exit 2) or a refused or failed operation (exit 1).
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError)
+}
+
+extension CLICommand {
+  static var options: [OptionSpec] { [] }
+
+  static func postsNotifications(after arguments: ParsedArguments) -> Bool { changesState }
+}

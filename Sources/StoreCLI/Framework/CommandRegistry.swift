@@ -1,0 +1,90 @@
+import LocalAppStore
+
+/// Every command of the tool, in the order `--help` lists them.
+enum CommandRegistry {
+  static let all: [CommandEntry] =
+    [
+      .init(HelpCommand.self), .init(DemoCommand.self),
+      .init(ProductsCommand.self),
+      .init(ResetCommand.self), .init(StatusCommand.self), .init(HistoryCommand.self),
+      .init(BuyCommand.self), .init(BuyProductCommand.self), .init(RestoreCommand.self),
+      .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
+      .init(ResetToDefaultCommand.self), .init(StorefrontCommand.self),
+      .init(SetPriceCommand.self),
+      .init(AdvanceCommand.self), .init(TimeRateCommand.self),
+      .init(CancelRenewalCommand.self),
+      AutoRenewCommand.entry(on: true), AutoRenewCommand.entry(on: false),
+      .init(ExpireCommand.self), .init(ForceRenewalCommand.self),
+      SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
+      .init(ResolveIssueCommand.self),
+      .init(PriceConsentCommand.self), .init(ExtendRenewalCommand.self),
+      .init(RefundCommand.self), .init(DeclineRefundCommand.self), .init(ReverseRefundCommand.self),
+      SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
+      .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
+      .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
+    ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [
+      .init(NotificationsCommand.self),
+      .init(LaunchCommand.self), .init(OnboardingCommand.self), .init(PaywallCommand.self),
+      .init(SaveTripCommand.self), .init(ExportPDFCommand.self), .init(ProgressCommand.self),
+      .init(SettingsCommand.self),
+      .init(CatalogCommand.self), .init(VerifyCommand.self), .init(DecodeCommand.self),
+      .init(ChecklistCommand.self),
+    ]
+
+  /// The commands of `topic`, in the registry's order.
+  static func commands(in topic: CommandTopic) -> [CommandEntry] {
+    all.filter { $0.topic == topic }
+  }
+
+  /// The command named `name`.
+  static func command(named name: String) -> CommandEntry? {
+    all.first { $0.name == name }
+  }
+}
+
+/// A command as the tool runs it: a ``CLICommand`` type, or a command made from a table (the
+/// switch commands, from ``EmulatorSwitch/all``) or a pair (`enable-` and `disable-auto-renew`).
+struct CommandEntry: Sendable {
+  /// The word that selects the command.
+  let name: String
+  /// One line for the tool's `--help`.
+  let summary: String
+  /// The heading `--help` lists it under.
+  let topic: CommandTopic
+  /// Whether the tool posts due notifications after a run with these arguments
+  /// (``CLICommand/postsNotifications(after:)``).
+  let postsNotifications: @Sendable (ParsedArguments) -> Bool
+  /// The command's full help.
+  let usage: String
+  /// The command's own options.
+  let options: [OptionSpec]
+  /// Runs the command.
+  let run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
+
+  /// The entry of a command type.
+  init(_ command: any CLICommand.Type) {
+    self.init(
+      name: command.name, summary: command.summary, topic: command.topic,
+      changesState: command.changesState, usage: command.usage, options: command.options,
+      postsNotifications: command.postsNotifications(after:), run: command.run)
+  }
+
+  /// An entry made of its parts.
+  ///
+  /// Without `postsNotifications`, a command that `changesState` posts due notifications
+  /// after every run, and another never does.
+  init(
+    name: String, summary: String, topic: CommandTopic, changesState: Bool, usage: String,
+    options: [OptionSpec] = [],
+    postsNotifications: (@Sendable (ParsedArguments) -> Bool)? = nil,
+    run: @escaping @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
+  ) {
+    self.name = name
+    self.summary = summary
+    self.topic = topic
+    self.postsNotifications = postsNotifications ?? { _ in changesState }
+    self.usage = usage
+    self.options = options
+    self.run = run
+  }
+}
