@@ -1,4 +1,5 @@
 package import Foundation
+import StoreInternals
 
 /// The length of a subscription period: StoreKit 2's `Product.SubscriptionPeriod`.
 public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
@@ -29,20 +30,17 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Returns `nil` for anything else (`P0M`, `P1M2D`, `PT1H`, `1M`).
   public init?(iso8601 text: String) {
-    let bytes = Array(text.utf8)
-    guard bytes.count >= 3, bytes.first == UInt8(ascii: "P"), let last = bytes.last else {
+    guard let duration = ISO8601Duration(text, maxDigits: 4), duration.count == 1 else {
       return nil
     }
-    let digits = bytes[1..<(bytes.count - 1)]
-    guard digits.count <= 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-    guard let value = Int(String(decoding: digits, as: UTF8.self)), value > 0 else { return nil }
-    switch last {
-    case UInt8(ascii: "D"): self.init(value: value, unit: .day)
-    case UInt8(ascii: "W"): self.init(value: value, unit: .week)
-    case UInt8(ascii: "M"): self.init(value: value, unit: .month)
-    case UInt8(ascii: "Y"): self.init(value: value, unit: .year)
-    default: return nil
-    }
+    let units: [(value: Int?, unit: Unit)] = [
+      (duration.years, .year), (duration.months, .month), (duration.weeks, .week),
+      (duration.days, .day),
+    ]
+    guard let written = units.first(where: { $0.value != nil }), let value = written.value,
+      value > 0
+    else { return nil }
+    self.init(value: value, unit: written.unit)
   }
 
   /// The ISO 8601 form: `P1M`.
@@ -69,12 +67,6 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
     case .month: components.month = value * count
     case .year: components.year = value * count
     }
-    return Self.utcCalendar.date(byAdding: components, to: date) ?? date
+    return UTCCalendar.gregorian.date(byAdding: components, to: date) ?? date
   }
-
-  private static let utcCalendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }()
 }

@@ -86,17 +86,11 @@ package struct HistoryBuilder: Sendable {
   /// The instant `year-month-day hour:00:00Z`.
   package static func date(_ year: Int, _ month: Int, _ day: Int, hour: Int = 0) -> Date {
     let components = DateComponents(year: year, month: month, day: day, hour: hour)
-    guard let date = utcCalendar.date(from: components) else {
+    guard let date = UTCCalendar.gregorian.date(from: components) else {
       preconditionFailure("HistoryBuilder: no date \(year)-\(month)-\(day)")
     }
     return date
   }
-
-  private static let utcCalendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }()
 
   // MARK: - Reading
 

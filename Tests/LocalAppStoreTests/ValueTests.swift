@@ -19,7 +19,7 @@ import Testing
 
   @Test(
     "malformed durations are refused",
-    arguments: ["", "d", "1", "1x", "P", "PT", "P1H", "-1d", "P0D", "1.5d"])
+    arguments: ["", "d", "1", "1x", "P", "PT", "P1H", "-1d", "P0D", "1.5d", "P1MT", "P1234567D"])
   func badDurations(text: String) {
     #expect(EmulatorDuration(text) == nil)
   }

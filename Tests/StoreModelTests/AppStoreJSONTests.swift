@@ -69,7 +69,7 @@ import Testing
 
   @Test(
     "malformed periods are rejected",
-    arguments: ["", "P", "P0M", "PT1H", "1M", "P1M2D", "P-1M", "P1X"])
+    arguments: ["", "P", "P0M", "PT1H", "1M", "P1M2D", "P-1M", "P1X", "P1W1W", "P1MT", "P12345D"])
   func badPeriods(text: String) {
     #expect(SubscriptionPeriod(iso8601: text) == nil)
   }

@@ -1,4 +1,5 @@
 package import Foundation
+import StoreInternals
 
 /// A span of calendar time to move the local App Store's clock by: `1d`, `2w`, `1m`, `1y`,
 /// `36h`, `90s`, or an ISO 8601 duration (`P1M`, `P1Y2M10D`, `PT12H`, `P2W`).
@@ -15,11 +16,20 @@ package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
   package init?(_ text: String) {
     var components = DateComponents()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let parsed: Bool =
-      trimmed.uppercased().hasPrefix("P")
-      ? Self.parseISO(Array(trimmed.uppercased().utf8.dropFirst()), into: &components)
-      : Self.parseShort(trimmed, into: &components)
-    guard parsed else { return nil }
+    let upper = trimmed.uppercased()
+    if upper.hasPrefix("P") {
+      guard let duration = ISO8601Duration(upper, maxDigits: 6) else { return nil }
+      components.year = duration.years
+      components.month = duration.months
+      if duration.weeks != nil || duration.days != nil {
+        components.day = 7 * (duration.weeks ?? 0) + (duration.days ?? 0)
+      }
+      components.hour = duration.hours
+      components.minute = duration.minutes
+      components.second = duration.seconds
+    } else {
+      guard Self.parseShort(trimmed, into: &components) else { return nil }
+    }
     let values = [
       components.year, components.month, components.day, components.hour, components.minute,
       components.second,
@@ -39,14 +49,8 @@ package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
 
   /// The date this span after `date`, or `nil` when the calendar cannot reach it.
   package func adding(to date: Date) -> Date? {
-    Self.calendar.date(byAdding: components, to: date)
+    UTCCalendar.gregorian.date(byAdding: components, to: date)
   }
-
-  private static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }()
 
   /// `<n><unit>`: s, min, h, d, w, m (month), y.
   private static func parseShort(_ text: String, into components: inout DateComponents) -> Bool {
@@ -64,39 +68,5 @@ package struct EmulatorDuration: Sendable, Hashable, CustomStringConvertible {
     default: return false
     }
     return true
-  }
-
-  /// The part of an ISO 8601 duration after `P`.
-  private static func parseISO(_ bytes: [UInt8], into components: inout DateComponents) -> Bool {
-    var inTime = false
-    var number = ""
-    var seen = false
-    for byte in bytes {
-      let character = Character(UnicodeScalar(byte))
-      if character.isASCII, character.isNumber {
-        guard number.count < 6 else { return false }
-        number.append(character)
-        continue
-      }
-      if character == "T" {
-        guard !inTime, number.isEmpty else { return false }
-        inTime = true
-        continue
-      }
-      guard let value = Int(number) else { return false }
-      number = ""
-      seen = true
-      switch (inTime, character) {
-      case (false, "Y"): components.year = value
-      case (false, "M"): components.month = value
-      case (false, "W"): components.day = (components.day ?? 0) + 7 * value
-      case (false, "D"): components.day = (components.day ?? 0) + value
-      case (true, "H"): components.hour = value
-      case (true, "M"): components.minute = value
-      case (true, "S"): components.second = value
-      default: return false
-      }
-    }
-    return seen && number.isEmpty
   }
 }
