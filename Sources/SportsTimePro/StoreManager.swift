@@ -66,6 +66,11 @@ public final class StoreManager {
   /// The error of the latest purchase or restore, if it failed; `StoreError/userCancelled`
   /// (which shows no message) after a cancel.
   public private(set) var lastError: StoreError?
+  /// A code for a log of ``lastError``: the backend's when the backend failed
+  /// (`StoreBackendError.code`: `networkError`, `systemError.stateBusy`), else the case of
+  /// ``lastError`` (`verificationFailed`, `productNotFound`, `userCancelled`); `nil` without an
+  /// error. ``lastError`` is what the customer is shown; this is what a log keeps.
+  public private(set) var lastErrorCode: String?
   /// Where the current purchase stands.
   public private(set) var purchaseState: PurchaseState = .idle
   /// When the manager will read the entitlements again because one of them ends by itself (or
@@ -179,7 +184,13 @@ public final class StoreManager {
 
   /// Forgets ``lastError``, once the screen that showed it closed.
   public func clearError() {
-    lastError = nil
+    setError(nil)
+  }
+
+  /// Sets ``lastError`` and its ``lastErrorCode``: `backendCode` when the backend failed.
+  private func setError(_ error: StoreError?, backendCode: String? = nil) {
+    lastError = error
+    lastErrorCode = error.map { backendCode ?? "\($0)" }
   }
 
   // MARK: - Launch
@@ -527,11 +538,11 @@ public final class StoreManager {
   /// until the approved transaction arrives through the listener.
   @discardableResult
   public func purchase(_ product: Product) async -> ProPurchaseResult {
-    lastError = nil
+    setError(nil)
     purchasesInFlight += 1
     purchaseState = .purchasing(productID: product.id)
     record(.purchaseStarted(productID: product.id))
-    let outcome = await perform(purchaseOf: product)
+    let (outcome, backendCode) = await perform(purchaseOf: product)
     purchasesInFlight -= 1
     switch outcome {
     case .purchased(let transaction):
@@ -539,10 +550,10 @@ public final class StoreManager {
     case .pending:
       record(.pending(productID: product.id))
     case .cancelled:
-      lastError = .userCancelled
+      setError(.userCancelled, backendCode: backendCode)
       record(.cancelled(productID: product.id))
     case .failed(let error):
-      lastError = error
+      setError(error, backendCode: backendCode)
       record(.failed(productID: product.id, error: error))
     }
     if purchasesInFlight == 0 {
@@ -556,19 +567,20 @@ public final class StoreManager {
   @discardableResult
   public func purchase(productID: String) async -> ProPurchaseResult {
     guard let product = product(id: productID) else {
-      lastError = .productNotFound
+      setError(.productNotFound)
       return .failed(.productNotFound)
     }
     return await purchase(product)
   }
 
-  private func perform(purchaseOf product: Product) async -> ProPurchaseResult {
+  /// Buys `product` on the backend: how it ended, and the backend's error code if it threw.
+  private func perform(purchaseOf product: Product) async -> (ProPurchaseResult, String?) {
     let result: PurchaseResult
     do {
       result = try await backend.purchase(product, options: [])
     } catch {
       let storeError = StoreError(error)
-      return storeError == .userCancelled ? .cancelled : .failed(storeError)
+      return (storeError == .userCancelled ? .cancelled : .failed(storeError), error.code)
     }
     switch result {
     case .success(.verified(let transaction)):
@@ -577,13 +589,13 @@ public final class StoreManager {
       hold(transaction)
       await readEntitlements()
       await backend.finish(transaction)
-      return .purchased(transaction)
+      return (.purchased(transaction), nil)
     case .success(.unverified):
-      return .failed(.verificationFailed)
+      return (.failed(.verificationFailed), nil)
     case .userCancelled:
-      return .cancelled
+      return (.cancelled, nil)
     case .pending:
-      return .pending
+      return (.pending, nil)
     }
   }
 
@@ -594,15 +606,15 @@ public final class StoreManager {
   ///   ``lastError`` says why.
   @discardableResult
   public func restore() async -> Bool {
-    lastError = nil
-    var syncError: StoreError?
+    setError(nil)
+    var syncError: StoreBackendError?
     do {
       try await backend.sync()
     } catch {
-      syncError = StoreError(error)
+      syncError = error
     }
     await readEntitlements()
-    if !isPro, let syncError { lastError = syncError }
+    if !isPro, let syncError { setError(StoreError(syncError), backendCode: syncError.code) }
     record(.restored(isPro: isPro))
     return isPro
   }

@@ -198,11 +198,8 @@ struct Worker {
   /// Whether `error` says the state's lock stayed taken past the busy timeout.
   static func isBusy(_ error: any Error) -> Bool {
     if let error = error as? LocalAppStoreError { return error.code == .stateBusy }
-    // A backend call carries the store's error as text only (`StoreBackendError.systemError`).
-    if case .systemError(let reason)? = error as? StoreBackendError {
-      return reason.contains("database is locked")
-    }
-    return false
+    // A backend call carries the store's code in its system error.
+    return (error as? StoreBackendError)?.code == "systemError.stateBusy"
   }
 
   /// Reads `account` consistently and checks every invariant.

@@ -2,7 +2,7 @@ public import Foundation
 
 extension SubscriptionPeriod {
   /// How many of these periods fit in a year: 52 weeks, 12 months, 365 days.
-  public var periodsPerYear: Decimal {
+  package var periodsPerYear: Decimal {
     switch unit {
     case .day: Decimal(365) / Decimal(value)
     case .week: Decimal(52) / Decimal(value)

@@ -73,8 +73,11 @@ public enum PurchaseOption: Sendable, Hashable {
 public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The store could not be reached.
   case networkError(String)
-  /// A system error (StoreKit's `systemError`), for example a failed purchase.
-  case systemError(String)
+  /// A system error (StoreKit's `StoreKitError.systemError(_:)`, which carries the underlying
+  /// error), for example a failed purchase, or the local App Store's own failure (its state
+  /// file busy or damaged): `code` is the underlying error's code when it has one (the local
+  /// App Store's: `stateBusy`, `invalidState`, `database`, ...).
+  case systemError(String, code: String? = nil)
   /// The product cannot be bought (unknown or not for sale).
   case productUnavailable(String)
   /// The purchase is not allowed (for example the customer already owns the product).
@@ -123,10 +126,21 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
+  /// A code for a log: StoreKit's name of the case (``caseName``), then, for a system error
+  /// whose underlying error has a code, a dot and that code: `networkError`,
+  /// `systemError.stateBusy`. Stable: an app may count failures by it.
+  public var code: String {
+    if case .systemError(_, let code?) = self {
+      return "\(caseName).\(code)"
+    }
+    return caseName
+  }
+
   /// The reason the case carries, if any.
   public var reason: String? {
     switch self {
-    case .networkError(let reason), .systemError(let reason), .productUnavailable(let reason),
+    case .systemError(let reason, _): reason
+    case .networkError(let reason), .productUnavailable(let reason),
       .purchaseNotAllowed(let reason), .ineligibleForOffer(let reason),
       .notAvailableInStorefront(let reason), .notEntitled(let reason), .unsupported(let reason),
       .invalidQuantity(let reason), .invalidOfferIdentifier(let reason),
@@ -171,7 +185,7 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .networkError(let reason): "network error: \(reason)"
-    case .systemError(let reason): "system error: \(reason)"
+    case .systemError(let reason, _): "system error: \(reason)"
     case .productUnavailable(let reason): "product unavailable: \(reason)"
     case .purchaseNotAllowed(let reason): "purchase not allowed: \(reason)"
     case .ineligibleForOffer(let reason): "ineligible for offer: \(reason)"

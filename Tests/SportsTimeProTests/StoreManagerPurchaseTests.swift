@@ -1,6 +1,8 @@
 import Foundation
+import LocalAppStore
 import SportsTimePro
 import StoreModel
+import StoreTesting
 import TestSupport
 import Testing
 
@@ -104,6 +106,45 @@ struct StoreManagerPurchaseTests {
     case .failed(let error): #expect(world.store.lastError == error)
     default: #expect(world.store.lastError == .userCancelled)
     }
+  }
+
+  @Test(
+    "the backend's error code is kept for a log beside the plan's error",
+    arguments: [
+      (StoreBackendError.networkError("offline"), "networkError"),
+      (.systemError("boom"), "systemError"),
+      (.purchaseNotAllowed("owned"), "purchaseNotAllowed"),
+      (.userCancelled, "userCancelled"),
+    ])
+  func backendFailureCodes(failure: StoreBackendError, code: String) async throws {
+    let world = try AppWorld()
+    await world.launch()
+    try await world.appStore.setNextPurchase(.fail(failure))
+    await world.store.purchase(try #require(world.store.annualProduct))
+    #expect(world.store.lastErrorCode == code)
+    world.store.clearError()
+    #expect(world.store.lastErrorCode == nil)
+  }
+
+  @Test("the local App Store's own failure reaches the log with the store's code")
+  func storeFailureCode() async throws {
+    let clock = ManualClock(now: Date(timeIntervalSince1970: -315_619_200))  // 1960-01-01
+    let backend = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let store = StoreManager(backend: backend, storage: InMemoryKeyValueStore(), clock: clock)
+    await store.start()
+    await store.loadProducts()
+    await store.purchase(try #require(store.annualProduct))
+    #expect(store.lastError == .purchaseFailed)
+    #expect(store.lastErrorCode == "systemError.signing")
+  }
+
+  @Test("without a backend error the code is the plan's error's case")
+  func ownCodes() async throws {
+    let world = try AppWorld()
+    try await world.appStore.setProductsFailure(.networkError("offline"))
+    await world.launch()
+    await world.store.purchase(productID: Fixtures.annualID)
+    #expect(world.store.lastErrorCode == "productNotFound")
   }
 
   @Test("buying a product that is not loaded fails with productNotFound")

@@ -107,7 +107,8 @@ extension LocalAppStore {
     do {
       outcome = try operation(body)
     } catch {
-      throw StoreBackendError.systemError("local App Store: \(error.reason)")
+      throw StoreBackendError.systemError(
+        "local App Store: \(error.reason)", code: error.code.rawValue)
     }
     return try outcome.get()
   }
