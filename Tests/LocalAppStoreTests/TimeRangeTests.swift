@@ -63,6 +63,25 @@ import Testing
     #expect(try await store.history().count == 1)
   }
 
+  @Test(
+    "a move that would renew a subscription more than the cap allows is refused; the cap itself is not"
+  )
+  func renewalCap() async throws {
+    let start = utc(2026, 1, 1)
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, settings: .polite,
+      startDate: start)
+    try await store.buyVerified(monthlyID)
+    let cap = LocalAppStore.maximumPeriodsPerAdvance
+    let refused = await #expect(throws: LocalAppStoreError(.invalidArgument, "")) {
+      try await store.advanceTime(by: try #require(EmulatorDuration("\(cap + 1)m")))
+    }
+    #expect(refused?.reason.contains("more than \(cap) times") == true)
+    #expect(store.now == start)
+    try await store.advanceTime(by: try #require(EmulatorDuration("\(cap)m")))
+    #expect(try await store.history().count == cap + 1)
+  }
+
   @Test("a purchase whose token does not verify is refused and not recorded")
   func unsignablePurchase() async throws {
     let store = try LocalAppStore.sportsTime(clock: ManualClock(now: utc(1960, 1, 1)))

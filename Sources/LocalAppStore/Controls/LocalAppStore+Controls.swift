@@ -149,16 +149,22 @@ extension LocalAppStore {
   /// subscription renews.
   private func latestAdvance(from now: Date) throws(LocalAppStoreError) -> Date? {
     let rate = try currentSettings().timeRate
-    var latest: Date?
-    for record in try ledger.purchasedSubscriptions()
-    where record.phase == .active || record.phase == .billingRetry {
-      for id in [record.productID, record.autoRenewProductID] {
-        guard let period = productsByID[id]?.subscription?.subscriptionPeriod else { continue }
-        let limit = rate.end(of: period, from: now, count: Self.maximumPeriodsPerAdvance)
-        latest = min(latest ?? limit, limit)
-      }
-    }
-    return latest
+    return try ledger.purchasedSubscriptions()
+      .filter { $0.phase == .active || $0.phase == .billingRetry }
+      .compactMap { renewalLimit(of: $0, from: now, rate: rate) }
+      .min()
+  }
+
+  /// The end of ``maximumPeriodsPerAdvance`` periods of `record` from `start`, in the shorter
+  /// of its product's and the product it renews as next; `nil` when neither is a subscription
+  /// of the catalog. The one place the renewal cap is computed: a move of the stored time
+  /// (``advanceTime(by:)``) and a state file's catch-up (``checkCatchUp(_:to:rate:)``) both
+  /// stop there.
+  func renewalLimit(of record: SubscriptionRecord, from start: Date, rate: TimeRate) -> Date? {
+    [record.productID, record.autoRenewProductID]
+      .compactMap { productsByID[$0]?.subscription?.subscriptionPeriod }
+      .map { rate.end(of: $0, from: start, count: Self.maximumPeriodsPerAdvance) }
+      .min()
   }
 
   /// Catches up with the clock: makes every renewal and expiry due by now and delivers them

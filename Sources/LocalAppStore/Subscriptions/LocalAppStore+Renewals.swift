@@ -33,20 +33,18 @@ extension LocalAppStore {
     guard record.phase == .active, record.willAutoRenew, record.expirationDate <= now else {
       return
     }
-    for id in [record.productID, record.autoRenewProductID] {
-      guard let period = productsByID[id]?.subscription?.subscriptionPeriod else { continue }
-      let limit = rate.end(
-        of: period, from: record.expirationDate, count: Self.maximumPeriodsPerAdvance)
-      guard now <= limit else {
-        throw LocalAppStoreError(
-          .invalidState,
-          "\(ledger.database.path): subscription \(record.originalID) of \(record.account) "
-            + "ended \(record.expirationDate.formatted(.iso8601)), and reaching "
-            + "\(now.formatted(.iso8601)) would renew it more than "
-            + "\(Self.maximumPeriodsPerAdvance) times at once: the local App Store never falls "
-            + "that far behind (reset the state; move a clock in smaller steps)")
-      }
-    }
+    guard let limit = renewalLimit(of: record, from: record.expirationDate, rate: rate),
+      now > limit
+    else { return }
+    // A damaged state, not a refused move (`invalidArgument` in `advanceTime(by:)`): the
+    // store never writes a state this far behind, so the file was altered or its clock jumped.
+    throw LocalAppStoreError(
+      .invalidState,
+      "\(ledger.database.path): subscription \(record.originalID) of \(record.account) "
+        + "ended \(record.expirationDate.formatted(.iso8601)), and reaching "
+        + "\(now.formatted(.iso8601)) would renew it more than "
+        + "\(Self.maximumPeriodsPerAdvance) times at once: the local App Store never falls "
+        + "that far behind (reset the state; move a clock in smaller steps)")
   }
 
   /// Moves one subscription to `now`: renews each period that ended (with the product that
