@@ -1,7 +1,7 @@
 public import Observation
 
-/// The launch sequence and what it shows: the plan's app lifecycle, corrected so that launch
-/// never waits on the network.
+/// The launch sequence and what it shows: the app's lifecycle of <doc:ThePlan>, corrected so
+/// that launch never waits on the network.
 ///
 /// ``run(loadingAppData:)`` starts the transaction listener first, lets the app load its own
 /// data, then starts the store (unfinished transactions and entitlements, which are local; the

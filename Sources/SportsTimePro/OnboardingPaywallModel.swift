@@ -1,8 +1,8 @@
 import Observation
 import StoreModel
 
-/// The first-launch upsell: three feature pages, then "Choose Your Plan" — the plan's
-/// `OnboardingPaywallView` without the view.
+/// The first-launch upsell: three feature pages, then "Choose Your Plan" — the
+/// `OnboardingPaywallView` of <doc:ThePlan> without the view.
 ///
 /// It shows once, on first launch, never to a Pro customer (``shouldShow(isPro:storage:)``), and
 /// cannot be swiped away. "Continue with Free", a purchase, and an Ask to Buy request each mark

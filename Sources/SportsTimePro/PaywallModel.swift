@@ -2,7 +2,8 @@ package import Foundation
 import Observation
 import StoreModel
 
-/// The paywall sheet, every word and state of it: the plan's `PaywallView` without the view.
+/// The paywall sheet, every word and state of it: the `PaywallView` of <doc:ThePlan> without
+/// the view.
 ///
 /// The billed price of each plan is its most prominent figure; the annual plan's per-month price
 /// and its "Save N%" badge are computed from the catalog's prices and periods, in the

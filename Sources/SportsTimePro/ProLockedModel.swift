@@ -1,5 +1,6 @@
 /// The screen that replaces a Pro feature for a free customer: a lock, the feature's name and
-/// description, and "Upgrade to Pro", which opens the paywall — the plan's `ProLockedView`.
+/// description, and "Upgrade to Pro", which opens the paywall — the `ProLockedView` of
+/// <doc:ThePlan>.
 public struct ProLockedModel: Sendable, Hashable, Codable {
   /// The SF Symbol of the lock.
   package static let lockIcon = "lock.fill"

@@ -2,7 +2,7 @@ package import Foundation
 import Observation
 import StoreModel
 
-/// The "Subscription" section of the settings — the plan's settings section without the view.
+/// The "Subscription" section of the settings, as <doc:ThePlan> has it, without the view.
 ///
 /// Pro: "SportsTime Pro", "Active subscription", a check mark, lines about the renewal, the
 /// expiry, a billing problem or family sharing, and "Manage Subscription". Free: "Upgrade to

@@ -3,7 +3,8 @@
 
   /// The look of the paywall screens: colours, fonts, spacing and corner radii.
   ///
-  /// The defaults are the plan's look: a warm orange accent with white text on it, soft card
+  /// The defaults are the look of SportsTime Pro's plan (SportsTimePro's `ThePlan` article,
+  /// which names the colour only): a warm orange accent with white text on it, soft card
   /// backgrounds, rounded corners. Every screen of this module reads the theme from the
   /// environment, so an app plugs its own `Theme` in once, high in its view tree:
   ///
@@ -70,10 +71,10 @@
     /// The corner radius of the prominent buttons.
     public var buttonCornerRadius: CGFloat
 
-    /// The plan's warm orange.
+    /// The accent: warm orange, red 1.0, green 0.42, blue 0.21 (the plan names only the colour).
     public static var warmOrange: Color { Color(red: 1.0, green: 0.42, blue: 0.21) }
 
-    /// Creates a theme; every argument defaults to the plan's look.
+    /// Creates a theme; every argument defaults to the warm orange look.
     public init(
       accent: Color = PaywallTheme.warmOrange,
       onAccent: Color = .white,
@@ -126,7 +127,7 @@
   }
 
   extension EnvironmentValues {
-    /// The theme of the paywall screens; the plan's look unless a view sets another with
+    /// The theme of the paywall screens; the warm orange look unless a view sets another with
     /// `paywallTheme(_:)`.
     public var paywallTheme: PaywallTheme {
       get { self[PaywallThemeKey.self] }

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// The errors the app shows, each with its message: the plan's `StoreError`.
+/// The errors the app shows, each with its message: the `StoreError` of SportsTime Pro's plan
+/// (SportsTimePro's `ThePlan` article), with two more that real purchases need.
 ///
 /// ``userCancelled`` has no message: a cancel shows nothing.
 public enum StoreError: Error, Sendable, Hashable, CaseIterable, LocalizedError {

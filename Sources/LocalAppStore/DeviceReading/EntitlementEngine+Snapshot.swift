@@ -218,7 +218,9 @@ extension EntitlementEngine {
       if chain.next >= 0 { return chain.nextIsRenewal ? .inBillingRetryPeriod : .expired }
       let info = chain.renewalInfo
       guard info >= 0 else { return .expired }
-      // Trust the grace-period end over the billing-retry flag (research §1.4).
+      // Trust the grace-period end over the billing-retry flag: a notification can report a
+      // grace period with `isInBillingRetryPeriod` false after a free trial
+      // (https://developer.apple.com/forums/thread/749813).
       if let graceEnd = renewalInfos[info].gracePeriodExpirationDate, date < graceEnd {
         return .inGracePeriod
       }
