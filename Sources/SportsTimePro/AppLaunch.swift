@@ -14,7 +14,7 @@ public final class AppLaunch {
   public enum Screen: Sendable, Hashable, Codable {
     /// The launch screen, while the sequence runs.
     case launching
-    /// The home screen.
+    /// The home screen, once the launch is done.
     case home
   }
 

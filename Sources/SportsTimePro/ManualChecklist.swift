@@ -2,7 +2,7 @@
 /// by item: the one list that the command-line tool's `checklist` and the app layer's tests each
 /// run automatically.
 package enum ManualChecklist {
-  /// One item of the checklist.
+  /// One item, whose description is its number and words: "7. Annual is pre-selected".
   package struct Item: Sendable, Hashable, CustomStringConvertible {
     /// Its number in the checklist, from 1.
     package let number: Int

@@ -4,10 +4,10 @@
 public struct ProLockedModel: Sendable, Hashable, Codable {
   /// The SF Symbol of the lock.
   package static let lockIcon = "lock.fill"
-  /// The button's title.
+  /// The button that opens the paywall.
   package static let upgradeButtonTitle = "Upgrade to Pro"
 
-  /// The locked feature.
+  /// The feature the screen stands in for: its name and copy are the screen's text.
   public let feature: ProFeature
 
   /// Creates the locked screen of `feature`.

@@ -27,7 +27,7 @@
     public var secondaryText: Color
     /// The check marks of the feature rows and of an active subscription.
     public var success: Color
-    /// The error line.
+    /// The colour of the line that shows an error or a waiting purchase under the plans.
     public var error: Color
 
     // MARK: Fonts
@@ -66,7 +66,7 @@
 
     // MARK: Corner radii
 
-    /// The corner radius of cards.
+    /// The corner radius of the feature rows, pricing cards and plan rows, in points (16).
     public var cardCornerRadius: CGFloat
     /// The corner radius of the prominent buttons.
     public var buttonCornerRadius: CGFloat

@@ -7,11 +7,11 @@ public import Foundation
 public enum StoreError: Error, Sendable, Hashable, CaseIterable, LocalizedError {
   /// A product could not be loaded.
   case productNotFound
-  /// The purchase failed.
+  /// The App Store refused the purchase or could not make it.
   case purchaseFailed
   /// The purchase's signed transaction did not verify.
   case verificationFailed
-  /// The customer cancelled.
+  /// The customer cancelled; no message is shown.
   case userCancelled
   /// The purchase waits for a parent's approval (Ask to Buy) or authentication.
   case pendingApproval

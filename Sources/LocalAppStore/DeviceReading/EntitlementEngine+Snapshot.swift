@@ -21,7 +21,6 @@ extension EntitlementEngine {
     /// One auto-renewable subscription during the pass: the transactions that share an
     /// `originalID`, reduced to the two that matter.
     struct Chain {
-      /// The subscription's `originalID`.
       var originalID: UInt64
       /// The index of its newest renewal info, or -1.
       var renewalInfo = -1
@@ -32,7 +31,6 @@ extension EntitlementEngine {
       /// The purchase date of `latest`, kept here so that most comparisons touch no other
       /// transaction (in a ledger ordered by date, the subscription's transactions lie apart).
       var latestPurchaseDate = Date.distantPast
-      /// The purchase date of `next`.
       var nextPurchaseDate = Date.distantFuture
       // Fields of `latest` and `next`, read while the pass is on them, so that judging the
       // subscription touches no transaction again: in a large ledger each such touch would be
@@ -51,7 +49,6 @@ extension EntitlementEngine {
 
     /// One subscription that exists at the date, judged.
     struct Summary: Sendable {
-      /// The subscription's `originalID`.
       var originalID: UInt64
       /// The index of its latest transaction.
       var latest: Int
@@ -69,11 +66,10 @@ extension EntitlementEngine {
       var nextChange: Date?
     }
 
-    /// The date of the decision.
+    /// The time the snapshot judges every subscription at.
     let date: Date
     /// The ledger's transactions, indexed by the chains.
     let transactions: [Transaction]
-    /// The ledger's renewal infos.
     let renewalInfos: [RenewalInfo]
     /// The subscriptions that exist at the date, judged, in no order.
     private(set) var summaries: [Summary] = []

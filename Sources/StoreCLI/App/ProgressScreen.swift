@@ -9,7 +9,7 @@ struct ProgressScreen: Encodable {
   /// The progress, for Pro: how many trips are saved (visits and badges are the app's own data).
   var savedTripCount: Int?
 
-  /// The tab of `model`.
+  /// The tab as `model` decides it: the progress for Pro, the locked screen otherwise.
   init(_ model: ProgressTabModel, savedTripCount: Int) {
     switch model {
     case .progress:
