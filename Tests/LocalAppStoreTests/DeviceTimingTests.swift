@@ -165,8 +165,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 5. A renewal made while the app was not running can be missing from the first read of
-  // `currentEntitlements` at launch (forum thread 697006; not measured by
-  // Kosikowski/swift-storekit).
+  // `currentEntitlements` at launch (https://developer.apple.com/forums/thread/697006; not measured
+  // by Kosikowski/swift-storekit).
   @Test("a renewal made while no launch ran is missed by the next launch's first listing read")
   func renewalMissedAtLaunch() async throws {
     let folder = try TemporaryFolder()

@@ -274,9 +274,9 @@ extension EntitlementEngine {
     /// Every one: `Transaction.currentEntitlements` lists "the latest transaction for each
     /// auto-renewable subscription" in `subscribed` or `inGracePeriod` (Apple's
     /// currentEntitlements page), and Apple staff say that access both purchased and family
-    /// shared shows as several entries (developer forum thread 731683). So a member's own
-    /// monthly and the organizer's shared annual of the same group are both listed; choosing
-    /// which to show is the app's (SportsTime picks the highest level).
+    /// shared shows as several entries (https://developer.apple.com/forums/thread/731683). So a
+    /// member's own monthly and the organizer's shared annual of the same group are both listed;
+    /// choosing which to show is the app's (SportsTime picks the highest level).
     func entitlements() -> [Transaction] {
       var result = entitledOneTimePurchases().map { transactions[$0] }
       for position in summaries.indices where summaries[position].state.isEntitled {

@@ -25,8 +25,9 @@
 ///    and the iOS 27.0 simulator).
 /// 5. A renewal made while no launch runs (no updates listener of the account is open, as
 ///    with `sportstime-store advance`) is missed by the first `currentEntitlements` read of the
-///    next launch, and reaches it through the unfinished transactions and the updates (forum
-///    thread 697006; not measured by the package above). The marker is kept in the state.
+///    next launch, and reaches it through the unfinished transactions and the updates
+///    (https://developer.apple.com/forums/thread/697006; not measured by the package above). The
+///    marker is kept in the state.
 /// 6. Unfinished transactions are handed to the first updates listener of a launch, once; a
 ///    listener that subscribes later gets none of them, while `Transaction.unfinished` still
 ///    has them (Apple's `Transaction.updates` page,
