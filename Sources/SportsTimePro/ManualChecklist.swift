@@ -6,7 +6,7 @@ package enum ManualChecklist {
   package struct Item: Sendable, Hashable, CustomStringConvertible {
     /// Its number in the checklist, from 1.
     package let number: Int
-    /// Its words, exactly as the plan writes them.
+    /// Its words, exactly as the `ThePlan` article (part 14) writes them.
     package let title: String
 
     package var description: String { "\(number). \(title)" }

@@ -71,7 +71,8 @@
     /// The corner radius of the prominent buttons.
     public var buttonCornerRadius: CGFloat
 
-    /// The accent: warm orange, red 1.0, green 0.42, blue 0.21 (the plan names only the colour).
+    /// The accent: warm orange, red 1.0, green 0.42, blue 0.21 (SportsTimePro's `ThePlan` article
+    /// names only the colour).
     public static var warmOrange: Color { Color(red: 1.0, green: 0.42, blue: 0.21) }
 
     /// Creates a theme; every argument defaults to the warm orange look.
