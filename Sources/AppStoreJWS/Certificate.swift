@@ -46,7 +46,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The DER encoding.
+  /// The certificate's DER bytes, exactly as parsed: what an `x5c` entry carries, base64-encoded.
   public var derRepresentation: Data { Data(handle.der) }
 
   /// The PEM encoding (`-----BEGIN CERTIFICATE-----`, 64 characters a line).

@@ -10,7 +10,6 @@ package struct CertificateTemplate: Sendable, Hashable {
   package struct NameAttribute: Sendable, Hashable {
     /// The attribute's short name (`CN`, `OU`, `O`, `L`, `ST`, `C`) or dotted identifier.
     package var type: String
-    /// The attribute's value.
     package var value: String
 
     /// Creates an attribute.

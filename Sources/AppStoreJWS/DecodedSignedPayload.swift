@@ -3,13 +3,13 @@ public import StoreModel
 
 /// A decoded payload of any ``SignedPayloadKind``.
 public enum DecodedSignedPayload: Sendable, Hashable {
-  /// A transaction.
+  /// A signed transaction (Apple's `JWSTransactionDecodedPayload`).
   case transaction(Transaction)
-  /// Subscription renewal info.
+  /// A subscription's signed renewal info (Apple's `JWSRenewalInfoDecodedPayload`).
   case renewalInfo(RenewalInfo)
-  /// A server notification.
+  /// An App Store Server Notification V2 (Apple's `ResponseBodyV2DecodedPayload`).
   case notification(ServerNotification)
-  /// An app transaction.
+  /// A signed app transaction (Apple's `AppTransaction`).
   case appTransaction(AppTransaction)
 
   /// The payload's kind.

@@ -4,7 +4,7 @@
 /// Every App Store app's data chains to the same Apple root, so a verified inspected payload
 /// may be any app's. Never grant anything from it.
 package struct InspectedPayload<Payload: Sendable>: Sendable {
-  /// The decoded payload.
+  /// The payload as decoded, whichever app it belongs to.
   package let payload: Payload
   /// The bundle id the payload claims, compared with nothing; `nil` when it carries none
   /// (renewal info, a notification without app data).
@@ -13,7 +13,6 @@ package struct InspectedPayload<Payload: Sendable>: Sendable {
   /// Whether the payload's bundle id was checked: always `false`, as an inspector checks no app.
   package var isBundleIDChecked: Bool { false }
 
-  /// Creates an inspected payload.
   package init(payload: Payload, claimedBundleID: String?) {
     self.payload = payload
     self.claimedBundleID = claimedBundleID

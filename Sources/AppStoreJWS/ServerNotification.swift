@@ -26,7 +26,8 @@ public struct ServerNotification: Sendable, Hashable, Codable {
   public var data: NotificationData?
   /// The outcome of a subscription-renewal-date extension request (`summary`).
   public var summary: Summary?
-  /// An external purchase token (`externalPurchaseToken`).
+  /// For `EXTERNAL_PURCHASE_TOKEN`: the token of a purchase made outside the App Store
+  /// (`externalPurchaseToken`).
   public var externalPurchaseToken: ExternalPurchaseToken?
   /// The app and its signed app transaction, for app-level events (`appData`).
   public var appData: AppData?
@@ -58,7 +59,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
   public struct NotificationData: Sendable, Hashable, Codable {
     /// The environment of the event (`environment`).
     public var environment: AppStoreEnvironment?
-    /// The app's Apple ID (`appAppleId`).
+    /// The app's numeric identifier on the App Store, not its bundle id (`appAppleId`).
     public var appAppleID: UInt64?
     /// The app's bundle identifier (`bundleId`).
     public var bundleID: String?
@@ -110,7 +111,7 @@ public struct ServerNotification: Sendable, Hashable, Codable {
   public struct Summary: Sendable, Hashable, Codable {
     /// The environment of the request (`environment`).
     public var environment: AppStoreEnvironment?
-    /// The app's Apple ID (`appAppleId`).
+    /// The app's numeric identifier on the App Store, not its bundle id (`appAppleId`).
     public var appAppleID: UInt64?
     /// The app's bundle identifier (`bundleId`).
     public var bundleID: String?
@@ -158,13 +159,13 @@ public struct ServerNotification: Sendable, Hashable, Codable {
     }
   }
 
-  /// An external purchase token (`ExternalPurchaseToken`).
+  /// The token the App Store makes for a purchase outside it (`externalPurchaseToken`'s object).
   public struct ExternalPurchaseToken: Sendable, Hashable, Codable {
     /// The token's identifier; sandbox tokens start with `SANDBOX` (`externalPurchaseId`).
     public var externalPurchaseID: String?
     /// When the token was made, in milliseconds since 1970, as sent (`tokenCreationDate`).
     public var tokenCreationDateMilliseconds: Int64?
-    /// The app's Apple ID (`appAppleId`).
+    /// The app's numeric identifier on the App Store, not its bundle id (`appAppleId`).
     public var appAppleID: UInt64?
     /// The app's bundle identifier (`bundleId`).
     public var bundleID: String?
@@ -203,11 +204,12 @@ public struct ServerNotification: Sendable, Hashable, Codable {
 
   /// The app of an app-level notification (`AppData`).
   public struct AppData: Sendable, Hashable, Codable {
-    /// The app's Apple ID (`appAppleId`).
+    /// The app's numeric identifier on the App Store, not its bundle id (`appAppleId`).
     public var appAppleID: UInt64?
     /// The app's bundle identifier (`bundleId`).
     public var bundleID: String?
-    /// The environment (`environment`).
+    /// The environment the notification was sent from (`environment`): Apple's `Sandbox` or
+    /// `Production`.
     public var environment: AppStoreEnvironment?
     /// The app transaction, a compact JWS (`signedAppTransactionInfo`).
     public var signedAppTransactionInfo: String?

@@ -9,7 +9,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, Codable
   case renewalInfo
   /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`).
   case notification
-  /// An app transaction (`AppTransaction`).
+  /// The app's own signed purchase record (`AppTransaction`): who got the app, when, which version.
   case appTransaction
 
   /// The kind a payload shows by its top-level members, or `nil` when it shows none.

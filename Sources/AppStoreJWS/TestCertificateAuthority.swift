@@ -13,24 +13,24 @@ package import StoreModel
 package struct TestCertificateAuthority: Sendable, Hashable {
   /// The self-signed root: the trust anchor a verifier of this CA's data is configured with.
   package let root: Certificate
-  /// The root's key.
+  /// The root's private key: it signs the root itself and the intermediate.
   package let rootKey: PrivateKey
   /// The intermediate, issued by the root.
   package let intermediate: Certificate
-  /// The intermediate's key.
+  /// The intermediate's private key: it signs the leaf.
   package let intermediateKey: PrivateKey
   /// The leaf, issued by the intermediate: its key signs tokens.
   package let leaf: Certificate
-  /// The leaf's key.
+  /// The leaf's private key, the one that signs every token.
   package let leafKey: PrivateKey
 
   /// The names a test CA gives its certificates.
   package struct Names: Sendable, Hashable {
-    /// The root's subject.
+    /// The root's subject name, attribute by attribute (its issuer too: the root signs itself).
     package var root: [CertificateTemplate.NameAttribute]
-    /// The intermediate's subject.
+    /// The intermediate's subject name (the leaf's issuer).
     package var intermediate: [CertificateTemplate.NameAttribute]
-    /// The leaf's subject.
+    /// The leaf's subject name, as the tokens' `x5c` chain shows it.
     package var leaf: [CertificateTemplate.NameAttribute]
 
     /// Creates names.

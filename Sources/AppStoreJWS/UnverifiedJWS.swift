@@ -8,7 +8,7 @@ package import StoreModel
 /// JSON-object header with unique member names. Nothing about the signature or the chain is
 /// checked.
 package struct UnverifiedJWS: Sendable, Hashable {
-  /// The protected header.
+  /// The JOSE header of the first segment (RFC 7515 §4), decoded and not trusted.
   package let header: JOSEHeader
   /// The decoded header bytes (JSON).
   package let headerJSON: Data

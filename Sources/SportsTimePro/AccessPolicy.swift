@@ -7,7 +7,7 @@ public struct AccessPolicy: Sendable, Hashable {
   /// How many trips a free customer may save.
   public var freeTripLimit: Int
 
-  /// Creates the policy; the plan's limit is ``StoreManager/freeTripLimit``.
+  /// Creates the policy; the free tier's limit is ``StoreManager/freeTripLimit``, one trip.
   public init(freeTripLimit: Int = StoreManager.freeTripLimit) {
     self.freeTripLimit = freeTripLimit
   }
@@ -27,7 +27,7 @@ public struct AccessPolicy: Sendable, Hashable {
     decision(for: .progressTracking, isPro: isPro)
   }
 
-  /// The decision of a plain Pro gate (the plan's `ProGate`): Pro runs the action, free opens
+  /// The decision of a plain Pro gate (`ProGate` in <doc:ThePlan>): Pro runs the action, free opens
   /// the paywall for `feature`.
   public func decision(for feature: ProFeature, isPro: Bool) -> AccessDecision {
     isPro ? .allowed : .showPaywall(feature)

@@ -1,7 +1,7 @@
 public import Observation
 
-/// The launch sequence and what it shows: the plan's app lifecycle, corrected so that launch
-/// never waits on the network.
+/// The launch sequence and what it shows: the app's lifecycle of <doc:ThePlan>, corrected so
+/// that launch never waits on the network.
 ///
 /// ``run(loadingAppData:)`` starts the transaction listener first, lets the app load its own
 /// data, then starts the store (unfinished transactions and entitlements, which are local; the
@@ -14,7 +14,7 @@ public final class AppLaunch {
   public enum Screen: Sendable, Hashable, Codable {
     /// The launch screen, while the sequence runs.
     case launching
-    /// The home screen.
+    /// The home screen, once the launch is done.
     case home
   }
 

@@ -11,7 +11,7 @@ public struct EntitlementDetails: Sendable, Hashable {
   public var productID: String
   /// The transaction that entitles the customer.
   public var transactionID: UInt64
-  /// The subscription's original transaction.
+  /// The identifier of the subscription's first transaction, the same across its renewals.
   public var originalTransactionID: UInt64
   /// When the current period started.
   public var purchaseDate: Date

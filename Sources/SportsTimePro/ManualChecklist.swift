@@ -1,17 +1,18 @@
-/// The plan's manual testing checklist (PLAN.md §14), item by item: the one list that the
-/// command-line tool's `checklist` and the app layer's tests each run automatically.
+/// The manual testing checklist of SportsTime Pro's plan (the `ThePlan` article, part 14), item
+/// by item: the one list that the command-line tool's `checklist` and the app layer's tests each
+/// run automatically.
 package enum ManualChecklist {
-  /// One item of the checklist.
+  /// One item, whose description is its number and words: "7. Annual is pre-selected".
   package struct Item: Sendable, Hashable, CustomStringConvertible {
-    /// Its number in the plan, from 1.
+    /// Its number in the checklist, from 1.
     package let number: Int
-    /// Its words in the plan.
+    /// Its words, exactly as the `ThePlan` article (part 14) writes them.
     package let title: String
 
     package var description: String { "\(number). \(title)" }
   }
 
-  /// The 16 items, in the plan's order.
+  /// The 16 items, in the checklist's order.
   package static let items: [Item] = [
     "App launches and shows onboarding paywall on first run",
     "Can dismiss onboarding with \"Continue with Free\"",

@@ -1,8 +1,8 @@
 import Observation
 import StoreModel
 
-/// The first-launch upsell: three feature pages, then "Choose Your Plan" — the plan's
-/// `OnboardingPaywallView` without the view.
+/// The first-launch upsell: three feature pages, then "Choose Your Plan" — the
+/// `OnboardingPaywallView` of <doc:ThePlan> without the view.
 ///
 /// It shows once, on first launch, never to a Pro customer (``shouldShow(isPro:storage:)``), and
 /// cannot be swiped away. "Continue with Free", a purchase, and an Ask to Buy request each mark
@@ -10,7 +10,7 @@ import StoreModel
 @Observable
 @MainActor
 package final class OnboardingPaywallModel: PlanScreen {
-  /// A page of the onboarding.
+  /// A page: one of the three feature pages, or the pricing page, which comes last.
   package enum Page: Sendable, Hashable, Codable {
     /// A page about one feature.
     case feature(FeaturePage)
@@ -20,11 +20,11 @@ package final class OnboardingPaywallModel: PlanScreen {
 
   /// A page about one feature: an icon, a title and a line.
   package struct FeaturePage: Sendable, Hashable, Codable {
-    /// The feature.
+    /// The feature the page sells.
     package let feature: ProFeature
     /// The SF Symbol.
     package let icon: String
-    /// The title.
+    /// The page's title: "Unlimited Trips", "Export & Share", "Track Your Journey".
     package let title: String
     /// The line under the title.
     package let message: String
@@ -44,7 +44,7 @@ package final class OnboardingPaywallModel: PlanScreen {
     package let caption: String
     /// The tag of the best value: "BEST".
     package let tag: String?
-    /// Whether the plan is selected.
+    /// Whether the row is highlighted: the plan that "Subscribe" buys.
     package let isSelected: Bool
 
     package var id: String { productID }
@@ -52,7 +52,7 @@ package final class OnboardingPaywallModel: PlanScreen {
 
   /// The storage key of the flag that the onboarding was seen.
   package nonisolated static let hasSeenKey = "hasSeenOnboardingPaywall"
-  /// The three feature pages.
+  /// The three feature pages, in order, with their words.
   package static let featurePages = [
     FeaturePage(
       feature: .unlimitedTrips, icon: ProFeature.unlimitedTrips.icon, title: "Unlimited Trips",
@@ -65,7 +65,6 @@ package final class OnboardingPaywallModel: PlanScreen {
       title: "Track Your Journey",
       message: "Log stadium visits, earn badges, complete your bucket list."),
   ]
-  /// The title of the pricing page.
   package static let pricingTitle = "Choose Your Plan"
   /// The primary button on the feature pages.
   package static let nextButtonTitle = "Next"
@@ -107,7 +106,7 @@ package final class OnboardingPaywallModel: PlanScreen {
 
   /// Every page: the feature pages, then the pricing page.
   package var pages: [Page] { Self.featurePages.map(Page.feature) + [.pricing] }
-  /// The current page.
+  /// The page on screen: `pages[pageIndex]`.
   package var currentPage: Page { pages[pageIndex] }
   /// Whether the current page is the pricing page.
   package var isOnPricingPage: Bool { pageIndex == pages.count - 1 }

@@ -17,7 +17,7 @@ public enum PaywallEvent: Sendable, Hashable {
   case purchased(productID: String, transactionID: UInt64)
   /// The customer cancelled the purchase.
   case cancelled(productID: String)
-  /// The purchase failed.
+  /// The purchase failed with `error`; a cancel is `cancelled(productID:)`, not this.
   case failed(productID: String, error: StoreError)
   /// The purchase waits for approval (Ask to Buy) or authentication.
   case pending(productID: String)

@@ -2,7 +2,8 @@ package import Foundation
 import Observation
 import StoreModel
 
-/// The paywall sheet, every word and state of it: the plan's `PaywallView` without the view.
+/// The paywall sheet, every word and state of it: the `PaywallView` of <doc:ThePlan> without
+/// the view.
 ///
 /// The billed price of each plan is its most prominent figure; the annual plan's per-month price
 /// and its "Save N%" badge are computed from the catalog's prices and periods, in the
@@ -16,7 +17,7 @@ package final class PaywallModel: PlanScreen {
   package struct Hero: Sendable, Hashable, Codable {
     /// The SF Symbol.
     package let icon: String
-    /// The title.
+    /// The hero's title: "Upgrade to Pro".
     package let title: String
     /// The line under the title.
     package let subtitle: String
@@ -24,13 +25,12 @@ package final class PaywallModel: PlanScreen {
 
   /// One row of the feature list: the feature's icon, name and description, and a check mark.
   package struct FeatureRow: Sendable, Hashable, Codable, Identifiable {
-    /// The feature.
     package let feature: ProFeature
     /// The feature's SF Symbol.
     package let icon: String
     /// The feature's name.
     package let title: String
-    /// The feature's description.
+    /// The feature's copy: "Save unlimited trips and never lose your itineraries."
     package let description: String
     /// The SF Symbol of the check mark at the end of the row.
     package let checkmark: String
@@ -38,7 +38,7 @@ package final class PaywallModel: PlanScreen {
     package var id: ProFeature { feature }
   }
 
-  /// One pricing card.
+  /// One pricing card: a plan's name, billed price and period, and for Annual its savings.
   package struct PlanCard: Sendable, Hashable, Codable, Identifiable {
     /// The product the card sells.
     package let productID: String
@@ -55,7 +55,7 @@ package final class PaywallModel: PlanScreen {
     package let savingsPercent: Int?
     /// The badge: "Save 17%".
     package let savingsBadge: String?
-    /// Whether the plan is selected.
+    /// Whether the card is highlighted: the plan that "Subscribe Now" buys.
     package let isSelected: Bool
 
     package var id: String { productID }
@@ -63,13 +63,13 @@ package final class PaywallModel: PlanScreen {
 
   /// A link under the legal text.
   package struct Link: Sendable, Hashable, Codable {
-    /// The link's title.
+    /// The link's text: "Terms", "Privacy".
     package let title: String
     /// Where it leads.
     package let url: URL
   }
 
-  /// The hero of every paywall.
+  /// The hero of every paywall: a star, "Upgrade to Pro", "Unlock the full SportsTime experience".
   package static let hero = Hero(
     icon: "star.fill", title: "Upgrade to Pro",
     subtitle: "Unlock the full SportsTime experience")
@@ -79,18 +79,16 @@ package final class PaywallModel: PlanScreen {
       feature: feature, icon: feature.icon, title: feature.displayName,
       description: feature.description, checkmark: "checkmark.circle.fill")
   }
-  /// The title of the subscribe button.
   package static let subscribeButtonTitle = "Subscribe Now"
-  /// The title of the restore button.
   package static let restoreButtonTitle = "Restore Purchases"
   /// What a restore that found nothing says.
   package static let nothingToRestoreMessage = "No active subscription found."
   /// The auto-renewal terms under the buttons.
   package static let legalText =
     "Subscriptions automatically renew unless cancelled at least 24 hours before the end of the current period."
-  /// The terms of use.
+  /// The terms of use, linked under the legal line.
   package static let termsLink = Link(title: "Terms", url: fixedURL("https://88oakapps.com/terms"))
-  /// The privacy policy.
+  /// The privacy policy, linked under the legal line.
   package static let privacyLink = Link(
     title: "Privacy", url: fixedURL("https://88oakapps.com/privacy"))
   /// The SF Symbol of the close button.
@@ -118,7 +116,6 @@ package final class PaywallModel: PlanScreen {
 
   // MARK: - Content
 
-  /// The hero.
   package var hero: Hero { Self.hero }
   /// The feature rows.
   package var features: [FeatureRow] { Self.featureRows }

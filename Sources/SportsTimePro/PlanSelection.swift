@@ -1,7 +1,8 @@
 import StoreModel
 
 /// The plan a screen has selected: the customer's choice while it is loaded, else the annual
-/// plan (PLAN.md §6 "annual selected by default", §8 Annual first as the best value), else the
+/// plan (the paywall selects Annual to start with and the onboarding shows it first, as the best
+/// value: <doc:ThePlan>, parts 6 and 8), else the
 /// longest of the plans the screen offers — never a plan the screen does not show, so that
 /// "Subscribe" buys what is highlighted. One rule for every screen that sells.
 struct PlanSelection {

@@ -1,7 +1,6 @@
-/// The small "PRO" capsule that marks a Pro feature for a free customer — the plan's `ProBadge`
-/// without its colours (the UI theme holds those).
+/// The small "PRO" capsule that marks a Pro feature for a free customer — the `ProBadge` of
+/// <doc:ThePlan> without its colours (the UI theme holds those).
 public struct ProBadgeModel: Sendable, Hashable, Codable {
-  /// The badge's text.
   package static let text = "PRO"
 
   /// Whether the badge shows: only to a customer who is not Pro.

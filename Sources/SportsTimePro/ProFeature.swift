@@ -1,4 +1,4 @@
-/// A feature that needs SportsTime Pro: the plan's `ProFeature`.
+/// A feature that needs SportsTime Pro: the three of <doc:ThePlan>, with their words and symbols.
 public enum ProFeature: String, Sendable, Hashable, CaseIterable, Codable {
   /// Saving more trips than the free limit.
   case unlimitedTrips

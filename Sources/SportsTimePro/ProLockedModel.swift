@@ -1,12 +1,13 @@
 /// The screen that replaces a Pro feature for a free customer: a lock, the feature's name and
-/// description, and "Upgrade to Pro", which opens the paywall — the plan's `ProLockedView`.
+/// description, and "Upgrade to Pro", which opens the paywall — the `ProLockedView` of
+/// <doc:ThePlan>.
 public struct ProLockedModel: Sendable, Hashable, Codable {
   /// The SF Symbol of the lock.
   package static let lockIcon = "lock.fill"
-  /// The button's title.
+  /// The button that opens the paywall.
   package static let upgradeButtonTitle = "Upgrade to Pro"
 
-  /// The locked feature.
+  /// The feature the screen stands in for: its name and copy are the screen's text.
   public let feature: ProFeature
 
   /// Creates the locked screen of `feature`.

@@ -1,7 +1,7 @@
 public import StoreModel
 
 /// How buying Pro through ``StoreManager/purchase(_:)`` ended, for the app: granted, waiting,
-/// cancelled or failed with the plan's `StoreError`.
+/// cancelled or failed with a `StoreError`, whose message the paywall shows.
 ///
 /// Not the backend's answer (StoreKit's `PurchaseResult`, which the manager turns into this),
 /// nor ``PurchaseState`` (where a purchase stands while it runs); the local App Store's

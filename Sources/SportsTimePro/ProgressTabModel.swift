@@ -13,7 +13,7 @@ public enum ProgressTabModel: Sendable, Hashable, Codable {
     }
   }
 
-  /// Whether the tab is locked.
+  /// Whether a free customer's locked screen shows instead of the progress.
   public var isLocked: Bool {
     if case .locked = self { return true }
     return false

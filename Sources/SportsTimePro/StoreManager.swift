@@ -3,7 +3,7 @@ public import Observation
 public import StoreModel
 
 /// The app's store, observed by its screens: products, entitlements, purchases, restores and the
-/// transaction listener — the plan's `StoreManager`, over an injected `StoreBackend`.
+/// transaction listener — the `StoreManager` of <doc:ThePlan>, over an injected `StoreBackend`.
 ///
 /// Launch with ``start()``: it starts the listener (StoreKit's `Transaction.updates`), handles
 /// the unfinished transactions, reads the current entitlements (local, no network) so that
@@ -153,7 +153,7 @@ public final class StoreManager {
   /// Whether the customer has Pro: an active, verified entitlement to any Pro product.
   public var isPro: Bool { !purchasedProductIDs.isEmpty }
 
-  /// Whether the products are loading: the plan's loading flag.
+  /// Whether the products are loading: the loading flag of <doc:ThePlan>.
   public var isLoading: Bool { productsState == .loading }
 
   /// The product billed every month, found by its period.

@@ -1,7 +1,6 @@
 import StoreModel
 
 extension SubscriptionPeriod {
-  /// Whether the period is one month.
   var isOneMonth: Bool { unit == .month && value == 1 }
 
   /// Whether the period is one year (or twelve months).

@@ -2,7 +2,7 @@ package import Foundation
 import Observation
 import StoreModel
 
-/// The "Subscription" section of the settings — the plan's settings section without the view.
+/// The "Subscription" section of the settings, as <doc:ThePlan> has it, without the view.
 ///
 /// Pro: "SportsTime Pro", "Active subscription", a check mark, lines about the renewal, the
 /// expiry, a billing problem or family sharing, and "Manage Subscription". Free: "Upgrade to
@@ -11,7 +11,7 @@ import StoreModel
 @Observable
 @MainActor
 package final class SubscriptionSettingsModel {
-  /// What the section shows.
+  /// What the section shows: a Pro customer's rows or a free customer's.
   package enum Section: Sendable, Hashable, Codable {
     /// The section of a Pro customer.
     case pro(ProSection)
@@ -19,7 +19,7 @@ package final class SubscriptionSettingsModel {
     case free(FreeSection)
   }
 
-  /// The section of a Pro customer.
+  /// The rows a Pro customer sees.
   package struct ProSection: Sendable, Hashable, Codable {
     /// "SportsTime Pro".
     package let title: String
@@ -36,7 +36,7 @@ package final class SubscriptionSettingsModel {
     package let manageButtonTitle: String
   }
 
-  /// The section of a free customer.
+  /// The rows a free customer sees.
   package struct FreeSection: Sendable, Hashable, Codable {
     /// "Upgrade to Pro": opens the paywall.
     package let upgradeTitle: String
@@ -50,7 +50,6 @@ package final class SubscriptionSettingsModel {
     package let restoreMessage: String?
   }
 
-  /// The section's header.
   package static let header = "Subscription"
   /// The App Store's subscription management page: where "Manage Subscription" leads on
   /// platforms without StoreKit's manage-subscriptions sheet.
@@ -59,9 +58,9 @@ package final class SubscriptionSettingsModel {
 
   /// The store the section describes.
   package let store: StoreManager
-  /// The locale of the dates.
+  /// The locale the renewal and expiry dates are written in: "March 1, 2026" in `en_US`.
   package let locale: Locale
-  /// The time zone of the dates.
+  /// The time zone the dates are shown in: a renewal at midnight UTC is the day before in New York.
   package let timeZone: TimeZone
   private let restoreRun = RestoreRun()
 

@@ -20,7 +20,7 @@ final class TaskBag<Slot: Hashable & Sendable>: Sendable {
     tasks.withLock { $0.removeValue(forKey: slot) }?.cancel()
   }
 
-  /// Cancels every task.
+  /// Cancels every task and empties the bag.
   func cancelAll() {
     let all = tasks.withLock { tasks in
       defer { tasks = [:] }

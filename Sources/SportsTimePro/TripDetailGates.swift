@@ -7,7 +7,7 @@ public struct TripDetailGates: Sendable, Hashable, Codable {
   public let save: AccessDecision
   /// What tapping the PDF button does.
   public let exportPDF: AccessDecision
-  /// The badge on the PDF button.
+  /// The PRO badge of the PDF button, visible to a free customer only.
   public let pdfBadge: ProBadgeModel
 
   /// The gates for a customer holding `savedTripCount` trips.
@@ -17,6 +17,6 @@ public struct TripDetailGates: Sendable, Hashable, Codable {
     pdfBadge = ProBadgeModel(isPro: isPro)
   }
 
-  /// Whether the PDF button shows the PRO badge.
+  /// Whether the PDF button shows the PRO badge: for a free customer, not for Pro.
   public var showsProBadgeOnPDFButton: Bool { pdfBadge.isVisible }
 }

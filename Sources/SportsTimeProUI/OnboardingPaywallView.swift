@@ -2,8 +2,8 @@
   package import SportsTimePro
   package import SwiftUI
 
-  /// The first-launch upsell: the plan's `OnboardingPaywallView`, a rendering of
-  /// `OnboardingPaywallModel`.
+  /// The first-launch upsell: the `OnboardingPaywallView` of SportsTime Pro's plan
+  /// (SportsTimePro's `ThePlan` article), a rendering of `OnboardingPaywallModel`.
   ///
   /// Three feature pages and the pricing page ("Choose Your Plan", Annual first with its BEST
   /// tag), page dots, the primary button (Next, then Subscribe with a spinner while the purchase

@@ -3,7 +3,8 @@
 
   /// The look of the paywall screens: colours, fonts, spacing and corner radii.
   ///
-  /// The defaults are the plan's look: a warm orange accent with white text on it, soft card
+  /// The defaults are the look of SportsTime Pro's plan (SportsTimePro's `ThePlan` article,
+  /// which names the colour only): a warm orange accent with white text on it, soft card
   /// backgrounds, rounded corners. Every screen of this module reads the theme from the
   /// environment, so an app plugs its own `Theme` in once, high in its view tree:
   ///
@@ -26,7 +27,7 @@
     public var secondaryText: Color
     /// The check marks of the feature rows and of an active subscription.
     public var success: Color
-    /// The error line.
+    /// The colour of the line that shows an error or a waiting purchase under the plans.
     public var error: Color
 
     // MARK: Fonts
@@ -65,15 +66,16 @@
 
     // MARK: Corner radii
 
-    /// The corner radius of cards.
+    /// The corner radius of the feature rows, pricing cards and plan rows, in points (16).
     public var cardCornerRadius: CGFloat
     /// The corner radius of the prominent buttons.
     public var buttonCornerRadius: CGFloat
 
-    /// The plan's warm orange.
+    /// The accent: warm orange, red 1.0, green 0.42, blue 0.21 (SportsTimePro's `ThePlan` article
+    /// names only the colour).
     public static var warmOrange: Color { Color(red: 1.0, green: 0.42, blue: 0.21) }
 
-    /// Creates a theme; every argument defaults to the plan's look.
+    /// Creates a theme; every argument defaults to the warm orange look.
     public init(
       accent: Color = PaywallTheme.warmOrange,
       onAccent: Color = .white,
@@ -126,7 +128,7 @@
   }
 
   extension EnvironmentValues {
-    /// The theme of the paywall screens; the plan's look unless a view sets another with
+    /// The theme of the paywall screens; the warm orange look unless a view sets another with
     /// `paywallTheme(_:)`.
     public var paywallTheme: PaywallTheme {
       get { self[PaywallThemeKey.self] }

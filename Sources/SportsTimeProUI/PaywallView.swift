@@ -2,7 +2,8 @@
   public import SportsTimePro
   public import SwiftUI
 
-  /// The paywall: the plan's full-screen `PaywallView`, a rendering of `PaywallModel`.
+  /// The paywall: the full-screen `PaywallView` of SportsTime Pro's plan (SportsTimePro's
+  /// `ThePlan` article), a rendering of `PaywallModel`.
   ///
   /// From top to bottom: the hero, one row per Pro feature, the pricing cards side by side (each
   /// card's billed price its most prominent figure), the error, pending and restore lines,

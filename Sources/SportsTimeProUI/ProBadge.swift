@@ -2,7 +2,8 @@
   public import SportsTimePro
   public import SwiftUI
 
-  /// The small "PRO" capsule that marks a Pro feature: the plan's `ProBadge`.
+  /// The small "PRO" capsule that marks a Pro feature: the `ProBadge` of SportsTime Pro's plan
+  /// (SportsTimePro's `ThePlan` article).
   ///
   /// Its word is `ProBadgeModel`'s; its colours are the theme's accent and
   /// ``PaywallTheme/onAccent``. Put it on a view with `proBadge()`, which shows it only to a

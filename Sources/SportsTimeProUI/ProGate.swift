@@ -3,7 +3,8 @@
   public import SwiftUI
 
   extension View {
-    /// Gates this whole view behind Pro: the plan's `ProGate`.
+    /// Gates this whole view behind Pro: the first `ProGate` of SportsTime Pro's plan
+    /// (SportsTimePro's `ThePlan` article).
     ///
     /// For a Pro customer the view works as usual; for a free one a tap anywhere on it opens the
     /// paywall for `feature` instead, as `AccessPolicy/decision(for:isPro:)` decides from the

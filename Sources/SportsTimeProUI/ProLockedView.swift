@@ -2,8 +2,8 @@
   public import SportsTimePro
   public import SwiftUI
 
-  /// The screen that stands in for a Pro feature for a free customer: the plan's
-  /// `ProLockedView`, a rendering of `ProLockedModel`.
+  /// The screen that stands in for a Pro feature for a free customer: the `ProLockedView` of
+  /// SportsTime Pro's plan (SportsTimePro's `ThePlan` article), a rendering of `ProLockedModel`.
   ///
   /// A lock (with the feature's symbol), the feature's name and description, and "Upgrade to
   /// Pro", which opens the paywall. Show it where `ProgressTabModel` (or any

@@ -8,8 +8,8 @@
     import _StoreKit_SwiftUI
   #endif
 
-  /// The "Subscription" section of the settings screen: the plan's settings section, a
-  /// rendering of `SubscriptionSettingsModel`.
+  /// The "Subscription" section of the settings screen, as SportsTime Pro's plan has it
+  /// (SportsTimePro's `ThePlan` article), a rendering of `SubscriptionSettingsModel`.
   ///
   /// For a Pro customer: "SportsTime Pro", "Active subscription", a check mark, the plan, lines
   /// about the renewal, the expiry, a billing problem or family sharing, and "Manage

@@ -100,7 +100,7 @@ struct AccountSnapshot {
     }
     // One entitlement per active subscription: a family member's own subscription and a
     // family-shared one of the same group are listed side by side, as StoreKit lists them
-    // (developer forum thread 731683; the LocalAppStore article's rules).
+    // (https://developer.apple.com/forums/thread/731683; the LocalAppStore article's rules).
     let entitledIDs = Set(entitlements.map(\.payloadValue.id))
     let activeIDs = Set(candidates.map(\.id))
     guard entitledIDs == activeIDs else {

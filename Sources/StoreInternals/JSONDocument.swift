@@ -86,7 +86,6 @@ package final class JSONDocument: Sendable {
     package var description: String { "\(message) at byte \(offset)" }
   }
 
-  /// The document's bytes.
   package let bytes: [UInt8]
   /// Its values in document order; `nodes[0]` is the top one.
   package let nodes: [Node]

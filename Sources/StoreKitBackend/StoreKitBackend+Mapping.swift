@@ -496,33 +496,34 @@
     struct SignedPayload: Decodable, Sendable {
       /// `type`: the product type's raw value.
       var type: String?
-      /// `inAppOwnershipType`.
+      /// `inAppOwnershipType`: `PURCHASED` or `FAMILY_SHARED`.
       var inAppOwnershipType: String?
-      /// `transactionReason`.
+      /// `transactionReason`: `PURCHASE` or `RENEWAL`.
       var transactionReason: String?
       /// `price`, in milli-units of the currency.
       var price: Int64?
-      /// `offerDiscountType`.
+      /// `offerDiscountType`: `FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT` or `ONE_TIME`.
       var offerDiscountType: String?
       /// `offerPeriod`, ISO 8601.
       var offerPeriod: String?
-      /// `revocationType`.
+      /// `revocationType`: `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE`.
       var revocationType: String?
       /// `revocationPercentage`, in milli-percent.
       var revocationPercentage: Int?
-      /// `billingPlanType`.
+      /// `billingPlanType`: the billing plan the transaction was paid on (`BILLED_UPFRONT`).
       var billingPlanType: String?
-      /// `appTransactionId`.
+      /// `appTransactionId`: the app transaction of the customer's copy of the app.
       var appTransactionId: String?
-      /// `expirationIntent`.
+      /// `expirationIntent`: 1 cancelled, 2 billing error, 3 price increase refused, 4 product
+      /// unavailable, 5 other.
       var expirationIntent: Int?
       /// `renewalPrice`, in milli-units of the currency.
       var renewalPrice: Int64?
-      /// `eligibleWinBackOfferIds`.
+      /// `eligibleWinBackOfferIds`: the win-back offers the customer may redeem now.
       var eligibleWinBackOfferIds: [String]?
-      /// `appAccountToken`.
+      /// `appAccountToken`: the UUID the app gave the purchase (`PurchaseOption.appAccountToken`).
       var appAccountToken: UUID?
-      /// `renewalBillingPlanType`.
+      /// `renewalBillingPlanType`: the billing plan the next renewal is paid on.
       var renewalBillingPlanType: String?
       /// The fields present in the payload whose values did not decode to their type.
       var unreadableFields: [String] = []

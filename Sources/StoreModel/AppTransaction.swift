@@ -29,7 +29,7 @@ public struct AppTransaction: Sendable, Hashable {
   public var deviceVerificationNonce: UUID?
   /// When the customer pre-ordered the app, if they did (`preorderDate`).
   public var preorderDate: Date?
-  /// The app transaction's identifier (`appTransactionId`).
+  /// This download's identifier, which its transactions carry too (`appTransactionId`).
   public var appTransactionID: String?
   /// The platform of the original purchase (`originalPlatform`).
   public var originalPlatform: PurchasePlatform?

@@ -6,9 +6,9 @@ public struct Product: Sendable, Hashable, Identifiable {
   public let id: String
   /// Consumable, non-consumable, non-renewing or auto-renewable.
   public let type: ProductType
-  /// The localized name.
+  /// The name the customer reads, in the storefront's language: "Pro Monthly".
   public let displayName: String
-  /// The localized description.
+  /// The line under the name, in the storefront's language.
   public let description: String
   /// The price in the storefront's currency.
   public let price: Decimal
@@ -51,19 +51,19 @@ public struct Product: Sendable, Hashable, Identifiable {
 
   /// Subscription details of an auto-renewable product: StoreKit 2's `Product.SubscriptionInfo`.
   public struct SubscriptionInfo: Sendable, Hashable {
-    /// The subscription group's identifier.
+    /// The group the product belongs to: a customer has at most one active subscription in it.
     public let subscriptionGroupID: String
     /// The group's name (its localized display name, else its reference name).
     public let groupDisplayName: String
     /// The service level in the group: 1 is the highest. Equal levels are crossgrades.
     public let groupLevel: Int
-    /// The length of one period.
+    /// How long one billed period lasts: a month (`P1M`), a year (`P1Y`).
     public let subscriptionPeriod: SubscriptionPeriod
-    /// The introductory offer, if any.
+    /// The offer a new subscriber of the group gets once, if the product has one.
     public let introductoryOffer: SubscriptionOffer?
-    /// Promotional offers.
+    /// Offers the app may present to chosen customers, each by its identifier.
     public let promotionalOffers: [SubscriptionOffer]
-    /// Win-back offers.
+    /// Offers for customers whose subscription lapsed.
     public let winBackOffers: [SubscriptionOffer]
 
     /// Creates subscription details.

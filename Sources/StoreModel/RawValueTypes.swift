@@ -80,9 +80,9 @@ public struct RevocationType: OpenEnumeration {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
 
-  /// A full refund.
+  /// The whole price was refunded (`REFUND_FULL`).
   public static let refundFull = RevocationType(rawValue: "REFUND_FULL")
-  /// A prorated refund.
+  /// Only the unused part of the period was refunded (`REFUND_PRORATED`).
   public static let refundProrated = RevocationType(rawValue: "REFUND_PRORATED")
   /// Family Sharing stopped for this member.
   public static let familyRevoke = RevocationType(rawValue: "FAMILY_REVOKE")
@@ -95,11 +95,11 @@ public struct OfferType: OpenEnumeration {
 
   /// An introductory offer (free trial, pay as you go, pay up front).
   public static let introductory = OfferType(rawValue: 1)
-  /// A promotional offer.
+  /// An offer the app presents to chosen customers, signed by the developer's key.
   public static let promotional = OfferType(rawValue: 2)
-  /// An offer code.
+  /// An offer redeemed with a code (custom or one-time), in the App Store or the app.
   public static let code = OfferType(rawValue: 3)
-  /// A win-back offer.
+  /// An offer to customers whose subscription lapsed, to win them back.
   public static let winBack = OfferType(rawValue: 4)
 
   public var description: String {
@@ -124,7 +124,7 @@ public struct OfferPaymentMode: OpenEnumeration {
   public static let payAsYouGo = OfferPaymentMode(rawValue: "PAY_AS_YOU_GO")
   /// One reduced payment for the offer's whole duration.
   public static let payUpFront = OfferPaymentMode(rawValue: "PAY_UP_FRONT")
-  /// A one-time charge.
+  /// A single charge rather than a price per period (`ONE_TIME`).
   public static let oneTime = OfferPaymentMode(rawValue: "ONE_TIME")
 }
 

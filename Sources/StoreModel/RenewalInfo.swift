@@ -47,7 +47,7 @@ public struct RenewalInfo: Sendable, Hashable {
   public var eligibleWinBackOfferIDs: [String]?
   /// The UUID the app attached to the purchase (`appAccountToken`).
   public var appAccountToken: UUID?
-  /// The app transaction's identifier (`appTransactionId`).
+  /// The identifier of the app download the subscription belongs to (`appTransactionId`).
   public var appTransactionID: String?
   /// The billing plan of the next renewal (`renewalBillingPlanType`).
   public var renewalBillingPlanType: String?

@@ -50,7 +50,7 @@ public protocol StoreBackend: Sendable {
 public enum PurchaseResult: Sendable, Hashable {
   /// The purchase went through; the transaction may or may not verify.
   case success(VerificationResult<Transaction>)
-  /// The customer cancelled.
+  /// The customer dismissed the payment sheet; nothing was bought.
   case userCancelled
   /// Waiting for approval (Ask to Buy) or authentication; the transaction arrives later
   /// through ``StoreBackend/transactionUpdates()``, if at all.
@@ -63,7 +63,7 @@ public enum PurchaseOption: Sendable, Hashable {
   case appAccountToken(UUID)
   /// How many of a consumable to buy.
   case quantity(Int)
-  /// A promotional offer by its identifier.
+  /// A promotional offer, by its identifier in App Store Connect (or the `.storekit` file).
   case promotionalOffer(id: String)
 }
 

@@ -1,16 +1,17 @@
 public import Foundation
 
-/// The errors the app shows, each with its message: the plan's `StoreError`.
+/// The errors the app shows, each with its message: the `StoreError` of SportsTime Pro's plan
+/// (SportsTimePro's `ThePlan` article), with two more that real purchases need.
 ///
 /// ``userCancelled`` has no message: a cancel shows nothing.
 public enum StoreError: Error, Sendable, Hashable, CaseIterable, LocalizedError {
   /// A product could not be loaded.
   case productNotFound
-  /// The purchase failed.
+  /// The App Store refused the purchase or could not make it.
   case purchaseFailed
   /// The purchase's signed transaction did not verify.
   case verificationFailed
-  /// The customer cancelled.
+  /// The customer cancelled; no message is shown.
   case userCancelled
   /// The purchase waits for a parent's approval (Ask to Buy) or authentication.
   case pendingApproval

@@ -3,14 +3,14 @@ import StoreInternals
 
 /// The length of a subscription period: StoreKit 2's `Product.SubscriptionPeriod`.
 public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
-  /// A unit of time.
+  /// The unit a period counts in; ISO 8601's `D`, `W`, `M` and `Y`.
   public enum Unit: String, Sendable, Hashable, CaseIterable {
     case day, week, month, year
   }
 
   /// The number of units; at least 1.
   public let value: Int
-  /// The unit.
+  /// The unit that `value` counts: `.month` for `P1M`.
   public let unit: Unit
 
   /// Creates a period of `value` units.

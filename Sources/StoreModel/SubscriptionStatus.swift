@@ -3,7 +3,7 @@
 /// A group can have several statuses at once (one purchased, others family shared); the customer
 /// is entitled when any of them is (see ``RenewalState/isEntitled``).
 public struct SubscriptionStatus: Sendable, Hashable {
-  /// The renewal state of the subscription.
+  /// Where the subscription stands: subscribed, expired, in billing retry, in grace, or revoked.
   public var state: RenewalState
   /// The latest transaction of the subscription.
   public var transaction: VerificationResult<Transaction>

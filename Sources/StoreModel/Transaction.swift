@@ -15,7 +15,7 @@ public struct Transaction: Sendable, Hashable, Identifiable {
   public var webOrderLineItemID: String?
   /// The app's bundle identifier (`bundleId`).
   public var appBundleID: String
-  /// The product's identifier (`productId`).
+  /// The product bought, by its App Store Connect identifier (`productId`).
   public var productID: String
   /// The subscription group of an auto-renewable subscription (`subscriptionGroupIdentifier`).
   public var subscriptionGroupID: String?
@@ -27,7 +27,7 @@ public struct Transaction: Sendable, Hashable, Identifiable {
   public var expirationDate: Date?
   /// How many of a consumable were bought (`quantity`).
   public var purchasedQuantity: Int
-  /// The type of the product (`type`).
+  /// Which kind of product: consumable, non-consumable, non-renewing or auto-renewable (`type`).
   public var productType: ProductType
   /// The UUID the app attached to the purchase (`appAccountToken`).
   public var appAccountToken: UUID?
@@ -61,7 +61,7 @@ public struct Transaction: Sendable, Hashable, Identifiable {
   public var currency: String?
   /// The price in milli-units of the currency (`price`): 4990 is 4.99.
   public var priceMilliunits: Int64?
-  /// The app transaction's identifier (`appTransactionId`).
+  /// The identifier of the app download this purchase belongs to (`appTransactionId`).
   public var appTransactionID: String?
   /// How the transaction was revoked (`revocationType`).
   public var revocationType: RevocationType?

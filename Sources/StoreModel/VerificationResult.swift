@@ -27,7 +27,7 @@ public enum VerificationResult<SignedType: Sendable>: Sendable {
     }
   }
 
-  /// Whether the data verified.
+  /// Whether the signature and chain held: `true` only for ``verified(_:)``.
   public var isVerified: Bool {
     if case .verified = self { return true }
     return false

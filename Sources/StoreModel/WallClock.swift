@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// Rules read ``now`` at the moment of decision and never call `Date()` themselves.
 public protocol WallClock: Sendable {
-  /// The current date.
+  /// The time now, as this clock tells it; a rule reads it once per decision.
   var now: Date { get }
 
   /// Suspends until ``now`` reaches `deadline`.
@@ -12,7 +12,7 @@ public protocol WallClock: Sendable {
   func sleep(until deadline: Date) async throws
 }
 
-/// The system's clock.
+/// The device's own clock (`Date()`), the one clock the app reads in production.
 public struct SystemClock: WallClock {
   /// Creates the system clock.
   public init() {}

@@ -67,7 +67,7 @@ public struct LocalTestSession: Sendable {
     try await store.set(emulatorSwitch, on)
   }
 
-  /// `timeRate`.
+  /// The time rate now: how fast periods pass (`SKTestSession.timeRate`).
   public var timeRate: TimeRate {
     get async throws(LocalAppStoreError) { try await store.settings().timeRate }
   }
@@ -137,7 +137,8 @@ public struct LocalTestSession: Sendable {
     try await store.askToBuyRequests().filter { $0.status == .pending }.map(\.id)
   }
 
-  /// `approveAskToBuyTransaction(identifier:)`.
+  /// Approves the pending Ask to Buy request `identifier`: its transaction, whose identifier is the
+  /// request's, arrives through `Transaction.updates` (`SKTestSession`'s name).
   @discardableResult
   public func approveAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError)
     -> Transaction
@@ -145,12 +146,14 @@ public struct LocalTestSession: Sendable {
     try await store.approveAskToBuy(identifier)
   }
 
-  /// `declineAskToBuyTransaction(identifier:)`.
+  /// Declines the pending Ask to Buy request `identifier`: nothing is bought or delivered
+  /// (`SKTestSession`'s name).
   public func declineAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
     try await store.declineAskToBuy(identifier)
   }
 
-  /// `refundTransaction(identifier:)`.
+  /// Refunds transaction `identifier`: sets its revocation date and reason and delivers the change;
+  /// a subscription's latest transaction refunded no longer renews (`SKTestSession`'s name).
   @discardableResult
   public func refundTransaction(identifier: UInt64) async throws(LocalAppStoreError)
     -> Transaction
@@ -174,12 +177,14 @@ public struct LocalTestSession: Sendable {
     try await store.forceRenewalOfSubscription(productID: productIdentifier)
   }
 
-  /// `enableAutoRenewForTransaction(identifier:)`.
+  /// Turns auto-renew back on for the subscription of transaction `identifier` (`SKTestSession`'s
+  /// name).
   public func enableAutoRenewForTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
     try await store.setWillAutoRenew(true, forTransaction: identifier)
   }
 
-  /// `disableAutoRenewForTransaction(identifier:)`.
+  /// Turns auto-renew off for the subscription of transaction `identifier`: it expires at the end
+  /// of its period (`SKTestSession`'s name).
   public func disableAutoRenewForTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
     try await store.setWillAutoRenew(false, forTransaction: identifier)
   }
@@ -218,17 +223,19 @@ public struct LocalTestSession: Sendable {
     try await store.respondToPriceIncrease(transactionID: identifier, agreed: agreed)
   }
 
-  /// `clearTransactions()`.
+  /// Removes every transaction, subscription and Ask to Buy request; settings, faults, family
+  /// sharing and the app's data stay, and nothing is delivered (`SKTestSession`'s name).
   public func clearTransactions() async throws(LocalAppStoreError) {
     try await store.clearTransactions()
   }
 
-  /// `deleteTransaction(identifier:)`.
+  /// Removes transaction `identifier` and family members' copies of it (`SKTestSession`'s name).
   public func deleteTransaction(identifier: UInt64) async throws(LocalAppStoreError) {
     try await store.deleteTransaction(identifier)
   }
 
-  /// `resetToDefaultState()`.
+  /// Reverts the switches, time rate, storefront, locale and simulated errors to the `.storekit`
+  /// file's; transactions stay (`SKTestSession`'s name).
   public func resetToDefaultState() async throws(LocalAppStoreError) {
     try await store.resetToDefaultState()
   }

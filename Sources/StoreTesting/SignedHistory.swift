@@ -24,7 +24,7 @@ package struct SignedHistory: Sendable {
   package var rootCertificateDER: Data
   /// The store that made the history, at the end of the script.
   package var store: LocalAppStore
-  /// The clock of the store.
+  /// The manual clock the store reads, where the script left it.
   package var clock: ManualClock
 
   /// Runs `script` on a fresh SportsTime store and collects what it made.

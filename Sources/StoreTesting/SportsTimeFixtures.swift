@@ -6,11 +6,11 @@ public import StoreModel
 public enum SportsTimeFixtures {
   /// The subscription group "Pro Access".
   public static let groupID = "2F8B6D14"
-  /// The group's name.
+  /// The group's reference name, as `SportsTime.storekit` has it.
   public static let groupName = "Pro Access"
-  /// The monthly subscription's identifier.
+  /// Pro Monthly's product id: $4.99 a month.
   public static let monthlyID = "com.sportstime.pro.monthly"
-  /// The annual subscription's identifier.
+  /// Pro Annual's product id: $49.99 a year.
   public static let annualID = "com.sportstime.pro.annual"
 
   /// Pro Monthly: $4.99 a month, level 2.

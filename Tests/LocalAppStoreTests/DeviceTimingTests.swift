@@ -45,7 +45,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 1. macOS 26.6: straight after `Product.purchase()` returns, `currentEntitlements` lacks the
-  // purchase; about a second later it lists it (Kosikowski/swift-storekit D3, D28).
+  // purchase; about a second later it lists it (Kosikowski/swift-storekit `docs/10-decisions.md`,
+  // D3, D28).
   @Test(
     "a purchase is missed by the next N reads of the launch that made it, then listed",
     arguments: [1, 2, 3])
@@ -99,7 +100,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 2. macOS 26.6: an approved Ask to Buy arrives on `Transaction.updates` about half a second
-  // before `currentEntitlements` lists it (Kosikowski/swift-storekit D4, D28).
+  // before `currentEntitlements` lists it (Kosikowski/swift-storekit `docs/10-decisions.md`,
+  // D4, D28).
   @Test("an approved Ask to Buy arrives through updates before the listing has it")
   func approvalArrivesFirst() async throws {
     let store = try LocalAppStore.sportsTime(settings: EmulatorSettings(askToBuyEnabled: true))
@@ -115,7 +117,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 3. A refund does not lag: at the instant its update arrives the listing already lacks the
-  // product (Kosikowski/swift-storekit D4, macOS 26.6).
+  // product (Kosikowski/swift-storekit `docs/10-decisions.md`,
+  // D4, macOS 26.6).
   @Test("a refund does not lag: when its update arrives, the listing lacks the product")
   func refundDoesNotLag() async throws {
     let store = try LocalAppStore.sportsTime()
@@ -130,7 +133,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 4. Read in a cancelled task, `currentEntitlements` yields 0 of N and `Product.products(for:)`
-  // returns an empty list, not an error (Kosikowski/swift-storekit D2, D20, D26; macOS 26.6 and
+  // returns an empty list, not an error (Kosikowski/swift-storekit `docs/10-decisions.md`,
+  // D2, D20, D26; macOS 26.6 and
   // the iOS 27.0 simulator).
   @Test("read in a cancelled task, the listing and the products are empty, not an error")
   func cancelledReadsAreEmpty() async throws {
@@ -161,8 +165,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
   }
 
   // 5. A renewal made while the app was not running can be missing from the first read of
-  // `currentEntitlements` at launch (forum thread 697006; not measured by
-  // Kosikowski/swift-storekit).
+  // `currentEntitlements` at launch (https://developer.apple.com/forums/thread/697006; not measured
+  // by Kosikowski/swift-storekit).
   @Test("a renewal made while no launch ran is missed by the next launch's first listing read")
   func renewalMissedAtLaunch() async throws {
     let folder = try TemporaryFolder()
@@ -210,8 +214,8 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
 
   // 6. Unfinished transactions are handed to a listener once, as the app launches; a listener
   // that subscribes late gets none of them, while `Transaction.unfinished` still has them
-  // (Apple's `Transaction.updates` page; DTS on forum thread 787431; Kosikowski/swift-storekit
-  // D29, macOS 26.6).
+  // (Apple's `Transaction.updates` page; DTS on https://developer.apple.com/forums/thread/787431;
+  // Kosikowski/swift-storekit `docs/10-decisions.md`, D29, macOS 26.6).
   @Test("unfinished transactions go to the launch's first listener only; unfinished keeps them")
   func unfinishedOncePerLaunch() async throws {
     let clock = ManualClock()

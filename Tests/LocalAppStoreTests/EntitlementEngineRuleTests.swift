@@ -452,7 +452,8 @@ private let annual = HistoryBuilder.annualProductID
     },
     // `currentEntitlements` lists "the latest transaction for each auto-renewable
     // subscription" (Apple's Transaction.currentEntitlements page); access both purchased and
-    // family shared shows as several entries (Apple staff, developer forum thread 731683).
+    // family shared shows as several entries (Apple staff,
+    // https://developer.apple.com/forums/thread/731683).
     .init("purchased and family-shared subscriptions of one group are both entitlements") { h in
       let shared = h.subscribe(to: annual, at: B.day(0), ownership: .familyShared)
       let own = h.subscribe(at: B.day(1))

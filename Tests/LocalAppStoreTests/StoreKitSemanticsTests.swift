@@ -28,7 +28,7 @@ import Testing
   /// `Transaction.currentEntitlements` emits "the latest transaction for each auto-renewable
   /// subscription" that is `subscribed` or `inGracePeriod` (Apple's currentEntitlements page);
   /// access both purchased and family shared shows as several entries (Apple staff, developer
-  /// forum thread 731683).
+  /// https://developer.apple.com/forums/thread/731683).
   @Test("a member's own monthly and the purchaser's shared annual are both entitlements")
   func ownAndFamilySharedSideBySide() async throws {
     let clock = ManualClock()
@@ -175,9 +175,9 @@ import Testing
   // MARK: 9. Intro-offer eligibility
 
   /// Apple's article on introductory offers: eligible if the customer has not "previously
-  /// received an introductory offer" in the group. Apple staff on developer forum thread
-  /// 758078: only customers who never subscribed to the group. Default: the staff's answer;
-  /// the switch `intro-offer-after-lapse` follows the article.
+  /// received an introductory offer" in the group. Apple staff on
+  /// https://developer.apple.com/forums/thread/758078: only customers who never subscribed to the
+  /// group. Default: the staff's answer; the switch `intro-offer-after-lapse` follows the article.
   @Test(
     "a lapsed subscriber who never had the intro offer: eligible only under the article's rule",
     arguments: [false, true])

@@ -4,12 +4,14 @@ import StoreModel
 import TestSupport
 import Testing
 
-/// PLAN.md §14, the manual testing checklist (``ManualChecklist``, which the command-line
-/// tool's `checklist` runs too), item by item, on the models.
+/// The manual testing checklist (``ManualChecklist``: the SportsTimePro article `ThePlan`, part
+/// 14, which the command-line tool's `checklist` runs too), item by item, on the models.
 @MainActor
 @Suite("The plan's testing checklist", .hangGuard)
 struct ChecklistTests {
-  /// PLAN.md, beside the package (read-only); the checklist's words are checked against it.
+  /// A data location, not a reference: the plan's source document, `../shared/PLAN.md` beside
+  /// the package (read-only, outside the repo), whose §14 the checklist's words are checked
+  /// against; the test is skipped where it is absent.
   nonisolated static let plan = PackageFolders.shared("PLAN.md")
 
   @Test(

@@ -7,7 +7,8 @@ import TestSupport
 import Testing
 
 /// The app layer on the real local App Store — signed transactions, its ledger, its updates —
-/// with the device timing it keeps by default: the behaviours the plan gets wrong, proved end to
+/// with the device timing it keeps by default: the behaviours the plan gets wrong (the
+/// SportsTimePro article `ThePlan`, "Where the package does more than the plan"), proved end to
 /// end.
 @MainActor
 @Suite("The app layer on the local App Store", .hangGuard)

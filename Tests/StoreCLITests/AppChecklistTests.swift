@@ -5,7 +5,7 @@ import Testing
 
 @testable import StoreCLI
 
-/// `checklist` and `demo`: the plan's checklist passes item by item, and the tour tells its story.
+/// `checklist` and `demo`: the 16-item checklist passes item by item, and the tour tells its story.
 @Suite("The checklist and the demo", .hangGuard)
 struct AppChecklistTests {
   private func run(_ arguments: String...) async -> InProcessTool.Result {

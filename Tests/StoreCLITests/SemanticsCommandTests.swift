@@ -9,8 +9,8 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  /// Apple's currentEntitlements page and forum thread 731683: own and family-shared access
-  /// show side by side.
+  /// Apple's currentEntitlements page and https://developer.apple.com/forums/thread/731683: own and
+  /// family-shared access show side by side.
   @Test("the purchaser's shared annual and the member's own monthly are both in status --json")
   func ownAndSharedInStatus() async throws {
     let session = try EmulatorSession()

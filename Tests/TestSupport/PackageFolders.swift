@@ -16,8 +16,9 @@ package enum PackageFolders {
     shared("corpus/\(subfolder)")
   }
 
-  /// `shared/<path>` (the plan, the design, the corpus), found as ``sharedCorpus(_:)`` is;
-  /// `nil` when absent.
+  /// `shared/<path>`, found as ``sharedCorpus(_:)`` is; `nil` when absent. A data location
+  /// outside the repo, read-only: the corpus, and `PLAN.md` for the one test that compares the
+  /// checklist's words with the plan's source document.
   package static func shared(_ path: String) -> URL? {
     var folder = root.deletingLastPathComponent()
     for _ in 0..<2 {

@@ -50,7 +50,7 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
     self[.gracePeriod] = gracePeriodEnabled
   }
 
-  /// Whether `emulatorSwitch` is on.
+  /// Whether `emulatorSwitch` is on; a switch never set is at its `defaultValue`.
   public subscript(emulatorSwitch: EmulatorSwitch) -> Bool {
     get { switches[emulatorSwitch.key] ?? emulatorSwitch.defaultValue }
     set { switches[emulatorSwitch.key] = newValue }

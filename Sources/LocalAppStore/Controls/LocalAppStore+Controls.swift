@@ -377,7 +377,7 @@ extension LocalAppStore {
 
   /// Whether `account` may still use an introductory offer in `group`:
   /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. By default only a customer who never
-  /// subscribed to the group (Apple staff, forum thread 758078); with
+  /// subscribed to the group (Apple staff, https://developer.apple.com/forums/thread/758078); with
   /// ``EmulatorSwitch/introOfferAfterLapse`` on, one who never received an introductory offer
   /// in it (Apple's article).
   package func isEligibleForIntroOffer(group: String, account: String? = nil)

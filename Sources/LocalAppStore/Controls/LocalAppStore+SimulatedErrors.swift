@@ -52,7 +52,7 @@ extension LocalAppStore {
       reason: stored.reason.isEmpty ? "simulated \(stored.caseName) for \(api)" : stored.reason)
   }
 
-  /// A stored simulated error.
+  /// A simulated error as the state keeps it: the `StoreBackendError` case's name and its reason.
   private struct SimulatedError: Codable {
     var caseName: String
     var reason: String

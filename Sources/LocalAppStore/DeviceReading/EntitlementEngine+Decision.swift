@@ -19,10 +19,9 @@ extension EntitlementEngine {
     package let entitlements: [Transaction]
     /// When to decide again: ``EntitlementEngine/nextChange(in:after:)``.
     package let nextChange: Date?
-    /// The ledger as read.
     let snapshot: LedgerSnapshot
 
-    /// The date of the decision.
+    /// The time the decision holds at: the ledger's answer at any other time may differ.
     package var date: Date { snapshot.date }
 
     /// The statuses of subscription group `groupID`:

@@ -21,7 +21,6 @@ extension EntitlementEngine {
     /// One auto-renewable subscription during the pass: the transactions that share an
     /// `originalID`, reduced to the two that matter.
     struct Chain {
-      /// The subscription's `originalID`.
       var originalID: UInt64
       /// The index of its newest renewal info, or -1.
       var renewalInfo = -1
@@ -32,7 +31,6 @@ extension EntitlementEngine {
       /// The purchase date of `latest`, kept here so that most comparisons touch no other
       /// transaction (in a ledger ordered by date, the subscription's transactions lie apart).
       var latestPurchaseDate = Date.distantPast
-      /// The purchase date of `next`.
       var nextPurchaseDate = Date.distantFuture
       // Fields of `latest` and `next`, read while the pass is on them, so that judging the
       // subscription touches no transaction again: in a large ledger each such touch would be
@@ -51,7 +49,6 @@ extension EntitlementEngine {
 
     /// One subscription that exists at the date, judged.
     struct Summary: Sendable {
-      /// The subscription's `originalID`.
       var originalID: UInt64
       /// The index of its latest transaction.
       var latest: Int
@@ -69,11 +66,10 @@ extension EntitlementEngine {
       var nextChange: Date?
     }
 
-    /// The date of the decision.
+    /// The time the snapshot judges every subscription at.
     let date: Date
     /// The ledger's transactions, indexed by the chains.
     let transactions: [Transaction]
-    /// The ledger's renewal infos.
     let renewalInfos: [RenewalInfo]
     /// The subscriptions that exist at the date, judged, in no order.
     private(set) var summaries: [Summary] = []
@@ -218,7 +214,9 @@ extension EntitlementEngine {
       if chain.next >= 0 { return chain.nextIsRenewal ? .inBillingRetryPeriod : .expired }
       let info = chain.renewalInfo
       guard info >= 0 else { return .expired }
-      // Trust the grace-period end over the billing-retry flag (research §1.4).
+      // Trust the grace-period end over the billing-retry flag: a notification can report a
+      // grace period with `isInBillingRetryPeriod` false after a free trial
+      // (https://developer.apple.com/forums/thread/749813).
       if let graceEnd = renewalInfos[info].gracePeriodExpirationDate, date < graceEnd {
         return .inGracePeriod
       }
@@ -276,9 +274,9 @@ extension EntitlementEngine {
     /// Every one: `Transaction.currentEntitlements` lists "the latest transaction for each
     /// auto-renewable subscription" in `subscribed` or `inGracePeriod` (Apple's
     /// currentEntitlements page), and Apple staff say that access both purchased and family
-    /// shared shows as several entries (developer forum thread 731683). So a member's own
-    /// monthly and the organizer's shared annual of the same group are both listed; choosing
-    /// which to show is the app's (SportsTime picks the highest level).
+    /// shared shows as several entries (https://developer.apple.com/forums/thread/731683). So a
+    /// member's own monthly and the organizer's shared annual of the same group are both listed;
+    /// choosing which to show is the app's (SportsTime picks the highest level).
     func entitlements() -> [Transaction] {
       var result = entitledOneTimePurchases().map { transactions[$0] }
       for position in summaries.indices where summaries[position].state.isEntitled {

@@ -46,8 +46,8 @@ package struct EntitlementEngine: Sendable {
   ///   its `expirationDate`: their expiry is the app's to manage, as in StoreKit.
   /// - Auto-renewable subscriptions: the latest transaction of each subscription (`originalID`)
   ///   whose state is `subscribed` or `inGracePeriod` — several in one group when family
-  ///   sharing gives the customer a shared subscription besides their own (developer forum
-  ///   thread 731683): the app chooses which to show.
+  ///   sharing gives the customer a shared subscription besides their own
+  ///   (https://developer.apple.com/forums/thread/731683): the app chooses which to show.
   /// - Consumables, upgraded-away and revoked transactions, and product types the engine does not
   ///   know, never.
   ///

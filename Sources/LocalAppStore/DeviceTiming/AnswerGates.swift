@@ -102,7 +102,6 @@ package final class AnswerGates: Sendable {
 
     private let state = Locked(State())
 
-    /// Whether the gate opened.
     package var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// How many calls arrived at the gate while it was closed.

@@ -2,30 +2,37 @@
 /// so that an app layer tested here meets what paying customers meet.
 ///
 /// Measured on real StoreKit (Xcode's StoreKit test environment, macOS 26.6 and the iOS 27.0
-/// simulator, by the public package Kosikowski/swift-storekit, `docs/10-decisions.md`), and
+/// simulator, by the public package Kosikowski/swift-storekit, whose decisions in
+/// `docs/10-decisions.md` are cited below as "swift-storekit's D<n>"), and
 /// echoed by fixes in other SDKs (qonversion/qonversion-ios-sdk#737,
-/// cloudcaptainai/helium-swift#270) and Apple's developer forums (thread 697006). With device
+/// cloudcaptainai/helium-swift#270) and Apple's developer forums
+/// (https://developer.apple.com/forums/thread/697006). With device
 /// timing on, the store does the same, deterministically (lags are counted in reads, never in
 /// time):
 ///
 /// 1. A purchase made in this launch is missed by the next ``listingLag`` reads through the
 ///    app-side port (`currentEntitlements`, `products`, `transactionUpdates`,
 ///    `unfinishedTransactions`), then listed. Real StoreKit on macOS 26.6 lists it about a
-///    second after `Product.purchase()` returns (D3, D28); the iOS 27.0 simulator at once.
+///    second after `Product.purchase()` returns (swift-storekit's
+///    D3, D28); the iOS 27.0 simulator at once.
 /// 2. An approved Ask to Buy arrives on `Transaction.updates` before `currentEntitlements`
-///    lists it: the same lag (D4, D28; about half a second, macOS 26.6).
+///    lists it: the same lag (swift-storekit's D4, D28; about half a second, macOS 26.6).
 /// 3. A refund does not lag: when its update arrives, the listing already lacks the product
-///    (D4).
+///    (swift-storekit's D4).
 /// 4. Read in a cancelled task, `currentEntitlements` yields nothing and
-///    `Product.products(for:)` returns an empty list, not an error (D2, D20, D26; macOS 26.6
+///    `Product.products(for:)` returns an empty list, not an error (swift-storekit's
+///    D2, D20, D26; macOS 26.6
 ///    and the iOS 27.0 simulator).
 /// 5. A renewal made while no launch runs (no updates listener of the account is open, as
 ///    with `sportstime-store advance`) is missed by the first `currentEntitlements` read of the
-///    next launch, and reaches it through the unfinished transactions and the updates (forum
-///    thread 697006; not measured by the package above). The marker is kept in the state.
+///    next launch, and reaches it through the unfinished transactions and the updates
+///    (https://developer.apple.com/forums/thread/697006; not measured by the package above). The
+///    marker is kept in the state.
 /// 6. Unfinished transactions are handed to the first updates listener of a launch, once; a
 ///    listener that subscribes later gets none of them, while `Transaction.unfinished` still
-///    has them (Apple's `Transaction.updates` page; DTS on forum thread 787431; D29).
+///    has them (Apple's `Transaction.updates` page,
+///    https://developer.apple.com/documentation/storekit/transaction/updates; DTS on
+///    https://developer.apple.com/forums/thread/787431; swift-storekit's D29).
 ///
 /// A launch is one `LocalAppStore` value: a process of the command-line tool, or a new
 /// session's store in a test (the package's own tests also start the next launch of the same

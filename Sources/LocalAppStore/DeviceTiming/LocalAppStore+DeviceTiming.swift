@@ -119,16 +119,17 @@ extension LocalAppStore {
   /// Real StoreKit, macOS 26.6: `currentEntitlements` lacks a purchase straight after
   /// `Product.purchase()` returns and lists it about a second later; an approved Ask to Buy
   /// arrives on `Transaction.updates` about half a second before the listing has it
-  /// (Kosikowski/swift-storekit D3, D4, D28). The iOS 27.0 simulator lists both at once.
+  /// (Kosikowski/swift-storekit, `docs/10-decisions.md`, D3, D4, D28). The iOS 27.0 simulator
+  /// lists both at once.
   func noteListingLag(of transaction: Transaction, account: String, settings: EmulatorSettings) {
     timing.lag(transaction.id, account: account, reads: settings.deviceTiming.effectiveLag)
   }
 
   /// A renewal made now: when no launch runs (nobody listens to the account's updates), the
-  /// next launch's first listing read misses it (5; forum thread 697006 reports a renewal made
-  /// while the app was not running missing from the first `currentEntitlements` at launch;
-  /// not measured by Kosikowski/swift-storekit). Kept in the state: the next launch is another
-  /// process.
+  /// next launch's first listing read misses it (5; the forum thread
+  /// https://developer.apple.com/forums/thread/697006 reports a renewal made while the app was
+  /// not running missing from the first `currentEntitlements` at launch; not measured by
+  /// Kosikowski/swift-storekit). Kept in the state: the next launch is another process.
   func noteRenewalForNextLaunch(
     _ transaction: Transaction, account: String, settings: EmulatorSettings
   ) throws(LocalAppStoreError) {
@@ -154,7 +155,8 @@ extension LocalAppStore {
   func listingRead(account: String, settings: EmulatorSettings) throws(LocalAppStoreError)
     -> Set<UInt64>?
   {
-    // 4. Real StoreKit yields 0 of N entitlements in a cancelled task (D2; macOS 26.6, iOS 27.0).
+    // 4. Real StoreKit yields 0 of N entitlements in a cancelled task (Kosikowski/swift-storekit,
+    // `docs/10-decisions.md`, D2; macOS 26.6, iOS 27.0).
     if settings.deviceTiming.isEnabled, Task.isCancelled { return nil }
     var missed = timing.read(account: account)
     guard settings.deviceTiming.isEnabled, timing.claimFirstListing(account: account) else {
@@ -171,8 +173,8 @@ extension LocalAppStore {
   }
 
   /// Whether a `products` read answers (`false`: an empty list, not an error, as real StoreKit
-  /// answers a cancelled `Product.products(for:)`: D20, D26, macOS 26.6 and iOS 27.0); counts
-  /// the read.
+  /// answers a cancelled `Product.products(for:)`: Kosikowski/swift-storekit,
+  /// `docs/10-decisions.md`, D20, D26, macOS 26.6 and iOS 27.0); counts the read.
   func productsRead(account: String, settings: EmulatorSettings) -> Bool {
     if settings.deviceTiming.isEnabled, Task.isCancelled { return false }
     timing.read(account: account)
@@ -180,10 +182,12 @@ extension LocalAppStore {
   }
 
   /// Whether a new updates listener of `account` gets the unfinished transactions (6): with
-  /// device timing, only the launch's first one. Apple's `Transaction.updates` page: a listener
-  /// receives the unfinished transactions right after the app launches; DTS on forum thread
-  /// 787431: once, upon launch. A listener started late was handed nothing while
-  /// `Transaction.unfinished` still had them (Kosikowski/swift-storekit D29, macOS 26.6).
+  /// device timing, only the launch's first one. Apple's `Transaction.updates` page
+  /// (https://developer.apple.com/documentation/storekit/transaction/updates): a listener
+  /// receives the unfinished transactions right after the app launches; DTS on
+  /// https://developer.apple.com/forums/thread/787431: once, upon launch. A listener started late
+  /// was handed nothing while `Transaction.unfinished` still had them
+  /// (Kosikowski/swift-storekit, `docs/10-decisions.md`, D29, macOS 26.6).
   func handsOverUnfinished(firstListener: Bool) throws(LocalAppStoreError) -> Bool {
     if firstListener { return true }
     return !(try currentSettings().deviceTiming.isEnabled)

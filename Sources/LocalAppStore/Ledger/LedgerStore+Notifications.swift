@@ -23,7 +23,7 @@ enum LedgerChange {
   case event(NotificationType, NotificationSubtype?, originalID: UInt64)
 }
 
-/// One stored notification row.
+/// A row of the `notifications` table: one signed notification, its schedule and its claim.
 struct NotificationRow {
   var uuid: String
   var sequence: Int64
@@ -195,7 +195,7 @@ extension LedgerStore {
       )?.integer ?? 0)
   }
 
-  /// The notification `uuid`.
+  /// The notification whose `notificationUUID` is `uuid`, or `nil` when there is none.
   func notification(_ uuid: String) throws(LocalAppStoreError) -> NotificationRow? {
     try notificationRows(where: "uuid = ?", [.text(uuid)]).first
   }

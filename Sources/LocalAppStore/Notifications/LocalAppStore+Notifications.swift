@@ -120,8 +120,9 @@ extension LocalAppStore {
     // OFFER_REDEEMED replaces SUBSCRIBED and DID_CHANGE_RENEWAL_PREF UPGRADE when the purchase
     // made now redeemed a promotional offer: "the customer redeemed a promotional offer or
     // offer code" (Apple's notificationType page; an offer code's first purchase arrives as
-    // OFFER_REDEEMED / INITIAL_BUY, developer forums thread 731832). An introductory offer is
-    // no redemption: SUBSCRIBED, its transaction's offerType 1 (thread 736694).
+    // OFFER_REDEEMED / INITIAL_BUY, https://developer.apple.com/forums/thread/731832). An
+    // introductory offer is no redemption: SUBSCRIBED, its transaction's offerType 1
+    // (https://developer.apple.com/forums/thread/736694).
     let redeemed =
       latest.map {
         $0.offerType == .promotional && $0.reason == .purchase && $0.purchaseDate == now

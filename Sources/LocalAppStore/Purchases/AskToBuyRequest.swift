@@ -17,9 +17,8 @@ package struct AskToBuyRequest: Sendable, Hashable, Codable {
 
   /// The identifier the transaction will have.
   package var id: UInt64
-  /// The account that asked.
+  /// The child's account, the one that gets the purchase when a parent approves.
   package var account: String
-  /// The product asked for.
   package var productID: String
   /// When the child asked.
   package var requestDate: Date

@@ -196,7 +196,8 @@ extension LocalAppStore {
   ///
   /// Apple's two accounts differ. Its article on introductory offers makes eligible a customer
   /// who has not "previously received an introductory offer" in the group; Apple staff on
-  /// developer forum thread 758078 say only customers who never subscribed to the group are.
+  /// https://developer.apple.com/forums/thread/758078 say only customers who never subscribed to
+  /// the group are.
   /// By default the store follows the staff's answer (the stricter: a paywall that shows a
   /// trial to a returning subscriber fails here as it may on a device); the switch
   /// ``EmulatorSwitch/introOfferAfterLapse`` follows the article. Family-shared copies count

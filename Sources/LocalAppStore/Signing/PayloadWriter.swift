@@ -13,7 +13,7 @@ struct PayloadWriter {
 
   private init() { bytes.reserveCapacity(1024) }
 
-  /// The JSON of `transaction`.
+  /// The payload of `transaction`'s JWS, as Apple's `JWSTransactionDecodedPayload` spells it.
   static func json(of transaction: Transaction) -> Data {
     var writer = PayloadWriter()
     writer.open()
@@ -54,7 +54,7 @@ struct PayloadWriter {
     return writer.close()
   }
 
-  /// The JSON of `info`.
+  /// The payload of `info`'s JWS, as Apple's `JWSRenewalInfoDecodedPayload` spells it.
   static func json(of info: RenewalInfo) -> Data {
     var writer = PayloadWriter()
     writer.open()

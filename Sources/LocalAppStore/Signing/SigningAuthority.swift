@@ -17,8 +17,8 @@ protocol SigningAuthority: Sendable {
   /// The keys and certificates, to keep in the state so that another process signs and
   /// verifies with the same chain.
   func exported() throws(LocalAppStoreError) -> String
-  /// The root certificate, DER.
+  /// The root certificate as DER bytes, the one root a verifier of this store's tokens trusts.
   var rootCertificate: [UInt8] { get }
-  /// The root certificate, PEM.
+  /// The same root as PEM text, which `sportstime-store status --export-root` writes.
   var rootCertificatePEM: String { get }
 }

@@ -5,7 +5,6 @@ package import Foundation
 package struct AccountStatus: Sendable, Hashable, Codable {
   /// One subscription of a group, as StoreKit's `Product.SubscriptionInfo.Status` shows it.
   package struct Subscription: Sendable, Hashable, Codable {
-    /// The subscription group.
     package var groupID: String
     /// The subscription group's name in the catalog (`Pro Access`), if it has one.
     package var groupName: String?
@@ -15,7 +14,7 @@ package struct AccountStatus: Sendable, Hashable, Codable {
     package var isEntitled: Bool
     /// The product of the latest transaction.
     package var productID: String
-    /// The latest transaction's identifier.
+    /// The identifier of that transaction, the one StoreKit's `Status.transaction` carries.
     package var transactionID: UInt64
     /// The subscription's original transaction identifier.
     package var originalTransactionID: UInt64
@@ -66,7 +65,7 @@ package struct AccountStatus: Sendable, Hashable, Codable {
     }
   }
 
-  /// The account.
+  /// The customer it is the status of: the purchaser or a family member's name.
   package var account: String
   /// The store's time.
   package var date: Date

@@ -5,7 +5,7 @@ extension LocalAppStore {
   /// The store as another account sees it (a family member): a ``StoreModel/StoreBackend``
   /// over the same ledger, clock and certificate authority.
   package struct Account: StoreBackend {
-    /// The store.
+    /// The store whose ledger, clock and certificate authority this account shares.
     package let store: LocalAppStore
     /// The account this view acts for.
     package let account: String

@@ -159,7 +159,7 @@ extension LocalAppStore {
     return nil
   }
 
-  /// The product named `id`.
+  /// The catalog's product `id`; throws `notFound` when the catalog has none.
   func product(_ id: String) throws(LocalAppStoreError) -> Product {
     guard let product = productsByID[id] else {
       throw LocalAppStoreError(.notFound, "no product \(id) in the catalog")

@@ -70,7 +70,7 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
 
   /// How a rate compresses time.
   private enum Plan {
-    /// Calendar arithmetic.
+    /// Real time: periods last as long as the calendar says (a month is a calendar month).
     case calendar
     /// Every calendar duration divided by a factor (one day lasts `86400 / factor` seconds).
     case dayLasts(TimeInterval)

@@ -19,7 +19,7 @@ struct AppData: Codable, Equatable, Sendable {
     }
   }
 
-  /// An open paywall sheet.
+  /// A paywall sheet left open, kept with the app's data so that the next command finds it.
   struct PaywallSheet: Codable, Equatable, Sendable {
     /// Where it was opened from.
     var placement: PaywallPlacement
@@ -35,7 +35,7 @@ struct AppData: Codable, Equatable, Sendable {
     var onboardingPage = 0
     /// The plan picked on the onboarding's pricing page.
     var onboardingProductID: String?
-    /// The open paywall.
+    /// The paywall sheet open now, if any: the next `paywall` command acts on it.
     var paywall: PaywallSheet?
   }
 

@@ -7,7 +7,6 @@ import StoreModel
 /// beside it: where `checklist` and `demo` run the app, launching it as often as they need.
 @MainActor
 struct AppSandbox {
-  /// The store.
   let appStore: LocalAppStore
   /// The app's device storage.
   let data: AppDataStore

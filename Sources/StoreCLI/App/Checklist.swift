@@ -3,8 +3,9 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 
-/// The plan's manual testing checklist (PLAN.md §14), run automatically: each item on a fresh
-/// in-memory local App Store, through the same app the commands drive, reporting what it saw.
+/// The manual testing checklist of SportsTime Pro's plan (the SportsTimePro article `ThePlan`,
+/// part 14), run automatically: each item on a fresh in-memory local App Store, through the same
+/// app the commands drive, reporting what it saw.
 @MainActor
 enum Checklist {
   /// The outcome of one item.
@@ -35,7 +36,7 @@ enum Checklist {
   private static let firstTrip = "Boston to New York"
   private static let secondTrip = "Chicago Cubs Weekend"
 
-  /// Runs the plan's items (``ManualChecklist/items``), in order; an item without a run here
+  /// Runs the checklist's items (``ManualChecklist/items``), in order; an item without a run here
   /// fails.
   /// - Throws: ``CLIError/failure(_:)`` when a store cannot be made.
   static func run() async throws(CLIError) -> [Result] {

@@ -4,12 +4,12 @@ import SportsTimePro
 /// locked screen for a free customer (a ``ProgressTabModel``).
 struct ProgressScreen: Encodable {
   var isLocked: Bool
-  /// The locked screen: the plan's `ProLockedView`.
+  /// The locked screen: a lock, the feature's name and copy, and "Upgrade to Pro".
   var locked: ProLockedModel?
   /// The progress, for Pro: how many trips are saved (visits and badges are the app's own data).
   var savedTripCount: Int?
 
-  /// The tab of `model`.
+  /// The tab as `model` decides it: the progress for Pro, the locked screen otherwise.
   init(_ model: ProgressTabModel, savedTripCount: Int) {
     switch model {
     case .progress:

@@ -5,9 +5,9 @@ import SportsTimePro
 /// (a ``SubscriptionSettingsModel``).
 struct SettingsScreen: Encodable {
   var header: String
-  /// The section of a Pro customer.
+  /// The rows a Pro customer sees; `nil` for a free customer.
   var pro: SubscriptionSettingsModel.ProSection?
-  /// The section of a free customer.
+  /// The rows a free customer sees; `nil` for Pro.
   var free: SubscriptionSettingsModel.FreeSection?
   /// Where "Manage Subscription" leads without StoreKit's manage-subscriptions sheet.
   var manageSubscriptionsURL: URL

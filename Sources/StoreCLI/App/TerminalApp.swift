@@ -42,7 +42,7 @@ final class TerminalApp {
   let appStore: LocalAppStore
   /// The app's device storage: saved trips, flags, screens.
   let data: AppDataStore
-  /// The app's store.
+  /// The app's `StoreManager`, on the local App Store of the state.
   let manager: StoreManager
   /// The launch sequence, which decided whether the onboarding shows.
   let launchSequence: AppLaunch
@@ -303,7 +303,7 @@ final class TerminalApp {
     return Reply(surface: .paywall)
   }
 
-  /// The close button of the paywall.
+  /// The paywall's close button: the sheet closes, and nothing is bought.
   func closePaywall() -> Reply {
     guard let paywall = openPaywall else {
       return .refused("no paywall is open", on: Surface(tab))
@@ -470,7 +470,7 @@ final class TerminalApp {
   /// The onboarding's page now.
   var onboardingScreen: OnboardingScreen? { onboarding.map(OnboardingScreen.init) }
 
-  /// The lines of `surface`.
+  /// The text `surface` prints, line by line.
   func lines(of surface: Surface) -> [String] {
     switch surface {
     case .home: homeScreen.lines

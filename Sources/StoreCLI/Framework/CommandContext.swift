@@ -4,7 +4,7 @@ import StoreInternals
 
 /// What a command reads from and writes to: injected, so that tests run commands in-process.
 package struct CommandContext: Sendable {
-  /// The environment variables.
+  /// The process's environment variables (`SPORTSTIME_STORE_STATE`); a test passes its own.
   package var environment: [String: String]
   /// The folder relative paths start from.
   package var currentDirectory: URL

@@ -58,7 +58,6 @@ struct CommandEntry: Sendable {
   let usage: String
   /// The command's own options.
   let options: [OptionSpec]
-  /// Runs the command.
   let run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
 
   /// The entry of a command type.

@@ -51,7 +51,7 @@ package enum StoreCLI {
     }
   }
 
-  /// The tool's version.
+  /// The tool's version, which `--version` prints.
   package static let version = "0.1.0"
 
   /// The tool's help: what it is and its commands.

@@ -28,7 +28,6 @@ extension Catalog {
     /// Billing plans (format 5.0+).
     package let billingPlans: [BillingPlan]
 
-    /// The product identifier.
     package var id: String { product.id }
 
     /// The promotional offer whose `offerID` is `id`.
@@ -57,7 +56,7 @@ extension Catalog {
     package let configurationPaymentMode: String
     /// `referenceName`: the offer code's key; a label for the others.
     package let referenceName: String?
-    /// `internalID`.
+    /// `internalID`: Xcode's own identifier of the offer in the file.
     package let internalID: String?
     /// `billingPlanType` (format 5.0+): the billing plan it applies to (`BILLED_UPFRONT`).
     package let billingPlanType: String?
@@ -83,7 +82,7 @@ extension Catalog {
     package let price: Decimal?
     /// `commitmentDisplayPrice`: the price of the whole commitment.
     package let commitmentPrice: Decimal?
-    /// `internalID`.
+    /// `internalID`: Xcode's own identifier of the billing plan in the file.
     package let internalID: String?
     /// `isEnabled`; `true` when absent.
     package let isEnabled: Bool

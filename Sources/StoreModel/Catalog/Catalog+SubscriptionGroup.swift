@@ -5,7 +5,7 @@ extension Catalog {
   /// Level 1 is the highest. Moving to a higher level is an upgrade (at once), to a lower one a
   /// downgrade (at the next renewal); equal levels are crossgrades.
   package struct SubscriptionGroup: Sendable, Hashable, Identifiable {
-    /// The group's `id`.
+    /// The group's `id` in the file: its products' `subscriptionGroupID`.
     package let id: String
     /// The group's reference name (`name`): "Pro Access".
     package let name: String

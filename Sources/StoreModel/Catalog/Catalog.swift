@@ -18,7 +18,7 @@ package struct Catalog: Sendable, Hashable {
 
   /// The file's `identifier` (8 hex digits when Xcode made it), if any.
   package let identifier: String?
-  /// The file's format version.
+  /// The file's format (`version`), which decides the keys it may hold.
   package let version: FormatVersion
   /// The file's `settings`: time rate, Ask to Buy, billing issues, simulated errors.
   package let settings: CatalogSettings
@@ -113,9 +113,7 @@ package struct Catalog: Sendable, Hashable {
 
   /// The format version of a `.storekit` file (`"version" : { "major" : 4, "minor" : 0 }`).
   package struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The major version.
     package let major: Int
-    /// The minor version.
     package let minor: Int
 
     /// Creates a version.
@@ -207,9 +205,8 @@ package struct Catalog: Sendable, Hashable {
 
     /// A privacy policy in one locale.
     package struct Policy: Sendable, Hashable {
-      /// The locale.
       package let locale: String
-      /// `policyText`.
+      /// `policyText`: the policy itself, as written.
       package let text: String
       /// `policyURL`, as written (may be empty).
       package let url: String

@@ -18,9 +18,9 @@ extension CatalogSettings {
     public static let subscriptionStatus = StoreKitAPI(rawValue: "Subscription Status")
     /// `AppTransaction.shared`.
     public static let appTransaction = StoreKitAPI(rawValue: "App Transaction")
-    /// The manage-subscriptions sheet.
+    /// The manage-subscriptions sheet: `AppStore.showManageSubscriptions(in:)`.
     public static let manageSubscriptions = StoreKitAPI(rawValue: "Manage Subscriptions Sheet")
-    /// The refund-request sheet.
+    /// The refund-request sheet: `Transaction.beginRefundRequest(in:)`.
     public static let refundRequest = StoreKitAPI(rawValue: "Refund Request Sheet")
     /// The offer-code redemption sheet.
     public static let offerCodeRedeem = StoreKitAPI(rawValue: "Offer Code Redeem Sheet")

@@ -31,7 +31,7 @@ enum Fixtures {
         subscriptionPeriod: period))
   }
 
-  /// The plan's catalog: $4.99 a month, $49.99 a year; annual is the group's highest level, as
+  /// SportsTime's catalog: $4.99 a month, $49.99 a year; annual is the group's highest level, as
   /// in `SportsTime.storekit`.
   static let catalog = SportsTimeFixtures.products
 

@@ -1,4 +1,5 @@
-/// `checklist`: the plan's manual testing checklist, run automatically.
+/// `checklist`: the manual testing checklist of SportsTime Pro's plan (``ManualChecklist``; the
+/// SportsTimePro article `ThePlan`, part 14), run automatically.
 enum ChecklistCommand: CLICommand {
   static let name = "checklist"
   static let topic = CommandTopic.checks

@@ -5,7 +5,7 @@ import StoreModel
 /// `NAME on|off` for each switch of ``EmulatorSwitch/all``: `ask-to-buy`, `billing-issue`,
 /// `grace-period`. The table gives the name, the help and the key; this file gives the rest.
 enum SwitchCommand {
-  /// The command of `emulatorSwitch`.
+  /// The `NAME on|off` command that turns `emulatorSwitch` on or off.
   static func entry(_ emulatorSwitch: EmulatorSwitch) -> CommandEntry {
     CommandEntry(
       name: emulatorSwitch.name, summary: emulatorSwitch.summary, topic: topic(emulatorSwitch),
