@@ -190,7 +190,7 @@ public final class StoreManager {
   /// Sets ``lastError`` and its ``lastErrorCode``: `backendCode` when the backend failed.
   private func setError(_ error: StoreError?, backendCode: String? = nil) {
     lastError = error
-    lastErrorCode = error.map { backendCode ?? "\($0)" }
+    lastErrorCode = error.map { backendCode ?? $0.code }
   }
 
   // MARK: - Launch

@@ -199,7 +199,8 @@ struct Worker {
   static func isBusy(_ error: any Error) -> Bool {
     if let error = error as? LocalAppStoreError { return error.code == .stateBusy }
     // A backend call carries the store's code in its system error.
-    return (error as? StoreBackendError)?.code == "systemError.stateBusy"
+    guard case .systemError(_, let code)? = error as? StoreBackendError else { return false }
+    return code == LocalAppStoreError.Code.stateBusy.rawValue
   }
 
   /// Reads `account` consistently and checks every invariant.

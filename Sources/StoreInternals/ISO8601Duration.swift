@@ -4,22 +4,25 @@
 ///
 /// It reads `P`, then numbers each followed by a designator: `Y`, `M`, `W`, `D` before `T`,
 /// `H`, `M`, `S` after it; only non-negative whole numbers (no fractions, no sign), in upper
-/// case. A designator written twice keeps the last value, except `W` and `D`, which add up.
+/// case. More lenient than ISO 8601 in one way, kept from the emulator's first reader so that
+/// `advance` reads what it always read: designators in any order, and one written twice keeps
+/// the last value, except `W` and `D`, which add up (`P1D1D` is two days).
 package struct ISO8601Duration: Sendable, Hashable {
-  package var years: Int?
-  package var months: Int?
-  package var weeks: Int?
-  package var days: Int?
-  package var hours: Int?
-  package var minutes: Int?
-  package var seconds: Int?
+  package private(set) var years: Int?
+  package private(set) var months: Int?
+  package private(set) var weeks: Int?
+  package private(set) var days: Int?
+  package private(set) var hours: Int?
+  package private(set) var minutes: Int?
+  package private(set) var seconds: Int?
   /// How many number-and-designator pairs were written (`P1W1W` has two).
-  package private(set) var count = 0
+  package private(set) var componentCount = 0
 
   /// Reads `text`, whose numbers have at most `maxDigits` digits; `nil` for anything else: no
   /// `P`, a number without a designator, a designator without a number, a second `T`, nothing
   /// after `P` or after `T`.
   package init?(_ text: some StringProtocol, maxDigits: Int) {
+    precondition((1...18).contains(maxDigits), "at most 18 digits fit an Int")
     var bytes = Array(text.utf8)[...]
     guard bytes.popFirst() == UInt8(ascii: "P") else { return nil }
     var inTime = false
@@ -41,7 +44,7 @@ package struct ISO8601Duration: Sendable, Hashable {
       guard let value = number else { return nil }
       number = nil
       digits = 0
-      count += 1
+      componentCount += 1
       seenTime = inTime
       switch (inTime, byte) {
       case (false, UInt8(ascii: "Y")): years = value
@@ -54,11 +57,10 @@ package struct ISO8601Duration: Sendable, Hashable {
       default: return nil
       }
     }
-    guard count > 0, number == nil, !inTime || seenTime else { return nil }
+    guard componentCount > 0, number == nil, !inTime || seenTime else { return nil }
   }
 
-  /// The values written, in the order of the designators (`Y M W D H M S`).
-  package var values: [Int] {
-    [years, months, weeks, days, hours, minutes, seconds].compactMap { $0 }
-  }
+  /// Every field, in the order of the designators (`Y M W D H M S`); `nil` where none was
+  /// written.
+  package var fields: [Int?] { [years, months, weeks, days, hours, minutes, seconds] }
 }

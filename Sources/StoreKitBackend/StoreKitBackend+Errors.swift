@@ -21,7 +21,8 @@
         return backendError(fromPurchase: error)
       }
       if error is CancellationError {
-        return .systemError("the StoreKit call was cancelled (CancellationError)")
+        return .systemError(
+          "the StoreKit call was cancelled (CancellationError)", code: "CancellationError")
       }
       return .systemError("StoreKit threw \(String(describing: error))")
     }
@@ -36,7 +37,10 @@
       case .networkError(let urlError):  // StoreKit: StoreKitError.networkError
         return .networkError("StoreKitError.networkError: \(urlError.localizedDescription)")
       case .systemError(let underlying):  // StoreKit: StoreKitError.systemError
-        return .systemError("StoreKitError.systemError: \(String(describing: underlying))")
+        let cause = underlying as NSError
+        return .systemError(
+          "StoreKitError.systemError: \(String(describing: underlying))",
+          code: "\(cause.domain):\(cause.code)")
       case .notAvailableInStorefront:  // StoreKit: StoreKitError.notAvailableInStorefront
         return .notAvailableInStorefront(
           "StoreKitError.notAvailableInStorefront: not available in this storefront")

@@ -57,7 +57,7 @@
       /// `Product.purchase(confirmIn:options:)`.
       ///
       /// - Parameter scene: Called on the main actor at each purchase; returning `nil` fails the
-      ///   purchase with ``StoreModel/StoreBackendError/systemError(_:)``.
+      ///   purchase with ``StoreModel/StoreBackendError/systemError(_:code:)``.
       public init(confirmingPurchasesIn scene: @escaping @MainActor @Sendable () -> UIScene?) {
         confirmationScene = scene
       }

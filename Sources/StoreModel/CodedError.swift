@@ -4,7 +4,7 @@
 ///
 /// `VerificationError`, `CatalogError`, `AppStoreJWSError` and `LocalAppStoreError` conform; each
 /// states its stored members and its `description`, and takes equality, hashing and
-/// ``sourceLocation`` from here.
+/// a `sourceLocation` from here.
 public protocol CodedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure: an ``ErrorCode`` of the error's own type.
   associatedtype Code: Hashable & Sendable
@@ -24,7 +24,7 @@ extension CodedError {
   /// Hashes the code alone, as equality compares it alone.
   public func hash(into hasher: inout Hasher) { hasher.combine(code) }
   /// Where the error was made: `Module/File.swift:line`.
-  public var sourceLocation: String { "\(fileID):\(line)" }
+  package var sourceLocation: String { "\(fileID):\(line)" }
 }
 
 /// A code of the error type `Domain`: callers match codes (`error.code == .malformed`), only the

@@ -126,7 +126,7 @@ public enum StoreBackendError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// A code for a log: StoreKit's name of the case (`caseName`), then, for a system error
+  /// A code for a log: the case's name as StoreKit spells it, then, for a system error
   /// whose underlying error has a code, a dot and that code: `networkError`,
   /// `systemError.stateBusy`. Stable: an app may count failures by it.
   public var code: String {

@@ -33,4 +33,17 @@ public enum StoreError: Error, Sendable, Hashable, CaseIterable, LocalizedError 
   }
 
   public var errorDescription: String? { message }
+
+  /// The case's name, a stable code for a log (`verificationFailed`): what
+  /// `StoreManager.lastErrorCode` says when no backend error came with it.
+  package var code: String {
+    switch self {
+    case .productNotFound: "productNotFound"
+    case .purchaseFailed: "purchaseFailed"
+    case .verificationFailed: "verificationFailed"
+    case .userCancelled: "userCancelled"
+    case .pendingApproval: "pendingApproval"
+    case .networkUnavailable: "networkUnavailable"
+    }
+  }
 }

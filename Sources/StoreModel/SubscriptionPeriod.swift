@@ -30,7 +30,7 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Returns `nil` for anything else (`P0M`, `P1M2D`, `PT1H`, `1M`).
   public init?(iso8601 text: String) {
-    guard let duration = ISO8601Duration(text, maxDigits: 4), duration.count == 1 else {
+    guard let duration = ISO8601Duration(text, maxDigits: 4), duration.componentCount == 1 else {
       return nil
     }
     let units: [(value: Int?, unit: Unit)] = [

@@ -13,7 +13,7 @@ public struct VerificationError: CodedError {
   public let line: Int
 
   /// Creates an error of `code` with a reason.
-  package init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
+  public init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
     self.code = code
     self.reason = reason
     self.fileID = fileID

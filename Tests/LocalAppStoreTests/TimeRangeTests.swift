@@ -82,6 +82,21 @@ import Testing
     #expect(try await store.history().count == cap + 1)
   }
 
+  @Test("the cap counts the shorter of the two periods: a downgrade to monthly caps an annual")
+  func renewalCapOfTheNextProduct() async throws {
+    let start = utc(2026, 1, 1)
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, settings: .polite,
+      startDate: start)
+    try await store.buyVerified(annualID)
+    _ = try await store.buy(monthlyID)  // a downgrade: monthly from the next renewal on
+    let cap = LocalAppStore.maximumPeriodsPerAdvance
+    await #expect(throws: LocalAppStoreError(.invalidArgument, "")) {
+      try await store.advanceTime(by: try #require(EmulatorDuration("\(cap + 1)m")))
+    }
+    #expect(store.now == start)
+  }
+
   @Test("a purchase whose token does not verify is refused and not recorded")
   func unsignablePurchase() async throws {
     let store = try LocalAppStore.sportsTime(clock: ManualClock(now: utc(1960, 1, 1)))

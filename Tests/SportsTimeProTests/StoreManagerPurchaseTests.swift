@@ -126,6 +126,17 @@ struct StoreManagerPurchaseTests {
     #expect(world.store.lastErrorCode == nil)
   }
 
+  @Test(
+    "a failed restore keeps the backend's code for the log",
+    arguments: [(Fault.sync, "systemError"), (.network, "networkError")])
+  func restoreFailureCode(fault: Fault, code: String) async throws {
+    let world = try AppWorld()
+    await world.launch()
+    try await world.appStore.local.inject(fault)
+    #expect(await world.store.restore() == false)
+    #expect(world.store.lastErrorCode == code)
+  }
+
   @Test("the local App Store's own failure reaches the log with the store's code")
   func storeFailureCode() async throws {
     let clock = ManualClock(now: Date(timeIntervalSince1970: -315_619_200))  // 1960-01-01

@@ -39,9 +39,33 @@ import Testing
       #expect(
         lines[heading] == "\(command.topic.heading):", "\(command.name) under \(lines[heading])")
     }
-    #expect(
-      CommandRegistry.commands(in: .askToBuy).map(\.name) == ["ask-to-buy", "approve", "decline"])
-    #expect(CommandRegistry.commands(in: .time).map(\.name) == ["advance", "time-rate"])
+  }
+
+  @Test("each command is under the topic a StoreKit developer looks for it in")
+  func topicTable() {
+    let table: [CommandTopic: [String]] = [
+      .start: ["help", "demo"],
+      .store: [
+        "products", "reset", "status", "history", "buy", "buy-product", "restore",
+        "clear-transactions", "delete-transaction", "reset-to-default", "storefront", "set-price",
+        "refund", "decline-refund", "reverse-refund",
+      ],
+      .time: ["advance", "time-rate"],
+      .subscriptions: [
+        "cancel-renewal", "enable-auto-renew", "disable-auto-renew", "expire", "force-renewal",
+        "billing-issue", "grace-period", "resolve-issue", "price-consent", "extend-renewal",
+        "intro-offer-after-lapse",
+      ],
+      .askToBuy: ["ask-to-buy", "approve", "decline"],
+      .family: ["family-share", "family-unshare"],
+      .faults: ["fail", "simulate-error", "device-timing", "interrupted-purchases"],
+      .notifications: ["notifications"],
+      .app: ["launch", "onboarding", "paywall", "save-trip", "export-pdf", "progress", "settings"],
+      .checks: ["catalog", "verify", "decode", "checklist"],
+    ]
+    for topic in CommandTopic.allCases {
+      #expect(CommandRegistry.commands(in: topic).map(\.name) == table[topic], "\(topic)")
+    }
   }
 
   @Test("an unknown command exits 2 with a one-line reason")

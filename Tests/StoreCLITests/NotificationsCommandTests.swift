@@ -91,8 +91,20 @@ private actor CountingTransport: NotificationTransport {
     let transport = CountingTransport(status: 200)
     var context = CommandContext.capturing(currentDirectory: session.folder)
     context.notificationTransport = transport
-    for readOnly in ["status", "history", "products"] {
-      #expect(await StoreCLI.run([readOnly, "--state", session.state], context: context) == 0)
+    let readOnly = CommandRegistry.all.filter { !$0.changesState }.map(\.name)
+    #expect(
+      Set(readOnly) == [
+        "help", "products", "catalog", "verify", "decode", "status", "history", "checklist",
+      ])
+    for entry in CommandRegistry.all where !entry.changesState {
+      for positionals in [[], ["check"], ["list"], ["-"]] {
+        var arguments = ParsedArguments()
+        arguments.positionals = positionals
+        #expect(entry.postsNotifications(arguments) == false, "\(entry.name)")
+      }
+    }
+    for command in ["help", "products", "status", "history", "checklist"] {
+      #expect(await StoreCLI.run([command, "--state", session.state], context: context) == 0)
     }
     #expect(await transport.count == 0)
     let change = ["ask-to-buy", "off", "--state", session.state]

@@ -5,19 +5,22 @@ import Testing
 /// `.storekit` file's periods) and the emulator's `advance P1M` read with.
 @Suite struct ISO8601DurationTests {
   @Test(
-    "each designator lands in its field; W and D add up, others keep the last",
+    "each designator lands in its own field; W and D add up, others keep the last",
     arguments: [
-      ("P1Y2M10DT2H30M5S", [1, 2, 10, 2, 30, 5], 6),
-      ("P2W", [2], 1),
-      ("P1W3D", [1, 3], 2),
-      ("P1D1D", [2], 2),
-      ("PT12H", [12], 1),
-      ("P000001M", [1], 1),
-    ])
-  func reads(text: String, values: [Int], count: Int) throws {
+      ("P1Y2M10DT2H30M5S", [1, 2, nil, 10, 2, 30, 5], 6),
+      ("P2W", [nil, nil, 2, nil, nil, nil, nil], 1),
+      ("P1W3D", [nil, nil, 1, 3, nil, nil, nil], 2),
+      ("P1D1D", [nil, nil, nil, 2, nil, nil, nil], 2),
+      ("P1Y3Y", [3, nil, nil, nil, nil, nil, nil], 2),
+      ("PT12H", [nil, nil, nil, nil, 12, nil, nil], 1),
+      ("PT1M", [nil, nil, nil, nil, nil, 1, nil], 1),
+      ("P1M", [nil, 1, nil, nil, nil, nil, nil], 1),
+      ("P000001M", [nil, 1, nil, nil, nil, nil, nil], 1),
+    ] as [(String, [Int?], Int)])
+  func reads(text: String, fields: [Int?], componentCount: Int) throws {
     let duration = try #require(ISO8601Duration(text, maxDigits: 6))
-    #expect(duration.values == values)
-    #expect(duration.count == count)
+    #expect(duration.fields == fields)
+    #expect(duration.componentCount == componentCount)
   }
 
   @Test(

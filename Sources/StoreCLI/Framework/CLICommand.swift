@@ -1,5 +1,6 @@
-/// A command of `sportstime-store`: one file per command in `Commands/`, in the folder of its
-/// ``CommandTopic``.
+/// A command of `sportstime-store`: one file per command in `Commands/`, in a folder by its
+/// ``CommandTopic`` (`help` and `demo` at the top; `Support/` holds what commands share and the
+/// switch commands, which one table makes).
 protocol CLICommand: Sendable {
   /// The word that selects the command: `products`, `buy`.
   static var name: String { get }

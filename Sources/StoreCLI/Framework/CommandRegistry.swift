@@ -11,6 +11,7 @@ enum CommandRegistry {
       .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
       .init(ResetToDefaultCommand.self), .init(StorefrontCommand.self),
       .init(SetPriceCommand.self),
+      .init(RefundCommand.self), .init(DeclineRefundCommand.self), .init(ReverseRefundCommand.self),
       .init(AdvanceCommand.self), .init(TimeRateCommand.self),
       .init(CancelRenewalCommand.self),
       AutoRenewCommand.entry(on: true), AutoRenewCommand.entry(on: false),
@@ -18,7 +19,6 @@ enum CommandRegistry {
       SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
       .init(ResolveIssueCommand.self),
       .init(PriceConsentCommand.self), .init(ExtendRenewalCommand.self),
-      .init(RefundCommand.self), .init(DeclineRefundCommand.self), .init(ReverseRefundCommand.self),
       SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
@@ -51,6 +51,8 @@ struct CommandEntry: Sendable {
   let summary: String
   /// The heading `--help` lists it under.
   let topic: CommandTopic
+  /// Whether the command may change the state of `--state` (``CLICommand/changesState``).
+  let changesState: Bool
   /// Whether the tool posts due notifications after a run with these arguments
   /// (``CLICommand/postsNotifications(after:)``).
   let postsNotifications: @Sendable (ParsedArguments) -> Bool
@@ -81,6 +83,7 @@ struct CommandEntry: Sendable {
     self.name = name
     self.summary = summary
     self.topic = topic
+    self.changesState = changesState
     self.postsNotifications = postsNotifications ?? { _ in changesState }
     self.usage = usage
     self.options = options

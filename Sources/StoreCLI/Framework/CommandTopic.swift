@@ -3,12 +3,13 @@ enum CommandTopic: CaseIterable, Sendable {
   /// `help` and the guided tour.
   case start
   /// The local App Store as the app and StoreKitTest's session see it: products, purchases,
-  /// the account's state and history, the storefront, prices, transactions removed.
+  /// the account's state and history, the storefront, prices, refunds (of any kind of
+  /// transaction: `SKTestSession.refundTransaction(identifier:)`), transactions removed.
   case store
   /// The emulator's clock and how fast subscriptions renew.
   case time
   /// What happens to one subscription: renewal off or on, expiry, renewal now, billing,
-  /// grace, price increases, extensions, refunds.
+  /// grace, price increases, extensions.
   case subscriptions
   /// Purchases that wait for a parent's approval.
   case askToBuy

@@ -3,7 +3,7 @@
 enum ChecklistCommand: CLICommand {
   static let name = "checklist"
   static let topic = CommandTopic.checks
-  static let changesState = true
+  static let changesState = false
   static let summary = "Run the plan's 16-item testing checklist on a fresh temporary state"
   static let usage = """
     USAGE: sportstime-store checklist [--json]

@@ -5,7 +5,7 @@ import StoreModel
 /// `reverse-refund TRANSACTION_ID`: the App Store reverses a refund it granted.
 enum ReverseRefundCommand: CLICommand {
   static let name = "reverse-refund"
-  static let topic = CommandTopic.subscriptions
+  static let topic = CommandTopic.store
   static let changesState = true
   static let summary = "The App Store reverses a refund after a dispute: REFUND_REVERSED"
   static let usage = """

@@ -5,7 +5,7 @@ import StoreModel
 /// `decline-refund TRANSACTION_ID`: the App Store declines a refund request.
 enum DeclineRefundCommand: CLICommand {
   static let name = "decline-refund"
-  static let topic = CommandTopic.subscriptions
+  static let topic = CommandTopic.store
   static let changesState = true
   static let summary = "The App Store declines a refund request: REFUND_DECLINED"
   static let usage = """

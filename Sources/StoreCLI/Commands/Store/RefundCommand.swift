@@ -5,7 +5,7 @@ import StoreModel
 /// `refund TRANSACTION_ID`: the App Store refunds a transaction.
 enum RefundCommand: CLICommand {
   static let name = "refund"
-  static let topic = CommandTopic.subscriptions
+  static let topic = CommandTopic.store
   static let changesState = true
   static let summary = "Refund a transaction: revocation date and reason, an update"
   static let usage = """
