@@ -3,8 +3,6 @@ import Foundation
 /// `demo`: the guided tour.
 enum DemoCommand: CLICommand {
   static let name = "demo"
-  static let topic = CommandTopic.start
-  static let changesState = true
   static let summary = "A guided tour: free → Pro → renewal → refund → lapsed (start here)"
   static let usage = """
     USAGE: sportstime-store demo [--state PATH] [--json]
@@ -34,7 +32,6 @@ enum DemoCommand: CLICommand {
     var beats: [DemoStory.Beat]
     var conclusion: [String]
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -71,4 +68,6 @@ enum DemoCommand: CLICommand {
     if let failure = sandbox.data.writeFailure { throw .failure(failure) }
     return story.beats
   }
+
+  static let traits = CommandTraits.changesState(under: .start)
 }

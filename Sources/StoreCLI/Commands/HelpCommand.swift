@@ -1,8 +1,6 @@
 /// `help [COMMAND]`: the tool's or a command's help.
 enum HelpCommand: CLICommand {
   static let name = "help"
-  static let topic = CommandTopic.start
-  static let changesState = false
   static let summary = "Show the tool's help, or a command's"
   static let usage = """
     USAGE: sportstime-store help [COMMAND]
@@ -10,7 +8,6 @@ enum HelpCommand: CLICommand {
     Shows what the tool does and its commands, or the full help of COMMAND
     (the same as 'sportstime-store COMMAND --help').
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     switch arguments.positionals.count {
     case 0:
@@ -24,4 +21,6 @@ enum HelpCommand: CLICommand {
       throw .usage("expected at most one command name")
     }
   }
+
+  static let traits = CommandTraits.readsOnly(under: .start)
 }

@@ -51,7 +51,7 @@ struct CommandEntry: Sendable {
   let summary: String
   /// The heading `--help` lists it under.
   let topic: CommandTopic
-  /// Whether the command may change the state of `--state` (``CLICommand/changesState``).
+  /// Whether the command may change the state of `--state` (``CommandTraits/changesState``).
   let changesState: Bool
   /// Whether the tool posts due notifications after a run with these arguments
   /// (``CLICommand/postsNotifications(after:)``).
@@ -65,8 +65,8 @@ struct CommandEntry: Sendable {
   /// The entry of a command type.
   init(_ command: any CLICommand.Type) {
     self.init(
-      name: command.name, summary: command.summary, topic: command.topic,
-      changesState: command.changesState, usage: command.usage, options: command.options,
+      name: command.name, summary: command.summary, topic: command.traits.topic,
+      changesState: command.traits.changesState, usage: command.usage, options: command.options,
       postsNotifications: command.postsNotifications(after:), run: command.run)
   }
 

@@ -1,8 +1,6 @@
 /// `export-pdf TRIP`: the trip detail's PDF button, a Pro feature.
 enum ExportPDFCommand: CLICommand {
   static let name = "export-pdf"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "Export a saved trip as a PDF (Pro; free opens the paywall)"
   static let usage = """
     USAGE: sportstime-store export-pdf TRIP [--account NAME] [--state PATH] [--json]
@@ -17,9 +15,10 @@ enum ExportPDFCommand: CLICommand {
     EXAMPLES:
       sportstime-store export-pdf "Boston to New York"
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let trip = try arguments.single("a saved trip's name")
     try await AppCommand.run(arguments, context) { app in app.exportPDF(trip: trip) }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,8 +1,6 @@
 /// `launch`: opens the app afresh, as tapping its icon does.
 enum LaunchCommand: CLICommand {
   static let name = "launch"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "Open the app: the onboarding paywall on first run, else Home"
   static let usage = """
     USAGE: sportstime-store launch [--account NAME] [--state PATH] [--json]
@@ -24,7 +22,6 @@ enum LaunchCommand: CLICommand {
       sportstime-store reset && sportstime-store launch
       sportstime-store launch --json
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -33,4 +30,6 @@ enum LaunchCommand: CLICommand {
       TerminalApp.Reply(surface: app.launchSurface)
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,8 +1,6 @@
 /// `onboarding [next | select PLAN | subscribe | continue-free | retry]`: the first-launch upsell.
 enum OnboardingCommand: CLICommand {
   static let name = "onboarding"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "The onboarding paywall: next, select PLAN, subscribe, continue-free…"
   static let usage = """
     USAGE: sportstime-store onboarding [ACTION] [--account NAME] [--state PATH] [--json]
@@ -32,7 +30,6 @@ enum OnboardingCommand: CLICommand {
       sportstime-store onboarding subscribe
       sportstime-store onboarding continue-free
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let (action, rest) = try AppCommand.subAction(
       arguments,
@@ -49,4 +46,6 @@ enum OnboardingCommand: CLICommand {
       }
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

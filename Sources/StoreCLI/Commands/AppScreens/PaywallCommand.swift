@@ -1,8 +1,6 @@
 /// `paywall [select PLAN | subscribe | restore | close | retry]`: the paywall sheet.
 enum PaywallCommand: CLICommand {
   static let name = "paywall"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "The paywall: select PLAN, subscribe, restore, close, retry"
   static let usage = """
     USAGE: sportstime-store paywall [ACTION] [--account NAME] [--state PATH] [--json]
@@ -33,7 +31,6 @@ enum PaywallCommand: CLICommand {
       sportstime-store paywall subscribe
       sportstime-store paywall retry
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let (action, rest) = try AppCommand.subAction(
       arguments, ["select": 1, "subscribe": 0, "restore": 0, "close": 0, "retry": 0])
@@ -51,4 +48,6 @@ enum PaywallCommand: CLICommand {
       }
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

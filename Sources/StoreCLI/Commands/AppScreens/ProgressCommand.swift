@@ -1,8 +1,6 @@
 /// `progress [upgrade]`: the Progress tab, locked for free customers.
 enum ProgressCommand: CLICommand {
   static let name = "progress"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "The Progress tab (locked for free users): upgrade"
   static let usage = """
     USAGE: sportstime-store progress [upgrade] [--account NAME] [--state PATH] [--json]
@@ -22,11 +20,12 @@ enum ProgressCommand: CLICommand {
       sportstime-store progress
       sportstime-store progress upgrade && sportstime-store paywall subscribe
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let (action, _) = try AppCommand.subAction(arguments, ["upgrade": 0])
     try await AppCommand.run(arguments, context) { app in
       action == "upgrade" ? app.upgradeFromProgress() : app.progress()
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

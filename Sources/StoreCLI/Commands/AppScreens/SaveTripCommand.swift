@@ -3,8 +3,6 @@ import Foundation
 /// `save-trip NAME`: the trip detail's save, gated by the free trip limit.
 enum SaveTripCommand: CLICommand {
   static let name = "save-trip"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "Save a trip (free accounts save 1; then the paywall opens)"
   static let usage = """
     USAGE: sportstime-store save-trip NAME [--account NAME] [--state PATH] [--json]
@@ -20,7 +18,6 @@ enum SaveTripCommand: CLICommand {
     EXAMPLES:
       sportstime-store save-trip "Boston to New York"
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let name = try arguments.single("a trip name")
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -28,4 +25,6 @@ enum SaveTripCommand: CLICommand {
     }
     try await AppCommand.run(arguments, context) { app in app.saveTrip(named: name) }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,8 +1,6 @@
 /// `settings [upgrade | restore | manage]`: the Settings tab's subscription section.
 enum SettingsCommand: CLICommand {
   static let name = "settings"
-  static let topic = CommandTopic.app
-  static let changesState = true
   static let summary = "The Settings tab's subscription section: upgrade, restore, manage"
   static let usage = """
     USAGE: sportstime-store settings [ACTION] [--account NAME] [--state PATH] [--json]
@@ -27,7 +25,6 @@ enum SettingsCommand: CLICommand {
       sportstime-store settings restore
       sportstime-store settings upgrade && sportstime-store paywall select monthly
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let (action, _) = try AppCommand.subAction(
       arguments, ["upgrade": 0, "restore": 0, "manage": 0])
@@ -40,4 +37,6 @@ enum SettingsCommand: CLICommand {
       }
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `approve REQUEST_ID`: a parent approves an Ask to Buy request.
 enum ApproveCommand: CLICommand {
   static let name = "approve"
-  static let topic = CommandTopic.askToBuy
-  static let changesState = true
   static let summary = "Approve a pending Ask to Buy request"
   static let usage = """
     USAGE: sportstime-store approve REQUEST_ID [--state PATH] [--json]
@@ -20,7 +18,6 @@ enum ApproveCommand: CLICommand {
     EXAMPLES:
       sportstime-store approve 3
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.requestID()
     let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -29,4 +26,6 @@ enum ApproveCommand: CLICommand {
     }
     try context.report(transaction, as: "Approved", json: arguments.json)
   }
+
+  static let traits = CommandTraits.changesState(under: .askToBuy)
 }

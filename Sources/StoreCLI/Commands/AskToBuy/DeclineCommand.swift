@@ -5,8 +5,6 @@ import StoreModel
 /// `decline REQUEST_ID`: a parent declines an Ask to Buy request.
 enum DeclineCommand: CLICommand {
   static let name = "decline"
-  static let topic = CommandTopic.askToBuy
-  static let changesState = true
   static let summary = "Decline a pending Ask to Buy request"
   static let usage = """
     USAGE: sportstime-store decline REQUEST_ID [--state PATH] [--json]
@@ -19,7 +17,6 @@ enum DeclineCommand: CLICommand {
     EXAMPLES:
       sportstime-store decline 3
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.requestID()
     try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -28,4 +25,6 @@ enum DeclineCommand: CLICommand {
     }
     try context.answer(arguments, json: ["declined": id], text: "Declined request #\(id).")
   }
+
+  static let traits = CommandTraits.changesState(under: .askToBuy)
 }

@@ -4,8 +4,6 @@ import StoreModel
 /// `catalog check FILE...`: validates StoreKit configuration files.
 enum CatalogCommand: CLICommand {
   static let name = "catalog"
-  static let topic = CommandTopic.checks
-  static let changesState = false
   static let summary = "Check StoreKit configuration files (catalog check FILE...)"
   static let usage = """
     USAGE: sportstime-store catalog check FILE... [--json]
@@ -24,7 +22,6 @@ enum CatalogCommand: CLICommand {
   private static let json = OptionSpec.json(
     "one JSON object: each file with its format version and product count, or its\n"
       + "error code, key path and reason")
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard let subcommand = arguments.positionals.first else {
       throw .usage("expected a subcommand: check")
@@ -89,4 +86,6 @@ enum CatalogCommand: CLICommand {
       }
     }
   }
+
+  static let traits = CommandTraits.readsOnly(under: .checks)
 }

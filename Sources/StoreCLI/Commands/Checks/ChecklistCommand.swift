@@ -2,8 +2,6 @@
 /// SportsTimePro article `ThePlan`, part 14), run automatically.
 enum ChecklistCommand: CLICommand {
   static let name = "checklist"
-  static let topic = CommandTopic.checks
-  static let changesState = false
   static let summary = "Run the plan's 16-item testing checklist on a fresh temporary state"
   static let usage = """
     USAGE: sportstime-store checklist [--json]
@@ -28,7 +26,6 @@ enum ChecklistCommand: CLICommand {
     var passed: Int
     var failed: Int
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -44,4 +41,6 @@ enum ChecklistCommand: CLICommand {
     }
     if failed > 0 { throw .exitCode(1) }
   }
+
+  static let traits = CommandTraits.readsOnly(under: .checks)
 }

@@ -4,8 +4,6 @@ import Foundation
 /// `decode JWS|-`: shows a JWS's header and payload without verifying anything.
 enum DecodeCommand: CLICommand {
   static let name = "decode"
-  static let topic = CommandTopic.checks
-  static let changesState = false
   static let summary = "Show a JWS's header and payload, unverified"
   static let usage = """
     USAGE: sportstime-store decode [--json] JWS|-
@@ -23,7 +21,6 @@ enum DecodeCommand: CLICommand {
 
   private static let json = OptionSpec.json(
     "one JSON object: verified (always false), kind, header, certificates, payload")
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)
     let jws: UnverifiedJWS
@@ -60,4 +57,6 @@ enum DecodeCommand: CLICommand {
     }
     context.out(pretty)
   }
+
+  static let traits = CommandTraits.readsOnly(under: .checks)
 }

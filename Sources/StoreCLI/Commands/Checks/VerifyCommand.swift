@@ -5,8 +5,6 @@ import StoreModel
 /// `verify JWS|-`: verifies App Store signed data and prints what it says.
 enum VerifyCommand: CLICommand {
   static let name = "verify"
-  static let topic = CommandTopic.checks
-  static let changesState = false
   static let summary = "Verify App Store signed data (JWS) and print its payload"
   static let usage = """
     USAGE: sportstime-store verify [--root CERT]... [--environment E] [--bundle-id ID]
@@ -54,7 +52,6 @@ enum VerifyCommand: CLICommand {
   ]
   private static let json = OptionSpec.json(
     "one JSON object: verified, kind, environment, bundleIDChecked,\npayload")
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)
     let environment = try parseEnvironment(arguments.value("environment") ?? "Production")
@@ -197,6 +194,8 @@ enum VerifyCommand: CLICommand {
     }
     return roots
   }
+
+  static let traits = CommandTraits.readsOnly(under: .checks)
 }
 
 /// What `verify` and `decode` share: reading the token and printing payloads.

@@ -5,8 +5,6 @@ import StoreModel
 /// `family-share MEMBER`: Family Sharing starts for a member.
 enum FamilyShareCommand: CLICommand {
   static let name = "family-share"
-  static let topic = CommandTopic.family
-  static let changesState = true
   static let summary = "Share the purchaser's purchases with a family member"
   static let usage = """
     USAGE: sportstime-store family-share MEMBER [--state PATH] [--json]
@@ -20,7 +18,6 @@ enum FamilyShareCommand: CLICommand {
     EXAMPLES:
       sportstime-store family-share alex
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try arguments.single("a member's name")
     let shared = try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -35,4 +32,6 @@ enum FamilyShareCommand: CLICommand {
       text: "Sharing with \(member): "
         + (shared.isEmpty ? "nothing shareable yet" : shared.joined(separator: ", ")) + ".")
   }
+
+  static let traits = CommandTraits.changesState(under: .family)
 }

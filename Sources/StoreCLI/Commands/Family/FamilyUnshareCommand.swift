@@ -5,8 +5,6 @@ import StoreModel
 /// `family-unshare MEMBER`: Family Sharing stops for a member.
 enum FamilyUnshareCommand: CLICommand {
   static let name = "family-unshare"
-  static let topic = CommandTopic.family
-  static let changesState = true
   static let summary = "Stop sharing with a family member (their copies are revoked)"
   static let usage = """
     USAGE: sportstime-store family-unshare MEMBER [--state PATH] [--json]
@@ -19,7 +17,6 @@ enum FamilyUnshareCommand: CLICommand {
     EXAMPLES:
       sportstime-store family-unshare alex
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let member = try arguments.single("a member's name")
     try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -30,4 +27,6 @@ enum FamilyUnshareCommand: CLICommand {
       arguments, json: ["member": member],
       text: "Stopped sharing with \(member); their shared transactions are revoked.")
   }
+
+  static let traits = CommandTraits.changesState(under: .family)
 }

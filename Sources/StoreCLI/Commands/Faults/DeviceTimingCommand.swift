@@ -5,8 +5,6 @@ import StoreModel
 /// `device-timing on|off`.
 enum DeviceTimingCommand: CLICommand {
   static let name = "device-timing"
-  static let topic = CommandTopic.faults
-  static let changesState = true
   static let summary = "Keep real StoreKit's lags and empty answers (on) or answer at once (off)"
   static let usage = """
     USAGE: sportstime-store device-timing on|off [--state PATH] [--json]
@@ -21,7 +19,6 @@ enum DeviceTimingCommand: CLICommand {
     EXAMPLES:
       sportstime-store device-timing off
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let on = try arguments.onOrOff()
     try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -30,4 +27,6 @@ enum DeviceTimingCommand: CLICommand {
     }
     try SwitchCommand.printState(name, on, arguments, context)
   }
+
+  static let traits = CommandTraits.changesState(under: .faults)
 }

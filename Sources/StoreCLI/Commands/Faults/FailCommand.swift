@@ -5,8 +5,6 @@ import StoreModel
 /// `fail KIND [--sticky]`: inject a fault.
 enum FailCommand: CLICommand {
   static let name = "fail"
-  static let topic = CommandTopic.faults
-  static let changesState = true
   static let summary = "Make the next operation (or every one) fail: load-products, purchase, …"
   static let usage = """
     USAGE: sportstime-store fail KIND [--sticky] [--state PATH] [--json]
@@ -40,7 +38,6 @@ enum FailCommand: CLICommand {
   static let options: [OptionSpec] = [
     .flag("sticky", help: "keep the fault armed until 'fail clear'")
   ]
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let kind = try arguments.single("a fault kind")
     let store = try StoreAccess.openStore(arguments, context, name)
@@ -63,4 +60,6 @@ enum FailCommand: CLICommand {
       arguments, json: ["fault": kind, "sticky": sticky ? "true" : "false"],
       text: "Armed \(kind)\(sticky ? " (sticky: every time until 'fail clear')" : " (once)").")
   }
+
+  static let traits = CommandTraits.changesState(under: .faults)
 }

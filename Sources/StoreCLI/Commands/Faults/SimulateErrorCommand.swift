@@ -5,8 +5,6 @@ import StoreModel
 /// `simulate-error API ERROR|clear`: an API fails with the StoreKit error chosen.
 enum SimulateErrorCommand: CLICommand {
   static let name = "simulate-error"
-  static let topic = CommandTopic.faults
-  static let changesState = true
   static let summary = "Make an API fail with a StoreKit error (SKTestSession.setSimulatedError)"
   static let usage = """
     USAGE: sportstime-store simulate-error API ERROR|clear [--state PATH] [--json]
@@ -40,7 +38,6 @@ enum SimulateErrorCommand: CLICommand {
         .joined(separator: ", ")
     }.joined(separator: "\n")
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.count == 2 else {
       throw .usage("expected an API and an error name (or clear)")
@@ -71,4 +68,6 @@ enum SimulateErrorCommand: CLICommand {
       context.out("\(apiName) no longer fails.")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .faults)
 }

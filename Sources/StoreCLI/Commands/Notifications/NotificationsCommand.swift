@@ -6,8 +6,6 @@ import StoreModel
 /// the local App Store.
 enum NotificationsCommand: CLICommand {
   static let name = "notifications"
-  static let topic = CommandTopic.notifications
-  static let changesState = true
   static let summary = "List, test, send and target App Store Server Notifications V2"
   static let usage = """
     USAGE: sportstime-store notifications [--since DATE] [--state PATH] [--json]
@@ -64,7 +62,6 @@ enum NotificationsCommand: CLICommand {
     var pending: Int
     var notifications: [StoredServerNotification]
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     try StoreAccess.rejectAccount(arguments, name)
     let words = arguments.positionals
@@ -237,4 +234,6 @@ enum NotificationsCommand: CLICommand {
       context.err("note: notification not delivered: \(describe(report))")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .notifications)
 }

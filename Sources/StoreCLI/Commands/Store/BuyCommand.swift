@@ -5,8 +5,6 @@ import StoreModel
 /// `buy PRODUCT_ID`: a purchase, as `Product.purchase()` makes it.
 enum BuyCommand: CLICommand {
   static let name = "buy"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Buy a product (Product.purchase)"
   static let usage = """
     USAGE: sportstime-store buy PRODUCT_ID [--account NAME] [--state PATH] [--json]
@@ -34,7 +32,6 @@ enum BuyCommand: CLICommand {
     var productID: String?
     var date: Date?
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let productID = try arguments.single("a product identifier")
     let store = try StoreAccess.open(arguments, context)
@@ -123,4 +120,6 @@ enum BuyCommand: CLICommand {
       throw .failure("the transaction did not verify: \(error)")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

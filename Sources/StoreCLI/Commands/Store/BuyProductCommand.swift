@@ -5,8 +5,6 @@ import StoreModel
 /// `buy-product PRODUCT_ID [--another-device]`: a purchase made outside the app.
 enum BuyProductCommand: CLICommand {
   static let name = "buy-product"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Buy outside the app (SKTestSession.buyProduct), or on another device"
   static let usage = """
     USAGE: sportstime-store buy-product PRODUCT_ID [--another-device] [--account NAME]
@@ -38,7 +36,6 @@ enum BuyProductCommand: CLICommand {
     var origin: String
     var transaction: TransactionFields
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let productID = try arguments.single("a product identifier")
     let store = try StoreAccess.open(arguments, context)
@@ -55,4 +52,6 @@ enum BuyProductCommand: CLICommand {
     let place = origin == .anotherDevice ? " on another device" : " outside the app"
     context.out("Purchased\(place): " + TextFormat.line(transaction))
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

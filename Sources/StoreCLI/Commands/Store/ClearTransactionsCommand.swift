@@ -5,8 +5,6 @@ import StoreModel
 /// `clear-transactions`: every transaction goes.
 enum ClearTransactionsCommand: CLICommand {
   static let name = "clear-transactions"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Remove every transaction (SKTestSession.clearTransactions)"
   static let usage = """
     USAGE: sportstime-store clear-transactions [--state PATH] [--json]
@@ -20,7 +18,6 @@ enum ClearTransactionsCommand: CLICommand {
     EXAMPLES:
       sportstime-store clear-transactions
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -31,4 +28,6 @@ enum ClearTransactionsCommand: CLICommand {
     }
     try context.answer(arguments, json: ["cleared": true], text: "Transactions cleared.")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `decline-refund TRANSACTION_ID`: the App Store declines a refund request.
 enum DeclineRefundCommand: CLICommand {
   static let name = "decline-refund"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "The App Store declines a refund request: REFUND_DECLINED"
   static let usage = """
     USAGE: sportstime-store decline-refund TRANSACTION_ID [--state PATH] [--json]
@@ -22,7 +20,6 @@ enum DeclineRefundCommand: CLICommand {
     """
   private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -35,4 +32,6 @@ enum DeclineRefundCommand: CLICommand {
     }
     context.out("Refund of #\(id) declined.")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `delete-transaction TRANSACTION_ID`: one transaction goes.
 enum DeleteTransactionCommand: CLICommand {
   static let name = "delete-transaction"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Remove a transaction (SKTestSession.deleteTransaction)"
   static let usage = """
     USAGE: sportstime-store delete-transaction TRANSACTION_ID [--state PATH] [--json]
@@ -23,7 +21,6 @@ enum DeleteTransactionCommand: CLICommand {
     EXAMPLES:
       sportstime-store delete-transaction 2
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -32,4 +29,6 @@ enum DeleteTransactionCommand: CLICommand {
     }
     try context.answer(arguments, json: ["deleted": "\(id)"], text: "Deleted transaction #\(id).")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

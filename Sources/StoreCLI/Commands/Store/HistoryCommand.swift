@@ -5,8 +5,6 @@ import StoreModel
 /// `history`: every transaction of the account.
 enum HistoryCommand: CLICommand {
   static let name = "history"
-  static let topic = CommandTopic.store
-  static let changesState = false
   static let summary = "List the account's transactions, oldest first"
   static let usage = """
     USAGE: sportstime-store history [--jws] [--account NAME] [--state PATH] [--json]
@@ -26,7 +24,6 @@ enum HistoryCommand: CLICommand {
   static let options: [OptionSpec] = [
     .flag("jws", help: "print each signed transaction (compact JWS), one a line")
   ]
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -49,4 +46,6 @@ enum HistoryCommand: CLICommand {
         TextFormat.line(transaction.unsafePayloadValue) + TextFormat.verificationMark(transaction))
     }
   }
+
+  static let traits = CommandTraits.readsOnly(under: .store)
 }

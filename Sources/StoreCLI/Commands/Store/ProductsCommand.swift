@@ -6,8 +6,6 @@ import StoreModel
 /// them.
 enum ProductsCommand: CLICommand {
   static let name = "products"
-  static let topic = CommandTopic.store
-  static let changesState = false
   static let summary = "List the products of a StoreKit configuration (default: SportsTime Pro)"
   static let usage = """
     USAGE: sportstime-store products [--storekit FILE] [--json]
@@ -30,7 +28,6 @@ enum ProductsCommand: CLICommand {
   private static let json = OptionSpec.json(
     "one JSON object: the storefront and the products, prices as\n"
       + "strings (\"4.99\"), periods in ISO 8601 (\"P1M\")")
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     if let extra = arguments.positionals.first {
       throw .usage("unexpected argument '\(extra)'")
@@ -151,4 +148,6 @@ enum ProductsCommand: CLICommand {
         absent: .null)
     }
   }
+
+  static let traits = CommandTraits.readsOnly(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `refund TRANSACTION_ID`: the App Store refunds a transaction.
 enum RefundCommand: CLICommand {
   static let name = "refund"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Refund a transaction: revocation date and reason, an update"
   static let usage = """
     USAGE: sportstime-store refund TRANSACTION_ID [--reason other|app-issue] [--state PATH] [--json]
@@ -25,7 +23,6 @@ enum RefundCommand: CLICommand {
   static let options: [OptionSpec] = [
     .value("reason", "REASON", help: "other (default) or app-issue (revocationReason 1)")
   ]
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     let reason: RevocationReason
@@ -40,4 +37,6 @@ enum RefundCommand: CLICommand {
     }
     try context.report(transaction, as: "Refunded", json: arguments.json)
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -6,8 +6,6 @@ import StoreModel
 /// `reset [--storekit FILE] [--date DATE]`: a fresh local App Store in the state file.
 enum ResetCommand: CLICommand {
   static let name = "reset"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Start the local App Store afresh from a .storekit catalog"
   static let usage = """
     USAGE: sportstime-store reset [--storekit FILE] [--date DATE] [--state PATH] [--json]
@@ -41,7 +39,6 @@ enum ResetCommand: CLICommand {
     var products: [String]
     var date: Date
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -91,4 +88,6 @@ enum ResetCommand: CLICommand {
     context.out("  catalog: \(url.lastPathComponent) (\(output.products.joined(separator: ", ")))")
     context.out("  time:    \(TextFormat.date(start))")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `reset-to-default`: the switches and faults go back to the `.storekit` file's.
 enum ResetToDefaultCommand: CLICommand {
   static let name = "reset-to-default"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Revert switches, rate and faults to the catalog's (resetToDefaultState)"
   static let usage = """
     USAGE: sportstime-store reset-to-default [--state PATH] [--json]
@@ -20,7 +18,6 @@ enum ResetToDefaultCommand: CLICommand {
     EXAMPLES:
       sportstime-store reset-to-default
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -32,4 +29,6 @@ enum ResetToDefaultCommand: CLICommand {
     }
     try context.answer(arguments, json: settings, text: "Settings reverted to the catalog's.")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `restore`: `AppStore.sync()`, then the entitlements.
 enum RestoreCommand: CLICommand {
   static let name = "restore"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Restore purchases (AppStore.sync) and list the entitlements"
   static let usage = """
     USAGE: sportstime-store restore [--account NAME] [--state PATH] [--json]
@@ -23,7 +21,6 @@ enum RestoreCommand: CLICommand {
       sportstime-store restore
       sportstime-store restore --account alex --json
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -53,4 +50,6 @@ enum RestoreCommand: CLICommand {
           + "did not verify")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `reverse-refund TRANSACTION_ID`: the App Store reverses a refund it granted.
 enum ReverseRefundCommand: CLICommand {
   static let name = "reverse-refund"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "The App Store reverses a refund after a dispute: REFUND_REVERSED"
   static let usage = """
     USAGE: sportstime-store reverse-refund TRANSACTION_ID [--state PATH] [--json]
@@ -26,7 +24,6 @@ enum ReverseRefundCommand: CLICommand {
     """
   private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     let transaction = try await StoreAccess.onWholeStore(arguments, context, name) {
@@ -35,4 +32,6 @@ enum ReverseRefundCommand: CLICommand {
     }
     try context.report(transaction, as: "Refund reversed", json: arguments.json)
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

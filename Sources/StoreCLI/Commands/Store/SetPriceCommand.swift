@@ -5,8 +5,6 @@ import StoreModel
 /// `set-price PRODUCT_ID PRICE`: a product's price changes while the store runs.
 enum SetPriceCommand: CLICommand {
   static let name = "set-price"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Change a product's price while running (new purchases pay it)"
   static let usage = """
     USAGE: sportstime-store set-price PRODUCT_ID PRICE [--state PATH] [--json]
@@ -24,7 +22,6 @@ enum SetPriceCommand: CLICommand {
     EXAMPLES:
       sportstime-store set-price com.sportstime.pro.monthly 5.99
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.count == 2 else {
       throw .usage("expected a product identifier and a price")
@@ -44,4 +41,6 @@ enum SetPriceCommand: CLICommand {
       arguments, json: ["productID": productID, "price": "\(price)"],
       text: "\(productID) now costs \(price).")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `status`: what the account has now.
 enum StatusCommand: CLICommand {
   static let name = "status"
-  static let topic = CommandTopic.store
-  static let changesState = false
   static let summary = "Show the account's entitlements, subscriptions and pending requests"
   static let usage = """
     USAGE: sportstime-store status [--export-root FILE] [--account NAME] [--state PATH] [--json]
@@ -30,7 +28,6 @@ enum StatusCommand: CLICommand {
       help: "also write the root certificate (PEM) that every signed transaction\n"
         + "chains to, for 'sportstime-store verify --root FILE'")
   ]
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.isEmpty else {
       throw .usage("unexpected argument '\(arguments.positionals[0])'")
@@ -105,4 +102,6 @@ enum StatusCommand: CLICommand {
   }
 
   private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+  static let traits = CommandTraits.readsOnly(under: .store)
 }

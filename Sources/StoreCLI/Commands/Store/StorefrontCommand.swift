@@ -5,8 +5,6 @@ import StoreModel
 /// `storefront CODE`: the customer's storefront.
 enum StorefrontCommand: CLICommand {
   static let name = "storefront"
-  static let topic = CommandTopic.store
-  static let changesState = true
   static let summary = "Change the storefront while running (SKTestSession.storefront)"
   static let usage = """
     USAGE: sportstime-store storefront CODE [--state PATH] [--json]
@@ -23,7 +21,6 @@ enum StorefrontCommand: CLICommand {
     EXAMPLES:
       sportstime-store storefront JPN
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let code = try arguments.single("a storefront code")
     guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -37,4 +34,6 @@ enum StorefrontCommand: CLICommand {
       arguments, json: ["storefront": code.uppercased()],
       text: "Storefront is \(code.uppercased()).")
   }
+
+  static let traits = CommandTraits.changesState(under: .store)
 }

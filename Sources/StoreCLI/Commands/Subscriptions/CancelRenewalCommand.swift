@@ -5,8 +5,6 @@ import StoreModel
 /// `cancel-renewal [GROUP]`: turns auto-renew off.
 enum CancelRenewalCommand: CLICommand {
   static let name = "cancel-renewal"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary = "Turn auto-renew off; the subscription expires at the end of its period"
   static let usage = """
     USAGE: sportstime-store cancel-renewal [GROUP_ID] [--account NAME] [--state PATH] [--json]
@@ -23,7 +21,6 @@ enum CancelRenewalCommand: CLICommand {
       sportstime-store cancel-renewal
       sportstime-store cancel-renewal 2F8B6D14 --account alex
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.count <= 1 else {
       throw .usage(
@@ -44,4 +41,6 @@ enum CancelRenewalCommand: CLICommand {
       context.out("Auto-renew off for subscription #\(id): it expires at the end of its period.")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

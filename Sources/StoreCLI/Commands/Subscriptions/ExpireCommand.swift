@@ -5,8 +5,6 @@ import StoreModel
 /// `expire PRODUCT_ID`: the subscription expires now.
 enum ExpireCommand: CLICommand {
   static let name = "expire"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary = "Expire a subscription now (SKTestSession.expireSubscription)"
   static let usage = """
     USAGE: sportstime-store expire PRODUCT_ID [--account NAME] [--state PATH] [--json]
@@ -23,11 +21,12 @@ enum ExpireCommand: CLICommand {
     EXAMPLES:
       sportstime-store expire com.sportstime.pro.monthly
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Expired") {
       store, productID throws(LocalAppStoreError) in
       try await store.expireSubscription(productID: productID)
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

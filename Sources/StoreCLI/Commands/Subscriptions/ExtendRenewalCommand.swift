@@ -6,8 +6,6 @@ import StoreModel
 /// Renewal Date".
 enum ExtendRenewalCommand: CLICommand {
   static let name = "extend-renewal"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary =
     "Extend a subscription's renewal date (App Store Server API); RENEWAL_EXTENDED"
   static let usage = """
@@ -36,7 +34,6 @@ enum ExtendRenewalCommand: CLICommand {
       help: "extendReasonCode: 0 undeclared (default), 1 customer\nsatisfaction, 2 other, "
         + "3 service issue or outage"),
   ]
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     guard let text = arguments.value("days") else { throw .usage("--days N is required") }
@@ -55,4 +52,6 @@ enum ExtendRenewalCommand: CLICommand {
     }
     context.out("Renews \(TextFormat.date(renewal)) (extended by \(days) days).")
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

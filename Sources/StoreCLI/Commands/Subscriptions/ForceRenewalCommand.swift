@@ -5,8 +5,6 @@ import StoreModel
 /// `force-renewal PRODUCT_ID`: the subscription renews now.
 enum ForceRenewalCommand: CLICommand {
   static let name = "force-renewal"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary = "Renew a subscription now (SKTestSession.forceRenewalOfSubscription)"
   static let usage = """
     USAGE: sportstime-store force-renewal PRODUCT_ID [--account NAME] [--state PATH] [--json]
@@ -23,11 +21,12 @@ enum ForceRenewalCommand: CLICommand {
     EXAMPLES:
       sportstime-store force-renewal com.sportstime.pro.monthly
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     try await StoreAccess.changeSubscription(arguments, context, reportingAs: "Renewed") {
       store, productID throws(LocalAppStoreError) in
       try await store.forceRenewalOfSubscription(productID: productID)
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

@@ -6,8 +6,6 @@ import StoreModel
 /// answer.
 enum PriceConsentCommand: CLICommand {
   static let name = "price-consent"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary = "Ask for, agree to or decline a price increase (requestPriceIncreaseConsent)"
   static let usage = """
     USAGE: sportstime-store price-consent request|agree|decline TRANSACTION_ID [--state PATH]
@@ -28,7 +26,6 @@ enum PriceConsentCommand: CLICommand {
       sportstime-store price-consent request 1
       sportstime-store price-consent agree 1
     """
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard arguments.positionals.count == 2, let id = UInt64(arguments.positionals[1]) else {
       throw .usage("expected request, agree or decline and a transaction identifier")
@@ -59,4 +56,6 @@ enum PriceConsentCommand: CLICommand {
       context.out("\(done) for the subscription of transaction #\(id).")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

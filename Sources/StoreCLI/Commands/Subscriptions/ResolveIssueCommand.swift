@@ -5,8 +5,6 @@ import StoreModel
 /// `resolve-issue TRANSACTION_ID`: the customer fixes the billing problem of a subscription.
 enum ResolveIssueCommand: CLICommand {
   static let name = "resolve-issue"
-  static let topic = CommandTopic.subscriptions
-  static let changesState = true
   static let summary = "Resolve a billing issue or an interrupted purchase"
   static let usage = """
     USAGE: sportstime-store resolve-issue TRANSACTION_ID|REQUEST_ID [--state PATH] [--json]
@@ -34,7 +32,6 @@ enum ResolveIssueCommand: CLICommand {
     var resolved: Bool
     var renewal: TransactionFields?
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()
     let store = try StoreAccess.openStore(arguments, context, name)
@@ -55,4 +52,6 @@ enum ResolveIssueCommand: CLICommand {
       context.out("Resolved: the subscription expired (auto-renew was off).")
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .subscriptions)
 }

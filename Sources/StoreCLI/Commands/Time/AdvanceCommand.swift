@@ -5,8 +5,6 @@ import StoreModel
 /// `advance DURATION`: time travel.
 enum AdvanceCommand: CLICommand {
   static let name = "advance"
-  static let topic = CommandTopic.time
-  static let changesState = true
   static let summary = "Move the emulator's time forward (1d, 2w, 1m, 1y, P1M)"
   static let usage = """
     USAGE: sportstime-store advance DURATION [--state PATH] [--json]
@@ -30,7 +28,6 @@ enum AdvanceCommand: CLICommand {
     var date: Date
     var newTransactions: [TransactionFields]
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let text = try arguments.single("a duration")
     guard let duration = EmulatorDuration(text) else {
@@ -56,4 +53,6 @@ enum AdvanceCommand: CLICommand {
       context.out("New: " + TextFormat.line(transaction))
     }
   }
+
+  static let traits = CommandTraits.changesState(under: .time)
 }

@@ -5,8 +5,6 @@ import StoreModel
 /// `time-rate RATE`: how fast subscriptions renew from now on.
 enum TimeRateCommand: CLICommand {
   static let name = "time-rate"
-  static let topic = CommandTopic.time
-  static let changesState = true
   static let summary = "Change how fast subscriptions renew (SKTestSession.timeRate)"
   static let usage = """
     USAGE: sportstime-store time-rate RATE [--state PATH] [--json]
@@ -32,7 +30,6 @@ enum TimeRateCommand: CLICommand {
     }
     .joined(separator: "\n")
   }
-
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let text = try arguments.single("a time rate")
     guard let rate = TimeRate.named(text) ?? Int(text).flatMap(TimeRate.init(rawValue:)) else {
@@ -44,4 +41,6 @@ enum TimeRateCommand: CLICommand {
     }
     try context.answer(arguments, json: ["timeRate": rate.name], text: "Time rate is \(rate.name).")
   }
+
+  static let traits = CommandTraits.changesState(under: .time)
 }
