@@ -26,6 +26,7 @@ extension LocalAppStore {
         let now = try readTime()
         // What a failed operation noted was rolled back with it.
         ledger.changes = []
+        caughtUp = []
         signingEnvironment = try currentSettings().environment
         if ledger.database.isReadOnly {
           if let due = try nextDueDate(), due <= now {
@@ -35,7 +36,7 @@ extension LocalAppStore {
                 + "\(due.formatted(.iso8601)); open it for writing to catch up")
           }
         } else {
-          try catchUp(to: now)
+          caughtUp = try catchUp(to: now)
           // What time alone did is told before the operation reads or changes anything.
           try recordNotifications(now: now)
         }

@@ -33,29 +33,18 @@ extension LocalAppStore {
     return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
   }
 
-  /// Why the subscription expired: in billing retry (its grace period included) the renewal
-  /// already failed, and Apple sets `expirationReason` to `billingError` beside
-  /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
-  /// grace period both carry `billingError`); once expired, the reason recorded then.
-  func expirationReason(of record: SubscriptionRecord) -> ExpirationReason? {
-    switch record.phase {
-    case .billingRetry: .billingError
-    case .expired: record.expirationReason
-    case .active, .revoked: nil
-    }
-  }
-
-  /// The renewal info of a subscription, as the App Store would sign it at `now`.
+  /// The renewal info of a subscription, as the App Store would sign it at `now`: a projection
+  /// of the state the machine decided (``SubscriptionMachine/state(of:at:)``), with the prices.
   func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
-    let live = record.phase == .active || record.phase == .billingRetry
+    let state = SubscriptionMachine.state(of: record, at: now)
     var info = RenewalInfo(
-      originalTransactionID: record.originalID, currentProductID: record.productID,
-      willAutoRenew: live && record.willAutoRenew, signedDate: now,
-      autoRenewPreference: record.autoRenewProductID,
-      expirationReason: expirationReason(of: record),
-      isInBillingRetry: record.phase == .billingRetry,
-      gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
-      renewalDate: record.expirationDate,
+      originalTransactionID: state.originalTransactionID, currentProductID: state.productID,
+      willAutoRenew: state.willAutoRenew, signedDate: now,
+      autoRenewPreference: state.autoRenewProductID,
+      expirationReason: state.expirationReason,
+      isInBillingRetry: state.isInBillingRetry,
+      gracePeriodExpirationDate: state.gracePeriodExpirationDate,
+      renewalDate: state.expirationDate,
       recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
