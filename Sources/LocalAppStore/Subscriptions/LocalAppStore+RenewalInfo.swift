@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import StoreModel
 
 /// What a subscription's state says to the app and to the engine: its latest transaction, its
@@ -55,5 +55,33 @@ extension LocalAppStore {
     }
     info.appAccountToken = record.appAccountToken
     return info
+  }
+}
+
+extension LocalAppStore {
+  /// What the App Store decided for each of `accounts` at the store's time, beside what it signs
+  /// for their devices: the state machine's state of each subscription, and the latest
+  /// transaction of each of its purchases with its renewal info, as they are signed then (synced
+  /// to a device or not): what a device reads for `Product.SubscriptionInfo.status(for:)` and
+  /// `Transaction.latest(for:)`. One operation, so that all of them are read at one moment.
+  package func decidedStates(of accounts: [String]) throws(LocalAppStoreError)
+    -> (date: Date, accounts: [DecidedStates])
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var decided: [DecidedStates] = []
+      for account in accounts {
+        let records = try ledger.subscriptions(of: account)
+        let latest = try ledger.transactions(
+          where: "id IN (SELECT MAX(id) FROM transactions WHERE account = ? GROUP BY original_id)",
+          [.text(account)])
+        decided.append(
+          DecidedStates(
+            account: account, states: records.map { SubscriptionMachine.state(of: $0, at: now) },
+            signed: PurchaseLedger(
+              transactions: latest.map(\.transaction),
+              renewalInfos: records.map { renewalInfo(of: $0, now: now) })))
+      }
+      return (now, decided)
+    }
   }
 }

@@ -27,3 +27,14 @@ package struct SubscriptionState: Sendable, Hashable {
   package var gracePeriodExpirationDate: Date?
   package var expirationReason: ExpirationReason?
 }
+
+/// One account's subscriptions as the App Store decided them, beside what it signs for the
+/// account (``LocalAppStore/decidedStates(of:)``).
+package struct DecidedStates: Sendable, Hashable {
+  package var account: String
+  /// The state machine's state of each of the account's subscriptions.
+  package var states: [SubscriptionState]
+  /// The latest transaction of each of the account's purchases, and the renewal info of each of
+  /// its subscriptions, as they are signed.
+  package var signed: PurchaseLedger
+}
