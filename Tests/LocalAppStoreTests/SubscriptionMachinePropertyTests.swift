@@ -103,9 +103,11 @@ struct SubscriptionMachinePropertyTests {
     let entitled = Set(engine.currentEntitlements(in: decided.signed, at: moment).map(\.id))
     for state in decided.states {
       let statuses = engine.statuses(ofGroup: state.groupID, in: decided.signed, at: moment)
-      guard let status = statuses.first(where: {
-        $0.transaction.originalID == state.originalTransactionID
-      }) else {
+      guard
+        let status = statuses.first(where: {
+          $0.transaction.originalID == state.originalTransactionID
+        })
+      else {
         return "the engine has no status of subscription \(state.originalTransactionID)"
       }
       let info = status.renewalInfo
@@ -218,7 +220,8 @@ struct SubscriptionMachinePropertyTests {
         return "force renewal of \(buyer)'s \(productID)"
       case 90..<93:
         guard let latest else { return "-" }
-        try await store.setPrice(Decimal(Int.random(in: 5...60, using: &random)), forProduct: productID)
+        try await store.setPrice(
+          Decimal(Int.random(in: 5...60, using: &random)), forProduct: productID)
         try await store.requestPriceIncreaseConsent(transactionID: latest)
         return "price increase for \(latest)"
       case 93..<96:
