@@ -75,14 +75,15 @@ enum SubscriptionMachine {
   struct NewTransaction {
     /// The product, at the price the transaction charges.
     var product: Product
-    var purchaseDate: Date
-    var expirationDate: Date
+    /// The period it pays for.
+    var purchaseDate: Date, expirationDate: Date
+    /// The offer it redeems, whose price it charges instead.
     var offer: SubscriptionOffer?
+    /// A purchase, or a renewal (delivered through `Transaction.updates`: the app did not ask).
     var reason: TransactionReason
+    var isDelivered: Bool { reason == .renewal }
     /// A preset identifier (a new purchase's, allocated before).
     var id: UInt64?
-    /// Whether it is delivered through `Transaction.updates` (a renewal: the app did not ask).
-    var isDelivered: Bool { reason == .renewal }
   }
 
   /// What one step changes beside the record.
