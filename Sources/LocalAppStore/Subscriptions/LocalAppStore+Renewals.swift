@@ -15,12 +15,21 @@ extension LocalAppStore {
     let settings = try currentSettings()
     let records = try ledger.purchasedSubscriptions().filter(SubscriptionMachine.isLive)
     for record in records { try checkCatchUp(record, to: now, rate: settings.timeRate) }
-    guard !records.isEmpty else { return [] }
-    let increases = try priceIncreases()
+    var increases: [UInt64: PriceIncrease]?
     var made: [MadeTransaction] = []
     for record in records {
-      let context = machineContext(settings, priceIncrease: increases[record.originalID])
-      made += try transition(.timePassed, of: record, at: now, in: context).1
+      var context = machineContext(settings)
+      var passed = SubscriptionMachine.apply(.timePassed, to: record, at: now, in: context)
+      // The pending price increases are read only when something falls due (a renewal or an
+      // expiry may depend on one), as often as before the machine.
+      if !passed.steps.isEmpty {
+        if increases == nil { increases = try priceIncreases() }
+        if let increase = increases?[record.originalID] {
+          context.priceIncrease = increase
+          passed = SubscriptionMachine.apply(.timePassed, to: record, at: now, in: context)
+        }
+      }
+      made += try apply(passed, in: context)
     }
     return made
   }
