@@ -9,6 +9,9 @@ import Testing
 /// seeded random histories: for every subscription of every account, the state machine's state
 /// (``SubscriptionState``) equals what the entitlement engine reads from the signed transactions
 /// and renewal info.
+///
+/// Two controls are left out: stopping Family Sharing and deleting a transaction make histories
+/// where the two part ways today (``SubscriptionMachineKnownDivergenceTests``).
 @Suite("The state machine and the engine agree on random histories")
 struct SubscriptionMachinePropertyTests {
   /// Same level and duration as monthly: a crossgrade at once.
@@ -41,13 +44,22 @@ struct SubscriptionMachinePropertyTests {
     var events = 0
     var renewals = 0
     var seen: Set<RenewalState> = []
-    for seed in Self.seeds {
-      let report = try await Self.run(seed: seed, events: Self.eventsPerHistory)
-      #expect(report.mismatch == nil, "seed \(seed): \(report.mismatch ?? "")")
-      guard report.mismatch == nil else { return }
-      events += report.events
-      renewals += report.renewals
-      seen.formUnion(report.seen)
+    // Each history has its own store and clock: two run side by side.
+    try await withThrowingTaskGroup(of: (UInt64, Report).self) { group in
+      var next = Self.seeds.makeIterator()
+      func start() {
+        guard let seed = next.next() else { return }
+        group.addTask { (seed, try await Self.run(seed: seed, events: Self.eventsPerHistory)) }
+      }
+      start()
+      start()
+      while let (seed, report) = try await group.next() {
+        #expect(report.mismatch == nil, "seed \(seed): \(report.mismatch ?? "")")
+        events += report.events
+        renewals += report.renewals
+        seen.formUnion(report.seen)
+        if report.mismatch == nil { start() }
+      }
     }
     #expect(events >= 10_000)
     // The histories reach every state the property is about, and renew often.
@@ -57,7 +69,7 @@ struct SubscriptionMachinePropertyTests {
     #expect(renewals >= 1_000, "\(renewals) renewals")
   }
 
-  struct Report {
+  struct Report: Sendable {
     var events = 0
     var renewals = 0
     var seen: Set<RenewalState> = []
