@@ -88,7 +88,7 @@ extension LocalAppStore {
     let retrying = try ledger.subscriptions(
       where: "json_extract(record, '$.phase') = 'billingRetry'", [])
     for record in retrying {
-      guard let grace = record.gracePeriodEndDate, grace <= now else { continue }
+      guard let grace = SubscriptionMachine.graceEnd(of: record, by: now) else { continue }
       let key = Self.graceExpiredKey(record, grace)
       guard try !ledger.hasNotification(eventKey: key) else { continue }
       try notify(

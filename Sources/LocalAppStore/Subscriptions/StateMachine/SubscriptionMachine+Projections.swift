@@ -32,6 +32,15 @@ extension SubscriptionMachine {
       expirationReason: expirationReason(of: record))
   }
 
+  /// The end of `record`'s grace period when it ended by `now` while the subscription stays in
+  /// billing retry (the grace end changes nothing the record holds: its state goes from
+  /// `inGracePeriod` to `inBillingRetryPeriod`, and the App Store sends `GRACE_PERIOD_EXPIRED`).
+  static func graceEnd(of record: SubscriptionRecord, by now: Date) -> Date? {
+    guard record.phase == .billingRetry, let grace = record.gracePeriodEndDate, grace <= now
+    else { return nil }
+    return grace
+  }
+
   /// Why the subscription expired: in billing retry (its grace period included) the renewal
   /// already failed, and Apple sets `expirationReason` to `billingError` beside
   /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
@@ -75,7 +84,7 @@ extension SubscriptionMachine {
     let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
     // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the
     // subscription"; told before what ends the retry.
-    if let old, old.phase == .billingRetry, let grace = old.gracePeriodEndDate, grace <= now,
+    if let old, let grace = graceEnd(of: old, by: now),
       new.phase != .billingRetry || new.gracePeriodEndDate != grace
     {
       events.append(
