@@ -58,13 +58,7 @@ extension LocalAppStore {
   private func nextDueDate() throws(LocalAppStoreError) -> Date? {
     var due: Date?
     for record in try ledger.purchasedSubscriptions() {
-      let date: Date? =
-        switch record.phase {
-        case .active: record.expirationDate
-        case .billingRetry: record.retryEndDate
-        case .expired, .revoked: nil
-        }
-      if let date { due = min(due ?? date, date) }
+      if let date = SubscriptionMachine.nextDue(of: record) { due = min(due ?? date, date) }
     }
     return due
   }

@@ -415,6 +415,16 @@ enum SubscriptionMachine {
       settlesPriceIncrease: settles)
   }
 
+  /// When time passing next changes `record` (``Event/timePassed``): an active subscription at
+  /// its renewal date, one in billing retry when the retry ends; `nil` once it ended.
+  static func nextDue(of record: SubscriptionRecord) -> Date? {
+    switch record.phase {
+    case .active: record.expirationDate
+    case .billingRetry: record.retryEndDate
+    case .expired, .revoked: nil
+    }
+  }
+
   // MARK: - Periods and offers
 
   /// The period of the subscription's current product (monthly when the catalog lost it).
