@@ -69,15 +69,19 @@ extension LocalAppStore {
       return try completeInterruptedPurchase(transactionID)
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      var record = try subscription(ofTransaction: transactionID, toAct: "resolve")
+      let record = try subscription(ofTransaction: transactionID, toAct: "resolve")
       guard record.phase == .billingRetry else {
         throw LocalAppStoreError(
           .notAllowed,
           "the subscription of transaction \(transactionID) has no billing issue "
             + "(it is \(record.phase.rawValue))")
       }
-      try recover(&record, at: now, settings: try currentSettings())
-      return record.phase == .active ? try latestTransaction(of: record) : nil
+      let settings = try currentSettings()
+      let increase = try priceIncreases()[record.originalID]
+      let (recovery, _) = try transition(
+        .recovery, of: record, at: now, in: machineContext(settings, priceIncrease: increase))
+      let recovered = recovery.record ?? record
+      return recovered.phase == .active ? try latestTransaction(of: recovered) : nil
     }
   }
 
@@ -94,6 +98,15 @@ extension LocalAppStore {
   package func advanceTime(by duration: EmulatorDuration) throws(LocalAppStoreError)
     -> Date
   {
+    try moveStoredTime(by: duration.text) { duration.adding(to: $0) }.date
+  }
+
+  /// Moves the stored time forward by `duration`, as ``advanceTime(by:)`` does, and reports what
+  /// the move made: the transactions its transitions recorded (renewals, and family members'
+  /// copies of them), from the operation itself rather than from the history before and after.
+  package func advanceTimeReporting(by duration: EmulatorDuration) throws(LocalAppStoreError)
+    -> TimeAdvance
+  {
     try moveStoredTime(by: duration.text) { duration.adding(to: $0) }
   }
 
@@ -107,11 +120,11 @@ extension LocalAppStore {
   package func advanceTime(bySeconds seconds: TimeInterval) throws(LocalAppStoreError)
     -> Date
   {
-    try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }
+    try moveStoredTime(by: "\(seconds) seconds") { $0.addingTimeInterval(max(0, seconds)) }.date
   }
 
   private func moveStoredTime(by text: String, _ move: (Date) -> Date?)
-    throws(LocalAppStoreError) -> Date
+    throws(LocalAppStoreError) -> TimeAdvance
   {
     guard let storedClock else {
       throw LocalAppStoreError(
@@ -134,8 +147,12 @@ extension LocalAppStore {
       }
       try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
       storedClock.set(later)
-      try catchUp(to: later)
-      return later
+      let made = caughtUp + (try catchUp(to: later))
+      return TimeAdvance(
+        date: later,
+        newTransactions: made.sorted { $0.transaction.id < $1.transaction.id }.map {
+          TimeAdvance.NewTransaction(account: $0.account, transaction: $0.transaction)
+        })
     }
   }
 
@@ -263,14 +280,13 @@ extension LocalAppStore {
       }
       revoke(&transaction)
       try update(transaction, copies: revoke)
-      if var record = try ledger.subscriptions(of: stored.account).first(where: {
+      if let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
       }), try latestTransaction(of: record)?.id == transaction.id {
-        record.phase = .revoked
-        try save(record)
-        for var mirror in try ledger.mirrors(of: record.originalID) {
-          mirror.phase = .revoked
-          try ledger.save(mirror)
+        let context = machineContext(try currentSettings())
+        try self.transition(.refund, of: record, at: now, in: context)
+        for mirror in try ledger.mirrors(of: record.originalID) {
+          try self.transition(.refund, of: mirror, at: now, in: context, mirroring: false)
         }
       }
       return transaction
@@ -289,15 +305,16 @@ extension LocalAppStore {
     throws(LocalAppStoreError) -> [UInt64]
   {
     let account = account ?? self.account
-    return try operation { (_: Date) throws(LocalAppStoreError) in
+    return try operation { (now: Date) throws(LocalAppStoreError) in
       var changed: [UInt64] = []
-      for var record in try ledger.subscriptions(of: account)
+      var context: SubscriptionMachine.Context?
+      for record in try ledger.subscriptions(of: account)
       where record.sourceOriginalID == nil && (group == nil || record.groupID == group)
-        && (record.phase == .active || record.phase == .billingRetry)
+        && SubscriptionMachine.isLive(record)
       {
-        record.willAutoRenew = willAutoRenew
-        if willAutoRenew == false { record.autoRenewProductID = record.productID }
-        try save(record)
+        if context == nil { context = machineContext(try currentSettings()) }
+        guard let made = context else { continue }
+        try transition(.autoRenew(willAutoRenew), of: record, at: now, in: made)
         changed.append(record.originalID)
       }
       return changed
@@ -350,9 +367,11 @@ extension LocalAppStore {
         let revision = try ledger.update(transaction)
         try ledger.appendUpdate(account: member, transactionID: transaction.id, revision: revision)
       }
-      for var record in try ledger.subscriptions(of: member) where record.sourceOriginalID != nil {
-        record.phase = .revoked
-        try ledger.save(record)
+      var context: SubscriptionMachine.Context?
+      for record in try ledger.subscriptions(of: member) where record.sourceOriginalID != nil {
+        if context == nil { context = machineContext(try currentSettings()) }
+        guard let made = context else { continue }
+        try transition(.familyUnshare, of: record, at: now, in: made, mirroring: false)
       }
     }
   }

@@ -28,10 +28,7 @@ extension LocalAppStore {
       var (record, latest) = try liveSubscription(productID, account: account)
       latest.expirationDate = now
       try update(latest) { $0.expirationDate = now }
-      record.expirationDate = now
-      record.expire(for: .autoRenewDisabled)
-      record.willAutoRenew = false
-      try save(record)
+      try transition(.expiry, of: record, at: now, in: machineContext(try currentSettings()))
       return latest
     }
   }
@@ -58,8 +55,10 @@ extension LocalAppStore {
       } else {
         next = try product(record.productID)
       }
-      try renew(
-        &record, with: next, at: max(now, latest.purchaseDate), settings: try currentSettings())
+      let increase = try priceIncreases()[record.originalID]
+      try transition(
+        .forcedRenewal(next, start: max(now, latest.purchaseDate)), of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increase))
       guard let renewal = try latestTransaction(of: record) else {
         throw LocalAppStoreError(.invalidState, "the renewal of \(productID) was not recorded")
       }
@@ -77,16 +76,15 @@ extension LocalAppStore {
   )
     throws(LocalAppStoreError)
   {
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      var record = try subscription(ofTransaction: transactionID)
-      guard record.phase == .active || record.phase == .billingRetry else {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let record = try subscription(ofTransaction: transactionID)
+      guard SubscriptionMachine.isLive(record) else {
         throw LocalAppStoreError(
           .notAllowed,
           "the subscription of transaction \(transactionID) is \(record.phase.rawValue)")
       }
-      record.willAutoRenew = willAutoRenew
-      if !willAutoRenew { record.autoRenewProductID = record.productID }
-      try save(record)
+      try transition(
+        .autoRenew(willAutoRenew), of: record, at: now, in: machineContext(try currentSettings()))
     }
   }
 
@@ -110,19 +108,15 @@ extension LocalAppStore {
       let stored = try purchasersTransaction(transactionID, toAct: "delete")
       try ledger.deleteTransaction(transactionID)
       guard stored.transaction.productType == .autoRenewable,
-        var record = try subscription(of: stored)
+        let record = try subscription(of: stored)
       else { return }
       guard let previous = try latestTransaction(of: record) else {
         try ledger.deleteSubscription(record.originalID)
         return
       }
-      record.productID = previous.productID
-      record.expirationDate = previous.expirationDate ?? now
-      if record.expirationDate <= now, record.phase != .revoked {
-        record.phase = .expired
-        record.expirationReason = .autoRenewDisabled
-      }
-      try save(record)
+      try transition(
+        .transactionDeleted(previous: previous), of: record, at: now,
+        in: machineContext(try currentSettings()))
     }
   }
 

@@ -40,7 +40,8 @@ extension LocalAppStore {
       case .subscription(let old, let new, let latestID):
         var latest: Transaction?
         if let latestID { latest = try ledger.transaction(latestID)?.transaction }
-        for event in Self.events(from: old, to: new, latest: latest, now: now) {
+        for event in SubscriptionMachine.notifications(from: old, to: new, latest: latest, now: now)
+        {
           if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
           let record = event.usesOldRecord ? (old ?? new) : new
           try notify(
@@ -87,7 +88,7 @@ extension LocalAppStore {
     let retrying = try ledger.subscriptions(
       where: "json_extract(record, '$.phase') = 'billingRetry'", [])
     for record in retrying {
-      guard let grace = record.gracePeriodEndDate, grace <= now else { continue }
+      guard let grace = SubscriptionMachine.graceEnd(of: record, by: now) else { continue }
       let key = Self.graceExpiredKey(record, grace)
       guard try !ledger.hasNotification(eventKey: key) else { continue }
       try notify(
@@ -96,130 +97,8 @@ extension LocalAppStore {
     }
   }
 
-  /// One notification a change makes.
-  struct Event: Equatable {
-    var type: NotificationType
-    var subtype: NotificationSubtype?
-    /// Signs the record as it was before the change (a grace period that ended before it).
-    var usesOldRecord = false
-    var eventKey: String?
-  }
-
   static func graceExpiredKey(_ record: SubscriptionRecord, _ grace: Date) -> String {
     "grace-expired:\(record.account):\(record.originalID):\(AppStoreJSON.milliseconds(grace))"
-  }
-
-  /// The notifications the App Store sends when a subscription goes from `old` to `new`, whose
-  /// latest transaction is then `latest` (Apple's `notificationType` page; a family member's
-  /// copy gets its own, as Apple sends them for `FAMILY_SHARED` transactions).
-  static func events(
-    from old: SubscriptionRecord?, to new: SubscriptionRecord, latest: Transaction?, now: Date
-  ) -> [Event] {
-    var events: [Event] = []
-    let latestReason = latest?.reason
-    // OFFER_REDEEMED replaces SUBSCRIBED and DID_CHANGE_RENEWAL_PREF UPGRADE when the purchase
-    // made now redeemed a promotional offer: "the customer redeemed a promotional offer or
-    // offer code" (Apple's notificationType page; an offer code's first purchase arrives as
-    // OFFER_REDEEMED / INITIAL_BUY, https://developer.apple.com/forums/thread/731832). An
-    // introductory offer is no redemption: SUBSCRIBED, its transaction's offerType 1
-    // (https://developer.apple.com/forums/thread/736694).
-    let redeemed =
-      latest.map {
-        $0.offerType == .promotional && $0.reason == .purchase && $0.purchaseDate == now
-      } ?? false
-    let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
-    // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the
-    // subscription"; told before what ends the retry.
-    if let old, old.phase == .billingRetry, let grace = old.gracePeriodEndDate, grace <= now,
-      new.phase != .billingRetry || new.gracePeriodEndDate != grace
-    {
-      events.append(
-        Event(
-          type: .gracePeriodExpired, usesOldRecord: true,
-          eventKey: graceExpiredKey(old, grace)))
-    }
-    if new.phase == .revoked, old?.phase != .revoked {
-      // REFUND: the App Store refunded the transaction; REVOKE: a family member's access
-      // through Family Sharing ended (the purchaser stopped sharing or was refunded).
-      events.append(Event(type: new.sourceOriginalID == nil ? .refund : .revoke))
-      return events
-    }
-    if var revived = old, revived.phase == .revoked, new.phase != .revoked {
-      revived.phase = new.phase
-      if revived == new {
-        // REFUND_REVERSED: "the App Store reversed a previously granted refund due to a
-        // dispute that the customer raised": the subscription is back as it was, its renewal
-        // date unchanged (a new purchase would have changed its dates).
-        events.append(Event(type: .refundReversed))
-        return events
-      }
-    }
-    guard let old, wasLive else {
-      // SUBSCRIBED: INITIAL_BUY the first time (bought, or received through Family Sharing),
-      // RESUBSCRIBE when the customer comes back to the group.
-      if new.phase == .active {
-        events.append(
-          Event(
-            type: redeemed ? .offerRedeemed : .subscribed,
-            subtype: old == nil ? .initialBuy : .resubscribe))
-      }
-      return events
-    }
-    switch new.phase {
-    case .expired:
-      let subtype: NotificationSubtype? =
-        switch new.expirationReason {
-        case .autoRenewDisabled?: .voluntary
-        case .billingError?: .billingRetry
-        case .didNotConsentToPriceIncrease?: .priceIncrease
-        case .productUnavailable?: .productNotForSale
-        default: nil
-        }
-      events.append(Event(type: .expired, subtype: subtype))
-      return events
-    case .active
-    where new.productID != old.productID && latestReason == .purchase
-      && new.expirationDate != old.expirationDate:
-      // An upgrade (or a crossgrade of the same duration) takes effect at once, with a new
-      // transaction: DID_CHANGE_RENEWAL_PREF UPGRADE.
-      events.append(
-        Event(type: redeemed ? .offerRedeemed : .didChangeRenewalPreference, subtype: .upgrade))
-      return events
-    case .billingRetry where old.phase == .active:
-      // DID_FAIL_TO_RENEW: GRACE_PERIOD when the customer keeps access through a grace period.
-      events.append(
-        Event(type: .didFailToRenew, subtype: new.gracePeriodEndDate == nil ? nil : .gracePeriod))
-    case .active
-    where old.phase == .active && new.productID == old.productID
-      && new.expirationDate > old.expirationDate
-      && (latest.map { $0.purchaseDate < old.expirationDate } ?? false):
-      // RENEWAL_EXTENDED: the renewal date moved later without a new period (no transaction
-      // starts at the old renewal date): "the App Store extended the subscription renewal date
-      // for a specific subscription" (Extend a Subscription Renewal Date).
-      events.append(Event(type: .renewalExtended))
-      return events
-    case .active where old.phase == .billingRetry:
-      // DID_RENEW BILLING_RECOVERY: a subscription that failed to renew renewed.
-      events.append(Event(type: .didRenew, subtype: .billingRecovery))
-    case .active where new.expirationDate != old.expirationDate:
-      events.append(Event(type: .didRenew))
-    default:
-      break
-    }
-    if new.willAutoRenew != old.willAutoRenew {
-      events.append(
-        Event(
-          type: .didChangeRenewalStatus,
-          subtype: new.willAutoRenew ? .autoRenewEnabled : .autoRenewDisabled))
-    } else if new.autoRenewProductID != old.autoRenewProductID, new.productID == old.productID {
-      // DOWNGRADE (or a crossgrade that waits for the renewal); no subtype when the customer
-      // goes back to the current product, cancelling the downgrade.
-      events.append(
-        Event(
-          type: .didChangeRenewalPreference,
-          subtype: new.autoRenewProductID == new.productID ? nil : .downgrade))
-    }
-    return events
   }
 
   /// Stores the notification of a subscription event, signed with the record's latest
@@ -255,7 +134,7 @@ extension LocalAppStore {
       info.environment = signingEnvironment
       data.signedRenewalInfo = try authority.signer.sign(
         payloadJSON: authority.signer.encode(info))
-      data.status = Self.status(of: record, now: maker.now)
+      data.status = SubscriptionMachine.state(of: record, at: maker.now).state
     }
     try store(
       ServerNotification(
@@ -285,22 +164,6 @@ extension LocalAppStore {
       account: account, originalID: originalID, type: notification.notificationType.rawValue,
       subtype: notification.subtype?.rawValue, eventKey: eventKey, signedPayload: signed,
       nextAttempt: now, environment: notification.data?.environment ?? signingEnvironment)
-  }
-
-  /// The `status` of a subscription's notification: 1 active, 2 expired, 3 billing retry,
-  /// 4 grace period, 5 revoked (Apple's `status` page).
-  static func status(of record: SubscriptionRecord, now: Date) -> RenewalState {
-    switch record.phase {
-    case .active: .subscribed
-    case .expired: .expired
-    case .revoked: .revoked
-    case .billingRetry:
-      if let grace = record.gracePeriodEndDate, now < grace {
-        .inGracePeriod
-      } else {
-        .inBillingRetryPeriod
-      }
-    }
   }
 
   // MARK: - Public

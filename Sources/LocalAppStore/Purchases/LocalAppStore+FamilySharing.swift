@@ -47,39 +47,48 @@ extension LocalAppStore {
 
   /// Saves a subscription; a purchaser's shareable subscription is mirrored to every family
   /// member who shares, with a copy of its latest transaction.
-  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) {
+  /// - Returns: The copies of the latest transaction given to family members.
+  @discardableResult
+  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) -> [MadeTransaction] {
     try ledger.save(record)
     guard record.sourceOriginalID == nil, record.account == Self.purchaser,
       productsByID[record.productID]?.isFamilyShareable == true
-    else { return }
+    else { return [] }
+    var copies: [MadeTransaction] = []
     for member in try ledger.sharingMembers() where member != record.account {
-      try mirror(record, to: member)
+      if let copy = try mirror(record, to: member) { copies.append(copy) }
     }
+    return copies
   }
 
-  /// Brings `member`'s copy of a purchaser's subscription up to date.
-  func mirror(_ record: SubscriptionRecord, to member: String) throws(LocalAppStoreError) {
+  /// Brings `member`'s copy of a purchaser's subscription up to date (the machine's
+  /// ``SubscriptionMachine/share(_:with:originalID:originalPurchaseDate:)``).
+  /// - Returns: The copy of the latest transaction given to `member`, if one was.
+  @discardableResult
+  func mirror(_ record: SubscriptionRecord, to member: String) throws(LocalAppStoreError)
+    -> MadeTransaction?
+  {
     let existing = try ledger.mirrors(of: record.originalID).first { $0.account == member }
     var memberOriginalID = existing?.originalID
     var originalPurchaseDate = existing?.originalPurchaseDate
-    if record.phase == .active || record.phase == .billingRetry,
+    var made: MadeTransaction?
+    if SubscriptionMachine.isLive(record),
       let latest = try latestTransaction(of: record), latest.revocationDate == nil,
       try !ledger.copies(of: latest.id).contains(where: {
         $0.account == member && $0.transaction.revocationDate == nil
       })
     {
       let copy = try share(latest, with: member, originalID: memberOriginalID)
+      made = MadeTransaction(account: member, transaction: copy)
       memberOriginalID = copy.originalID
       originalPurchaseDate = originalPurchaseDate ?? copy.purchaseDate
     }
-    guard let memberOriginalID else { return }
-    var mirror = record
-    mirror.originalID = memberOriginalID
-    mirror.account = member
-    mirror.sourceOriginalID = record.originalID
-    mirror.appAccountToken = nil
-    mirror.originalPurchaseDate = originalPurchaseDate ?? record.originalPurchaseDate
-    try ledger.save(mirror)
+    guard let memberOriginalID else { return made }
+    let shared = SubscriptionMachine.share(
+      record, with: member, originalID: memberOriginalID,
+      originalPurchaseDate: originalPurchaseDate ?? record.originalPurchaseDate)
+    for step in shared.steps { try ledger.save(step.record) }
+    return made
   }
 
   /// Rewrites a changed transaction, emits the change, and applies it to family copies.

@@ -96,8 +96,26 @@ extension LocalAppStore {
     let existing = try ledger.subscriptions(of: account).first {
       $0.groupID == info.subscriptionGroupID && $0.sourceOriginalID == nil
     }
-    if var record = existing, record.phase == .active || record.phase == .billingRetry {
-      return .success(try change(&record, to: product, at: now, offer: offer, settings: settings))
+    let context = machineContext(settings)
+    if let record = existing, SubscriptionMachine.isLive(record) {
+      guard let latest = try latestTransaction(of: record) else {
+        throw LocalAppStoreError(
+          .invalidState, "subscription \(record.originalID) has no transaction")
+      }
+      let (change, made) = try transition(
+        .change(to: product, offer: offer), of: record, at: now, in: context)
+      switch change.steps.last?.change {
+      case .kept(let restored)?:
+        return .success(.owned(latest, restoredRenewal: restored))
+      case .scheduled(let productID, let date)?:
+        return .success(.scheduled(latest, productID: productID, date: date))
+      default:
+        guard let made = made.first(where: { $0.account == account }) else {
+          throw LocalAppStoreError(
+            .invalidState, "the change of subscription \(record.originalID) made no transaction")
+        }
+        return .success(.made(made.transaction))
+      }
     }
     if offer == nil, let intro = info.introductoryOffer,
       try isEligibleForIntroOffer(account: account, group: info.subscriptionGroupID)
@@ -105,91 +123,15 @@ extension LocalAppStore {
       offer = intro
     }
     let id = try allocate(identifier)
-    let (expiration, periodsLeft) = firstPeriod(of: product, offer: offer, from: now, settings)
-    var record =
-      existing
-      ?? SubscriptionRecord(
-        originalID: id, account: account, groupID: info.subscriptionGroupID,
-        productID: product.id, autoRenewProductID: product.id, willAutoRenew: true,
-        phase: .active, expirationDate: expiration, recentStartDate: now,
-        originalPurchaseDate: now, offerPeriodsLeft: 0)
-    if existing != nil,
-      record.phase == .revoked || now.timeIntervalSince(record.expirationDate) >= Self.sixtyDays
-    {
-      record.recentStartDate = now
+    let (_, made) = try transition(
+      .purchase(
+        SubscriptionMachine.Subscription(
+          product: product, transactionID: id, account: account, offer: offer,
+          appAccountToken: token)), of: existing, at: now, in: context)
+    guard let made = made.first(where: { $0.account == account }) else {
+      throw LocalAppStoreError(.invalidState, "the purchase of \(product.id) made no transaction")
     }
-    let transaction = try makeTransaction(
-      product, account: account, originalID: record.originalID, purchaseDate: now,
-      originalPurchaseDate: record.originalPurchaseDate, expirationDate: expiration,
-      reason: .purchase, offer: offer, appAccountToken: token, settings: settings, id: id)
-    try insert(transaction, account: account, emitUpdate: false)
-    record.purchase(product.id, until: expiration, offer: offer, periodsLeft: periodsLeft)
-    record.appAccountToken = token
-    try save(record)
-    return .success(.made(transaction))
-  }
-
-  /// A purchase in a group where the customer is subscribed: StoreKit hands back the current
-  /// transaction for the same product (turning auto-renew back on), upgrades or crossgrades
-  /// to a product of the same duration at once, and defers a downgrade or a crossgrade to
-  /// another duration to the next renewal.
-  private func change(
-    _ record: inout SubscriptionRecord, to product: Product, at now: Date,
-    offer: SubscriptionOffer?, settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> Purchase {
-    guard let latest = try latestTransaction(of: record) else {
-      throw LocalAppStoreError(
-        .invalidState, "subscription \(record.originalID) has no transaction")
-    }
-    let current = productsByID[record.productID]?.subscription
-    let target = product.subscription
-    if product.id == record.productID {
-      let restored = !record.willAutoRenew || record.autoRenewProductID != product.id
-      record.willAutoRenew = true
-      record.autoRenewProductID = product.id
-      try save(record)
-      return .owned(latest, restoredRenewal: restored)
-    }
-    let currentLevel = current?.groupLevel ?? Int.max
-    let targetLevel = target?.groupLevel ?? Int.max
-    let immediate =
-      targetLevel < currentLevel
-      || (targetLevel == currentLevel && target?.subscriptionPeriod == current?.subscriptionPeriod)
-    guard immediate else {
-      record.willAutoRenew = true
-      record.autoRenewProductID = product.id
-      try save(record)
-      return .scheduled(latest, productID: product.id, date: max(record.expirationDate, now))
-    }
-    var upgraded = latest
-    upgraded.isUpgraded = true
-    try update(upgraded) { $0.isUpgraded = true }
-    let (expiration, periodsLeft) = firstPeriod(of: product, offer: offer, from: now, settings)
-    let transaction = try makeTransaction(
-      product, account: record.account, originalID: record.originalID, purchaseDate: now,
-      originalPurchaseDate: record.originalPurchaseDate, expirationDate: expiration,
-      reason: .purchase, offer: offer, appAccountToken: record.appAccountToken,
-      settings: settings)
-    try insert(transaction, account: record.account, emitUpdate: false)
-    record.purchase(product.id, until: expiration, offer: offer, periodsLeft: periodsLeft)
-    try save(record)
-    return .made(transaction)
-  }
-
-  /// The end of a new subscription's first period, and how many more periods bill at the
-  /// offer's price.
-  private func firstPeriod(
-    of product: Product, offer: SubscriptionOffer?, from start: Date,
-    _ settings: EmulatorSettings
-  ) -> (Date, Int) {
-    let period = product.subscription?.subscriptionPeriod ?? .monthly
-    guard let offer else { return (settings.timeRate.end(of: period, from: start), 0) }
-    switch offer.paymentMode {
-    case .payAsYouGo:
-      return (settings.timeRate.end(of: period, from: start), max(0, offer.periodCount - 1))
-    default:
-      return (settings.timeRate.end(of: offer.period, from: start, count: offer.periodCount), 0)
-    }
+    return .success(.made(made.transaction))
   }
 
   /// Whether `account` may still use an introductory offer in `group`.
@@ -208,11 +150,6 @@ extension LocalAppStore {
       $0.transaction.subscriptionGroupID == group && $0.sourceID == nil
         && (!articleRule || $0.transaction.offerType == .introductory)
     }
-  }
-
-  func offer(_ id: String?, of product: Product) -> SubscriptionOffer? {
-    guard let id else { return product.subscription?.introductoryOffer }
-    return product.subscription?.promotionalOffers.first { $0.id == id }
   }
 
   /// A new transaction with the store's bundle, storefront, environment and price.

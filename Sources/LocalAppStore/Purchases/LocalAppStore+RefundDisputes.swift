@@ -57,12 +57,13 @@ extension LocalAppStore {
         try ledger.appendUpdate(
           account: copy.account, transactionID: reinstated.id, revision: copyRevision)
       }
-      if var record = try ledger.subscriptions(of: stored.account).first(where: {
+      if let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
       }), record.phase == .revoked, try latestTransaction(of: record)?.id == transaction.id {
-        record.phase = .active
-        try save(record)
-        try advance(&record, to: now, settings: try currentSettings())
+        let increase = try priceIncreases()[record.originalID]
+        try self.transition(
+          .refundReversed, of: record, at: now,
+          in: machineContext(try currentSettings(), priceIncrease: increase))
       }
       return transaction
     }

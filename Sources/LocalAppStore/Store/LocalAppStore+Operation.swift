@@ -26,6 +26,7 @@ extension LocalAppStore {
         let now = try readTime()
         // What a failed operation noted was rolled back with it.
         ledger.changes = []
+        caughtUp = []
         signingEnvironment = try currentSettings().environment
         if ledger.database.isReadOnly {
           if let due = try nextDueDate(), due <= now {
@@ -35,7 +36,7 @@ extension LocalAppStore {
                 + "\(due.formatted(.iso8601)); open it for writing to catch up")
           }
         } else {
-          try catchUp(to: now)
+          caughtUp = try catchUp(to: now)
           // What time alone did is told before the operation reads or changes anything.
           try recordNotifications(now: now)
         }
@@ -57,13 +58,7 @@ extension LocalAppStore {
   private func nextDueDate() throws(LocalAppStoreError) -> Date? {
     var due: Date?
     for record in try ledger.purchasedSubscriptions() {
-      let date: Date? =
-        switch record.phase {
-        case .active: record.expirationDate
-        case .billingRetry: record.retryEndDate
-        case .expired, .revoked: nil
-        }
-      if let date { due = min(due ?? date, date) }
+      if let date = SubscriptionMachine.nextDue(of: record) { due = min(due ?? date, date) }
     }
     return due
   }

@@ -90,6 +90,9 @@ public actor LocalAppStore: StoreBackend {
   /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
   /// state had it at the start of the current operation.
   var signingEnvironment: AppStoreEnvironment
+  /// The transactions the current operation's catch-up with the time made before its body ran
+  /// (what `advance` reports beside its own).
+  var caughtUp: [MadeTransaction] = []
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?

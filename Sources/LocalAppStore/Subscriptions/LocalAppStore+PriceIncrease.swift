@@ -43,7 +43,7 @@ extension LocalAppStore {
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` when its subscription is not
   ///   live or its price did not increase.
   package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
-    try operation { (_: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       let record = try subscription(ofTransaction: transactionID)
       guard record.phase == .active || record.phase == .billingRetry else {
         throw LocalAppStoreError(
@@ -59,8 +59,9 @@ extension LocalAppStore {
       var increases = try priceIncreases()
       increases[record.originalID] = PriceIncrease(priceMilliunits: newPrice, agreed: nil)
       try ledger.encodeMeta(increases, "priceIncreases")
-      // PRICE_INCREASE PENDING: the customer has not responded yet (notificationType page).
-      ledger.changes.append(.event(.priceIncrease, .pending, originalID: record.originalID))
+      try transition(
+        .priceIncreaseRequested, of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increases[record.originalID]))
     }
   }
 
@@ -72,7 +73,7 @@ extension LocalAppStore {
   package func respondToPriceIncrease(transactionID: UInt64, agreed: Bool)
     throws(LocalAppStoreError)
   {
-    try operation { (_: Date) throws(LocalAppStoreError) in
+    try operation { (now: Date) throws(LocalAppStoreError) in
       let record = try subscription(ofTransaction: transactionID)
       var increases = try priceIncreases()
       guard var increase = increases[record.originalID] else {
@@ -82,11 +83,9 @@ extension LocalAppStore {
       increase.agreed = agreed
       increases[record.originalID] = increase
       try ledger.encodeMeta(increases, "priceIncreases")
-      // PRICE_INCREASE ACCEPTED: the customer consented; declining is told by the EXPIRED
-      // PRICE_INCREASE at the renewal.
-      if agreed {
-        ledger.changes.append(.event(.priceIncrease, .accepted, originalID: record.originalID))
-      }
+      try transition(
+        .priceIncreaseAnswer(agreed: agreed), of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increase))
     }
   }
 
@@ -98,34 +97,12 @@ extension LocalAppStore {
     return Self.repriced(product, milliunits: milliunits)
   }
 
-  /// Whether the renewal of `record` waits on a price increase the customer has not agreed to;
-  /// if so, the subscription has just expired for it.
-  func expiresForPriceIncrease(_ record: inout SubscriptionRecord) throws(LocalAppStoreError)
-    -> Bool
-  {
-    guard let increase = try priceIncreases()[record.originalID], increase.agreed != true else {
-      return false
-    }
+  /// Removes the pending price increase of subscription `originalID`: renewed at, or expired
+  /// for.
+  func settlePriceIncrease(of originalID: UInt64) throws(LocalAppStoreError) {
     var increases = try priceIncreases()
-    increases[record.originalID] = nil
+    increases[originalID] = nil
     try ledger.encodeMeta(increases, "priceIncreases")
-    record.expire(for: .didNotConsentToPriceIncrease)
-    try save(record)
-    return true
-  }
-
-  /// `product` as `record` renews it: at the new price when the customer agreed to it (the
-  /// increase is then settled), else at the price the subscriber pays.
-  func renewalPriced(_ product: Product, for record: SubscriptionRecord)
-    throws(LocalAppStoreError) -> Product
-  {
-    var increases = try priceIncreases()
-    guard let increase = increases[record.originalID], increase.agreed == true else {
-      return product
-    }
-    increases[record.originalID] = nil
-    try ledger.encodeMeta(increases, "priceIncreases")
-    return Self.repriced(product, milliunits: increase.priceMilliunits)
   }
 
   /// The pending price increase of `record`, for its renewal info.
@@ -138,7 +115,7 @@ extension LocalAppStore {
     return try ledger.decodeMeta([String: Int64].self, "priceOverrides")
   }
 
-  private func priceIncreases() throws(LocalAppStoreError) -> [UInt64: PriceIncrease] {
+  func priceIncreases() throws(LocalAppStoreError) -> [UInt64: PriceIncrease] {
     guard try ledger.meta("priceIncreases") != nil else { return [:] }
     return try ledger.decodeMeta([UInt64: PriceIncrease].self, "priceIncreases")
   }

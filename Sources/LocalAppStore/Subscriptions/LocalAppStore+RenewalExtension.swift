@@ -40,7 +40,7 @@ extension LocalAppStore {
           + "satisfaction, 2 other, 3 service issue or outage")
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      var record = try subscription(ofTransaction: transactionID)
+      let record = try subscription(ofTransaction: transactionID)
       guard record.phase == .active, let latest = try latestTransaction(of: record) else {
         let state =
           switch record.phase {
@@ -75,8 +75,8 @@ extension LocalAppStore {
       var extended = latest
       extended.expirationDate = renewal
       try update(extended) { $0.expirationDate = renewal }
-      record.expirationDate = renewal
-      try save(record)
+      try transition(
+        .renewalExtension(to: renewal), of: record, at: now, in: machineContext(settings))
       extensions[record.originalID] = recent + [now]
       try ledger.encodeMeta(extensions, "renewalExtensions")
       return renewal

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import StoreModel
 
 /// What a subscription's state says to the app and to the engine: its latest transaction, its
@@ -33,29 +33,18 @@ extension LocalAppStore {
     return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
   }
 
-  /// Why the subscription expired: in billing retry (its grace period included) the renewal
-  /// already failed, and Apple sets `expirationReason` to `billingError` beside
-  /// `isInBillingRetry` (the RenewalInfo `isInBillingRetry` page's table: billing retry and
-  /// grace period both carry `billingError`); once expired, the reason recorded then.
-  func expirationReason(of record: SubscriptionRecord) -> ExpirationReason? {
-    switch record.phase {
-    case .billingRetry: .billingError
-    case .expired: record.expirationReason
-    case .active, .revoked: nil
-    }
-  }
-
-  /// The renewal info of a subscription, as the App Store would sign it at `now`.
+  /// The renewal info of a subscription, as the App Store would sign it at `now`: a projection
+  /// of the state the machine decided (``SubscriptionMachine/state(of:at:)``), with the prices.
   func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
-    let live = record.phase == .active || record.phase == .billingRetry
+    let state = SubscriptionMachine.state(of: record, at: now)
     var info = RenewalInfo(
-      originalTransactionID: record.originalID, currentProductID: record.productID,
-      willAutoRenew: live && record.willAutoRenew, signedDate: now,
-      autoRenewPreference: record.autoRenewProductID,
-      expirationReason: expirationReason(of: record),
-      isInBillingRetry: record.phase == .billingRetry,
-      gracePeriodExpirationDate: record.phase == .billingRetry ? record.gracePeriodEndDate : nil,
-      renewalDate: record.expirationDate,
+      originalTransactionID: state.originalTransactionID, currentProductID: state.productID,
+      willAutoRenew: state.willAutoRenew, signedDate: now,
+      autoRenewPreference: state.autoRenewProductID,
+      expirationReason: state.expirationReason,
+      isInBillingRetry: state.isInBillingRetry,
+      gracePeriodExpirationDate: state.gracePeriodExpirationDate,
+      renewalDate: state.expirationDate,
       recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
@@ -66,5 +55,33 @@ extension LocalAppStore {
     }
     info.appAccountToken = record.appAccountToken
     return info
+  }
+}
+
+extension LocalAppStore {
+  /// What the App Store decided for each of `accounts` at the store's time, beside what it signs
+  /// for their devices: the state machine's state of each subscription, and the latest
+  /// transaction of each of its purchases with its renewal info, as they are signed then (synced
+  /// to a device or not): what a device reads for `Product.SubscriptionInfo.status(for:)` and
+  /// `Transaction.latest(for:)`. One operation, so that all of them are read at one moment.
+  package func decidedStates(of accounts: [String]) throws(LocalAppStoreError)
+    -> (date: Date, accounts: [DecidedStates])
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var decided: [DecidedStates] = []
+      for account in accounts {
+        let records = try ledger.subscriptions(of: account)
+        let latest = try ledger.transactions(
+          where: "id IN (SELECT MAX(id) FROM transactions WHERE account = ? GROUP BY original_id)",
+          [.text(account)])
+        decided.append(
+          DecidedStates(
+            account: account, states: records.map { SubscriptionMachine.state(of: $0, at: now) },
+            signed: PurchaseLedger(
+              transactions: latest.map(\.transaction),
+              renewalInfos: records.map { renewalInfo(of: $0, now: now) })))
+      }
+      return (now, decided)
+    }
   }
 }

@@ -34,22 +34,18 @@ enum AdvanceCommand: CLICommand {
       throw .usage("'\(text)' is not a duration (1d, 2w, 1m, 1y, P1M)")
     }
     let store = try StoreAccess.openStore(arguments, context, name)
-    let before = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-      try await store.history(account: store.account).count
+    // The operation reports what its transitions made: no reading of the history around it.
+    let advance = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.advanceTimeReporting(by: duration)
     }
-    let date = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-      try await store.advanceTime(by: duration)
-    }
-    let after = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-      try await store.history(account: store.account)
-    }
-    let made = after.dropFirst(before).map(TransactionFields.init)
+    let made = advance.newTransactions(of: store.account)
     if arguments.json {
-      try context.writeJSON(Output(date: date, newTransactions: made))
+      try context.writeJSON(
+        Output(date: advance.date, newTransactions: made.map(TransactionFields.init)))
       return
     }
-    context.out("Time is now \(TextFormat.date(date)).")
-    for transaction in after.dropFirst(before) {
+    context.out("Time is now \(TextFormat.date(advance.date)).")
+    for transaction in made {
       context.out("New: " + TextFormat.line(transaction))
     }
   }

@@ -1,0 +1,86 @@
+import Foundation
+import StoreModel
+
+/// A transaction an operation recorded, with the account it belongs to.
+struct MadeTransaction {
+  var account: String
+  var transaction: Transaction
+}
+
+/// Applying the state machine's transitions to the ledger, inside an operation's SQLite
+/// transaction: the machine decides (``SubscriptionMachine``), this records what it decided.
+extension LocalAppStore {
+  /// What the machine reads about a subscription: the catalog, `settings`, and the subscription's
+  /// pending price increase.
+  func machineContext(
+    _ settings: EmulatorSettings, priceIncrease: PriceIncrease? = nil
+  ) -> SubscriptionMachine.Context {
+    SubscriptionMachine.Context(
+      products: productsByID, settings: settings, priceIncrease: priceIncrease)
+  }
+
+  /// Applies `event` to `record` at `now` and records the transition.
+  /// - Returns: The transition, and the transactions it recorded (family members' copies too).
+  @discardableResult
+  func transition(
+    _ event: SubscriptionMachine.Event, of record: SubscriptionRecord?, at now: Date,
+    in context: SubscriptionMachine.Context, mirroring: Bool = true
+  ) throws(LocalAppStoreError) -> (SubscriptionMachine.Transition, [MadeTransaction]) {
+    let transition = SubscriptionMachine.apply(event, to: record, at: now, in: context)
+    let made = try apply(transition, in: context, mirroring: mirroring)
+    return (transition, made)
+  }
+
+  /// Records each step of `transition`: its transactions signed and inserted, then its record
+  /// saved (mirrored to family members who share, unless `mirroring` is off: a member's copy).
+  /// - Returns: The transactions recorded, family members' copies included.
+  @discardableResult
+  func apply(
+    _ transition: SubscriptionMachine.Transition, in context: SubscriptionMachine.Context,
+    mirroring: Bool = true
+  ) throws(LocalAppStoreError) -> [MadeTransaction] {
+    var made: [MadeTransaction] = []
+    for step in transition.steps {
+      if step.settlesPriceIncrease { try settlePriceIncrease(of: step.record.originalID) }
+      switch step.change {
+      case .notice(let type, let subtype):
+        ledger.changes.append(.event(type, subtype, originalID: step.record.originalID))
+        continue
+      case .upgrade(let new):
+        if var upgraded = try latestTransaction(of: step.record) {
+          upgraded.isUpgraded = true
+          try update(upgraded) { $0.isUpgraded = true }
+        }
+        made.append(try record(new, of: step.record, settings: context.settings))
+      case .transaction(let new):
+        made.append(try record(new, of: step.record, settings: context.settings))
+      case .kept, .scheduled, .record:
+        break
+      }
+      if mirroring {
+        made += try save(step.record)
+      } else {
+        try ledger.save(step.record)
+      }
+    }
+    return made
+  }
+
+  /// Signs and inserts a transaction the machine made for `record`; a renewal is delivered
+  /// through `Transaction.updates`.
+  private func record(
+    _ new: SubscriptionMachine.NewTransaction, of record: SubscriptionRecord,
+    settings: EmulatorSettings
+  ) throws(LocalAppStoreError) -> MadeTransaction {
+    let transaction = try makeTransaction(
+      new.product, account: record.account, originalID: record.originalID,
+      purchaseDate: new.purchaseDate, originalPurchaseDate: record.originalPurchaseDate,
+      expirationDate: new.expirationDate, reason: new.reason, offer: new.offer,
+      appAccountToken: record.appAccountToken, settings: settings, id: new.id)
+    try insert(transaction, account: record.account, emitUpdate: new.isDelivered)
+    if new.isDelivered {
+      try noteRenewalForNextLaunch(transaction, account: record.account, settings: settings)
+    }
+    return MadeTransaction(account: record.account, transaction: transaction)
+  }
+}

@@ -1,0 +1,488 @@
+import AppStoreJWS
+import Foundation
+import StoreModel
+
+/// The App Store's side of an auto-renewable subscription, as one pure transition: given a
+/// subscription's record, an event and the time, ``apply(_:to:at:in:)`` returns the records the
+/// event leaves, step by step, and what each step makes (a transaction to sign, a renewal to
+/// deliver, a pending price increase settled, a notification the record does not show).
+///
+/// It reads no ledger, clock or SQLite: the operations of the store read what it needs into a
+/// ``Context``, and apply its ``Transition`` to the ledger (``LocalAppStore/apply(_:in:mirroring:)``).
+/// Every write of a record's ``SubscriptionRecord/phase`` is here; renewal info, the
+/// notifications' `status` and the notifications a step makes are projections of the records it
+/// returns (``state(of:at:)``, ``notifications(from:to:latest:now:)``).
+enum SubscriptionMachine {
+  /// What the machine reads besides the record: the catalog, the settings, the record's pending
+  /// price increase.
+  struct Context {
+    var products: [String: Product]
+    var settings: EmulatorSettings
+    /// The subscription's pending price increase, if consent was requested.
+    var priceIncrease: LocalAppStore.PriceIncrease?
+  }
+
+  /// A new subscription, or a customer coming back to a group whose subscription ended.
+  struct Subscription {
+    /// The product bought, at its current price.
+    var product: Product
+    /// The new transaction's identifier (and, for a new subscription, its original one).
+    var transactionID: UInt64
+    var account: String
+    /// The offer it redeems (promotional, or the introductory offer the customer may use).
+    var offer: SubscriptionOffer?
+    var appAccountToken: UUID?
+  }
+
+  /// What happens to a subscription.
+  enum Event {
+    /// A purchase in a group without a live subscription: a new subscription or a resubscribe.
+    case purchase(Subscription)
+    /// A purchase in a group where the customer is subscribed: the same product again (auto-renew
+    /// back on), an upgrade or a crossgrade of the same duration (at once), a downgrade or a
+    /// crossgrade to another duration (at the next renewal).
+    case change(to: Product, offer: SubscriptionOffer?)
+    /// Time passed: every renewal due, billing failure, end of billing retry and expiry up to the
+    /// time, in date order (a grace period's end changes nothing the record holds: its
+    /// `GRACE_PERIOD_EXPIRED` and status follow from ``state(of:at:)``).
+    case timePassed
+    /// The billing issue of a subscription in billing retry was resolved.
+    case recovery
+    /// A renewal forced now (`SKTestSession.forceRenewalOfSubscription`), with `product`, starting
+    /// at `start`.
+    case forcedRenewal(Product, start: Date)
+    /// The subscription expires now (`SKTestSession.expireSubscription`).
+    case expiry
+    /// Its latest transaction was refunded.
+    case refund
+    /// The refund of its latest transaction was reversed: it is back, and catches up with the time.
+    case refundReversed
+    /// A family member's copy: the purchaser stopped sharing with them.
+    case familyUnshare
+    /// The customer turned auto-renew on or off.
+    case autoRenew(Bool)
+    /// The renewal date moved to `date` ("Extend a Subscription Renewal Date").
+    case renewalExtension(to: Date)
+    /// The customer was asked to consent to a price increase.
+    case priceIncreaseRequested
+    /// The customer answered a price increase.
+    case priceIncreaseAnswer(agreed: Bool)
+    /// Its latest transaction was deleted: `previous` is the latest now.
+    case transactionDeleted(previous: Transaction)
+  }
+
+  /// A transaction a step makes, to sign and record before the step's record is saved.
+  struct NewTransaction {
+    /// The product, at the price the transaction charges.
+    var product: Product
+    /// The period it pays for.
+    var purchaseDate: Date, expirationDate: Date
+    /// The offer it redeems, whose price it charges instead.
+    var offer: SubscriptionOffer?
+    /// A purchase, or a renewal (delivered through `Transaction.updates`: the app did not ask).
+    var reason: TransactionReason
+    var isDelivered: Bool { reason == .renewal }
+    /// A preset identifier (a new purchase's, allocated before).
+    var id: UInt64?
+  }
+
+  /// What one step changes beside the record.
+  enum Change {
+    /// A new transaction (a purchase, a renewal).
+    case transaction(NewTransaction)
+    /// An upgrade: the latest transaction is marked upgraded, then the new one is recorded.
+    case upgrade(NewTransaction)
+    /// A purchase of the product the customer has: its current transaction is handed back;
+    /// `restoredRenewal` when auto-renew came back on or a pending change was cancelled.
+    case kept(restoredRenewal: Bool)
+    /// A purchase that takes effect at the next renewal: `productID` renews on `date`.
+    case scheduled(productID: String, date: Date)
+    /// Only the record changes.
+    case record
+    /// The record does not change; the App Store tells a server about `type` and `subtype`.
+    case notice(NotificationType, NotificationSubtype?)
+  }
+
+  /// One step of a transition: the record it leaves and what else it makes.
+  struct Step {
+    var record: SubscriptionRecord
+    var change: Change
+    /// Whether the subscription's pending price increase is settled (agreed and renewed at, or
+    /// declined and expired for).
+    var settlesPriceIncrease = false
+  }
+
+  /// What an event does to a subscription: its steps, in order. Empty when the event changes
+  /// nothing (time passed before the renewal date, a recovery of a subscription not retrying).
+  struct Transition {
+    var steps: [Step] = []
+
+    /// The record after the event, if it changed.
+    var record: SubscriptionRecord? { steps.last?.record }
+
+    /// The transactions its steps make, in order.
+    var newTransactions: [NewTransaction] {
+      steps.compactMap {
+        switch $0.change {
+        case .transaction(let made), .upgrade(let made): made
+        default: nil
+        }
+      }
+    }
+  }
+
+  /// Whether a subscription is live: active or in billing retry (its grace period included).
+  static func isLive(_ record: SubscriptionRecord) -> Bool {
+    record.phase == .active || record.phase == .billingRetry
+  }
+
+  // MARK: - The transition
+
+  /// The steps `event` makes to `record` (`nil`: no subscription in the group yet, for a
+  /// purchase) at `now`.
+  static func apply(
+    _ event: Event, to record: SubscriptionRecord?, at now: Date, in context: Context
+  ) -> Transition {
+    var transition = Transition()
+    switch event {
+    case .purchase(let subscription):
+      transition.steps.append(purchase(subscription, resubscribing: record, at: now, context))
+    default:
+      guard let record else { return transition }
+      transition.steps = steps(of: event, to: record, at: now, context)
+    }
+    return transition
+  }
+
+  /// Family Sharing: the purchaser's subscription `source` as `member` has it, under the member's
+  /// own original transaction identifier (`originalID`, its first copy's) and first purchase date.
+  /// The copy follows the purchaser's record, phase included; it needs no context.
+  static func share(
+    _ source: SubscriptionRecord, with member: String, originalID: UInt64,
+    originalPurchaseDate: Date
+  ) -> Transition {
+    var mirror = source
+    mirror.originalID = originalID
+    mirror.account = member
+    mirror.sourceOriginalID = source.originalID
+    mirror.appAccountToken = nil
+    mirror.originalPurchaseDate = originalPurchaseDate
+    return Transition(steps: [Step(record: mirror, change: .record)])
+  }
+
+  private static func steps(
+    of event: Event, to record: SubscriptionRecord, at now: Date, _ context: Context
+  ) -> [Step] {
+    var record = record
+    switch event {
+    case .purchase:
+      return []
+    case .change(let product, let offer):
+      return [change(&record, to: product, offer: offer, at: now, context)]
+    case .timePassed:
+      var increase = context.priceIncrease
+      return advance(&record, to: now, context, increase: &increase)
+    case .recovery:
+      return recover(&record, at: now, context)
+    case .forcedRenewal(let product, let start):
+      var increase = context.priceIncrease
+      return [renew(&record, with: product, at: start, context, increase: &increase)]
+    case .expiry:
+      record.expirationDate = now
+      record.expire(for: .autoRenewDisabled)
+      record.willAutoRenew = false
+      return [Step(record: record, change: .record)]
+    case .refund, .familyUnshare:
+      record.phase = .revoked
+      return [Step(record: record, change: .record)]
+    case .refundReversed:
+      guard record.phase == .revoked else { return [] }
+      record.phase = .active
+      var increase = context.priceIncrease
+      return [Step(record: record, change: .record)]
+        + advance(&record, to: now, context, increase: &increase)
+    case .autoRenew(let willAutoRenew):
+      record.willAutoRenew = willAutoRenew
+      if !willAutoRenew { record.autoRenewProductID = record.productID }
+      return [Step(record: record, change: .record)]
+    case .renewalExtension(let date):
+      record.expirationDate = date
+      return [Step(record: record, change: .record)]
+    case .priceIncreaseRequested:
+      // PRICE_INCREASE PENDING: the customer has not responded yet (notificationType page).
+      return [Step(record: record, change: .notice(.priceIncrease, .pending))]
+    case .priceIncreaseAnswer(let agreed):
+      // PRICE_INCREASE ACCEPTED: the customer consented; declining is told by the EXPIRED
+      // PRICE_INCREASE at the renewal.
+      return agreed ? [Step(record: record, change: .notice(.priceIncrease, .accepted))] : []
+    case .transactionDeleted(let previous):
+      record.productID = previous.productID
+      record.expirationDate = previous.expirationDate ?? now
+      if record.expirationDate <= now, record.phase != .revoked {
+        record.phase = .expired
+        record.expirationReason = .autoRenewDisabled
+      }
+      return [Step(record: record, change: .record)]
+    }
+  }
+
+  /// A new subscription, or a resubscribe to `previous` (a subscription of the group that
+  /// ended): one per account and group, keeping its `originalTransactionId`.
+  private static func purchase(
+    _ subscription: Subscription, resubscribing previous: SubscriptionRecord?, at now: Date,
+    _ context: Context
+  ) -> Step {
+    let product = subscription.product
+    let (expiration, periodsLeft) = firstPeriod(
+      of: product, offer: subscription.offer, from: now, context.settings)
+    var record =
+      previous
+      ?? SubscriptionRecord(
+        originalID: subscription.transactionID, account: subscription.account,
+        groupID: product.subscription?.subscriptionGroupID ?? "", productID: product.id,
+        autoRenewProductID: product.id, willAutoRenew: true, phase: .active,
+        expirationDate: expiration, recentStartDate: now, originalPurchaseDate: now,
+        offerPeriodsLeft: 0)
+    // A new run of paid periods after a refund, or a lapse of 60 days or more.
+    if previous != nil,
+      record.phase == .revoked
+        || now.timeIntervalSince(record.expirationDate) >= LocalAppStore.sixtyDays
+    {
+      record.recentStartDate = now
+    }
+    record.purchase(
+      product.id, until: expiration, offer: subscription.offer, periodsLeft: periodsLeft)
+    record.appAccountToken = subscription.appAccountToken
+    return Step(
+      record: record,
+      change: .transaction(
+        NewTransaction(
+          product: product, purchaseDate: now, expirationDate: expiration,
+          offer: subscription.offer, reason: .purchase, id: subscription.transactionID)))
+  }
+
+  /// A purchase in a group where the customer is subscribed: StoreKit hands back the current
+  /// transaction for the same product (turning auto-renew back on), upgrades or crossgrades
+  /// to a product of the same duration at once, and defers a downgrade or a crossgrade to
+  /// another duration to the next renewal.
+  private static func change(
+    _ record: inout SubscriptionRecord, to product: Product, offer: SubscriptionOffer?,
+    at now: Date, _ context: Context
+  ) -> Step {
+    let current = context.products[record.productID]?.subscription
+    let target = product.subscription
+    if product.id == record.productID {
+      let restored = !record.willAutoRenew || record.autoRenewProductID != product.id
+      record.willAutoRenew = true
+      record.autoRenewProductID = product.id
+      return Step(record: record, change: .kept(restoredRenewal: restored))
+    }
+    let currentLevel = current?.groupLevel ?? Int.max
+    let targetLevel = target?.groupLevel ?? Int.max
+    let immediate =
+      targetLevel < currentLevel
+      || (targetLevel == currentLevel && target?.subscriptionPeriod == current?.subscriptionPeriod)
+    guard immediate else {
+      record.willAutoRenew = true
+      record.autoRenewProductID = product.id
+      return Step(
+        record: record,
+        change: .scheduled(productID: product.id, date: max(record.expirationDate, now)))
+    }
+    let (expiration, periodsLeft) = firstPeriod(
+      of: product, offer: offer, from: now, context.settings)
+    record.purchase(product.id, until: expiration, offer: offer, periodsLeft: periodsLeft)
+    return Step(
+      record: record,
+      change: .upgrade(
+        NewTransaction(
+          product: product, purchaseDate: now, expirationDate: expiration, offer: offer,
+          reason: .purchase)))
+  }
+
+  /// Moves one subscription to `now`: renews each period that ended (with the product that
+  /// renews next), or expires it (auto-renew off, product gone, a price increase not agreed
+  /// to), or enters billing retry (and its grace period) when billing issues are on, and ends
+  /// the retry when the time rate's billing retry period is over (60 days in real time).
+  private static func advance(
+    _ record: inout SubscriptionRecord, to now: Date, _ context: Context,
+    increase: inout LocalAppStore.PriceIncrease?
+  ) -> [Step] {
+    var steps: [Step] = []
+    let settings = context.settings
+    while true {
+      switch record.phase {
+      case .active:
+        guard record.expirationDate <= now else { return steps }
+        let renewalDate = record.expirationDate
+        guard record.willAutoRenew else {
+          record.expire(for: .autoRenewDisabled)
+          steps.append(Step(record: record, change: .record))
+          return steps
+        }
+        guard let next = context.products[record.autoRenewProductID], next.subscription != nil
+        else {
+          record.expire(for: .productUnavailable)
+          steps.append(Step(record: record, change: .record))
+          return steps
+        }
+        if let pending = increase, pending.agreed != true {
+          increase = nil
+          record.expire(for: .didNotConsentToPriceIncrease)
+          steps.append(Step(record: record, change: .record, settlesPriceIncrease: true))
+          return steps
+        }
+        if settings.billingIssuesEnabled {
+          let period = period(of: record, context)
+          record.phase = .billingRetry
+          record.retryEndDate = renewalDate.addingTimeInterval(
+            settings.timeRate.billingRetryPeriod(for: period))
+          record.gracePeriodEndDate =
+            settings.gracePeriodEnabled
+            ? renewalDate.addingTimeInterval(settings.timeRate.gracePeriod(for: period)) : nil
+          steps.append(Step(record: record, change: .record))
+          continue
+        }
+        steps.append(renew(&record, with: next, at: renewalDate, context, increase: &increase))
+      case .billingRetry:
+        if let end = record.retryEndDate, end <= now {
+          record.expire(for: .billingError)
+          steps.append(Step(record: record, change: .record))
+        }
+        return steps
+      case .expired, .revoked:
+        return steps
+      }
+    }
+  }
+
+  /// Recovers a subscription in billing retry at `now`: within the grace period the renewal
+  /// keeps its date (no interruption); after it, the subscription restarts at `now`.
+  ///
+  /// A subscription whose auto-renew the customer turned off during the retry is not renewed:
+  /// resolving the billing issue ends the retry, and it expires now, for the billing error it
+  /// lapsed with (our reading: nothing was bought, so nothing renews).
+  private static func recover(
+    _ record: inout SubscriptionRecord, at now: Date, _ context: Context
+  ) -> [Step] {
+    guard record.phase == .billingRetry else { return [] }
+    guard record.willAutoRenew else {
+      record.expire(for: .billingError)
+      return [Step(record: record, change: .record)]
+    }
+    let product =
+      context.products[record.autoRenewProductID] ?? context.products[record.productID]
+    guard let product else { return [] }
+    var increase = context.priceIncrease
+    if let grace = record.gracePeriodEndDate, now < grace {
+      let renewal = renew(
+        &record, with: product, at: record.expirationDate, context, increase: &increase)
+      return [renewal] + advance(&record, to: now, context, increase: &increase)
+    }
+    return [renew(&record, with: product, at: now, context, increase: &increase)]
+  }
+
+  /// A renewal with `product` that starts at `start`: at the new price when the customer agreed
+  /// to a price increase (which it settles), at the offer's price while pay-as-you-go offer
+  /// periods are left.
+  private static func renew(
+    _ record: inout SubscriptionRecord, with product: Product, at start: Date,
+    _ context: Context, increase: inout LocalAppStore.PriceIncrease?
+  ) -> Step {
+    var product = product
+    var settles = false
+    if let agreed = increase, agreed.agreed == true {
+      product = LocalAppStore.repriced(product, milliunits: agreed.priceMilliunits)
+      increase = nil
+      settles = true
+    }
+    var offer: SubscriptionOffer?
+    if record.offerPeriodsLeft > 0, product.id == record.productID {
+      offer = self.offer(record.offerID, of: product)
+      record.offerPeriodsLeft -= 1
+    } else {
+      record.offerPeriodsLeft = 0
+    }
+    let expiration = context.settings.timeRate.end(
+      of: product.subscription?.subscriptionPeriod ?? .monthly, from: start)
+    record.activate(product.id, until: expiration)
+    return Step(
+      record: record,
+      change: .transaction(
+        NewTransaction(
+          product: product, purchaseDate: start, expirationDate: expiration, offer: offer,
+          reason: .renewal)),
+      settlesPriceIncrease: settles)
+  }
+
+  /// When time passing next changes `record` (``Event/timePassed``): an active subscription at
+  /// its renewal date, one in billing retry when the retry ends; `nil` once it ended.
+  static func nextDue(of record: SubscriptionRecord) -> Date? {
+    switch record.phase {
+    case .active: record.expirationDate
+    case .billingRetry: record.retryEndDate
+    case .expired, .revoked: nil
+    }
+  }
+
+  // MARK: - Periods and offers
+
+  /// The period of the subscription's current product (monthly when the catalog lost it).
+  static func period(of record: SubscriptionRecord, _ context: Context) -> SubscriptionPeriod {
+    context.products[record.productID]?.subscription?.subscriptionPeriod ?? .monthly
+  }
+
+  /// The end of a new subscription's first period, and how many more periods bill at the
+  /// offer's price.
+  static func firstPeriod(
+    of product: Product, offer: SubscriptionOffer?, from start: Date,
+    _ settings: EmulatorSettings
+  ) -> (Date, Int) {
+    let period = product.subscription?.subscriptionPeriod ?? .monthly
+    guard let offer else { return (settings.timeRate.end(of: period, from: start), 0) }
+    switch offer.paymentMode {
+    case .payAsYouGo:
+      return (settings.timeRate.end(of: period, from: start), max(0, offer.periodCount - 1))
+    default:
+      return (settings.timeRate.end(of: offer.period, from: start, count: offer.periodCount), 0)
+    }
+  }
+
+  /// The offer `id` of `product` (its introductory offer for `nil`).
+  static func offer(_ id: String?, of product: Product) -> SubscriptionOffer? {
+    guard let id else { return product.subscription?.introductoryOffer }
+    return product.subscription?.promotionalOffers.first { $0.id == id }
+  }
+}
+
+extension SubscriptionRecord {
+  /// Active on `productID` until `expiration`, out of any billing retry and its grace period.
+  fileprivate mutating func activate(_ productID: String, until expiration: Date) {
+    self.productID = productID
+    expirationDate = expiration
+    phase = .active
+    expirationReason = nil
+    retryEndDate = nil
+    gracePeriodEndDate = nil
+  }
+
+  /// A new purchase of `productID`: active until `expiration`, renewing with it, with the
+  /// `periodsLeft` periods of `offer` still to bill at its price.
+  fileprivate mutating func purchase(
+    _ productID: String, until expiration: Date, offer: SubscriptionOffer?, periodsLeft: Int
+  ) {
+    activate(productID, until: expiration)
+    autoRenewProductID = productID
+    willAutoRenew = true
+    offerPeriodsLeft = periodsLeft
+    offerID = offer?.id
+  }
+
+  /// Expired for `reason`, out of any billing retry and its grace period.
+  fileprivate mutating func expire(for reason: ExpirationReason) {
+    phase = .expired
+    expirationReason = reason
+    retryEndDate = nil
+    gracePeriodEndDate = nil
+  }
+}
