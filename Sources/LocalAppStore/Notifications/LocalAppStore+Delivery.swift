@@ -1,8 +1,9 @@
 package import Foundation
 import StoreModel
 
-/// What posts a notification to a server: the command-line tool's is Foundation's `URLSession`;
-/// tests inject their own (no HTTP inside `swift test`).
+/// What posts a notification to a server: the command-line tool's is one HTTP/1.1 `POST` over a
+/// socket on Linux (`HTTPPostTransport`), Foundation's `URLSession` on Apple's platforms; tests
+/// inject their own (no HTTP inside `swift test`).
 package protocol NotificationTransport: Sendable {
   /// Posts `body` (`{"signedPayload": "…"}`, JSON) to `url`, giving up after `timeout` seconds.
   func post(_ body: Data, to url: URL, timeout: TimeInterval) async -> NotificationPostOutcome

@@ -8,7 +8,7 @@ package struct CommandContext: Sendable {
   package var environment: [String: String]
   /// The folder relative paths start from.
   package var currentDirectory: URL
-  /// What posts server notifications (the tool's is `URLSession`); `nil`, as in tests, posts
+  /// What posts server notifications (the tool's is `HTTPPostTransport` on Linux); `nil`, as in tests, posts
   /// nothing: the notifications stay in the state.
   package var notificationTransport: (any NotificationTransport)?
   private let output: OutputSink
