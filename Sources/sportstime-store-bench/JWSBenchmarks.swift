@@ -1,5 +1,6 @@
 import AppStoreJWS
 import Foundation
+import OpenSSLOracle
 import StoreModel
 
 /// Token verification against OpenSSL alone, measured in the same run.
