@@ -276,7 +276,7 @@ final class ChainVerifier: @unchecked Sendable {
     if let critical = extensions.unhandledCritical {
       return ChainRefusal(
         .invalidChain, "\(name) has critical extension \(critical), which is not processed",
-        rule: .criticalExtensions)
+        rule: X509Extensions.processedByOpenSSL.contains(critical) ? .criticalExtensions : nil)
     }
     let kind = caKind(extensions)
     switch position {

@@ -34,7 +34,8 @@ enum StricterRule: String, Sendable, Hashable, CaseIterable {
   case names
   /// A validity time before 2050 as GeneralizedTime (RFC 5280 §4.1.2.5).
   case timeEncoding
-  /// An extension's value that is not one DER element, an empty extensions list, a key usage
+  /// An extension's value that is not one DER element, an extension repeated that OpenSSL does
+  /// not decode (Apple's markers, an unknown one), an empty extensions list, a key usage
   /// longer than 16 bits, a pathLenConstraint above 2^63, a name string OpenSSL converts
   /// leniently.
   case extensionValues

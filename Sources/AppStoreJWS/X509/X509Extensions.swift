@@ -34,6 +34,25 @@ struct X509Extensions: Sendable {
   /// The first critical extension the rules do not process (anything but basic constraints
   /// and key usage), or `nil`.
   private(set) var unhandledCritical: DERObjectIdentifier?
+
+  /// The extensions OpenSSL processes when critical (`X509_supported_extension`, OpenSSL 3.0
+  /// `crypto/x509/v3_purp.c`) beyond basic constraints and key usage: Netscape certificate
+  /// type, subject alternative name, certificate policies, CRL distribution points, extended
+  /// key usage, policy constraints, proxy certificate information, name constraints, policy
+  /// mappings, inhibit anyPolicy. Refusing them critical is stricter than OpenSSL; refusing any
+  /// other critical extension (an unknown one, the key identifiers, Apple's markers) is not.
+  static let processedByOpenSSL: Set<DERObjectIdentifier> = [
+    DERObjectIdentifier(content: [0x60, 0x86, 0x48, 0x01, 0x86, 0xF8, 0x42, 0x01, 0x01]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x11]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x20]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x1F]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x25]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x24]),
+    DERObjectIdentifier(content: [0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x01, 0x0E]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x1E]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x21]),
+    DERObjectIdentifier(content: [0x55, 0x1D, 0x36]),
+  ]
   /// The first of the authority and subject key identifiers marked critical (§4.2.1.1 and
   /// §4.2.1.2: conforming CAs MUST mark them non-critical), or `nil`.
   private(set) var criticalKeyIdentifier: DERObjectIdentifier?
@@ -67,8 +86,10 @@ struct X509Extensions: Sendable {
       let valueElement = try fields.next(DERTag.octetString, "extension \(oid)'s value")
       try fields.expectEnd("extension \(oid)'s value")
       guard !identifiers.contains(oid) else {
+        // OpenSSL notices a repeat only of the extensions it decodes.
         throw DERError(
-          "extension \(oid) appears twice (RFC 5280 §4.2 allows one)", at: entry.start)
+          "extension \(oid) appears twice (RFC 5280 §4.2 allows one)", at: entry.start,
+          rule: .extensionValues)
       }
       identifiers.append(oid)
       // extnValue holds one DER element: read it whole, nothing after it.
@@ -136,6 +157,9 @@ struct X509Extensions: Sendable {
           bits |= 1 << UInt16(index * 8 + bit)
         }
       }
+      guard bits != 0 else {
+        throw DERError("key usage has no bit set (RFC 5280 §4.2.1.3)", at: element.start)
+      }
       keyUsage = KeyUsage(bits: bits, isCritical: critical)
     case .subjectKeyIdentifier:
       guard element.tag == DERTag.octetString else {
@@ -143,6 +167,7 @@ struct X509Extensions: Sendable {
       }
       subjectKeyIdentifier = Array(reader.content(element))
       if critical, criticalKeyIdentifier == nil { criticalKeyIdentifier = oid }
+      if critical, unhandledCritical == nil { unhandledCritical = oid }
     case .authorityKeyIdentifier:
       // AuthorityKeyIdentifier ::= SEQUENCE { keyIdentifier [0] OPTIONAL,
       // authorityCertIssuer [1] OPTIONAL, authorityCertSerialNumber [2] OPTIONAL }
@@ -160,6 +185,7 @@ struct X509Extensions: Sendable {
       }
       hasAuthorityKeyIdentifier = true
       if critical, criticalKeyIdentifier == nil { criticalKeyIdentifier = oid }
+      if critical, unhandledCritical == nil { unhandledCritical = oid }
     default:
       if critical, unhandledCritical == nil { unhandledCritical = oid }
     }
