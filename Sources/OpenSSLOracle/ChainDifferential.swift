@@ -53,6 +53,8 @@
       /// Every disagreement, described.
       package var disagreements: [String] = []
 
+      package init() {}
+
       package var summary: String {
         let rules = stricter.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         return

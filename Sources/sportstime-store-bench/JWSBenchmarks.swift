@@ -181,6 +181,17 @@ enum JWSBenchmarks {
   /// of worktrees); `nil` when absent.
   static func realToken(arguments: [String] = CommandLine.arguments) -> String? {
     let name = "sessionpro-transaction-sandbox-1.txt"
+    guard let folder = realTokenFolder(arguments: arguments, holding: name) else { return nil }
+    let url = folder.appendingPathComponent(name)
+    return (try? String(contentsOf: url, encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The corpus folder of real tokens (`jws/real`), found as ``realToken(arguments:)`` finds it.
+  static func realTokenFolder(
+    arguments: [String] = CommandLine.arguments,
+    holding name: String = "sessionpro-transaction-sandbox-1.txt"
+  ) -> URL? {
     var folders: [URL] = []
     if let index = arguments.firstIndex(of: "--corpus"), index + 1 < arguments.count {
       let corpus = URL(fileURLWithPath: arguments[index + 1])
@@ -195,12 +206,8 @@ enum JWSBenchmarks {
         folder = folder.deletingLastPathComponent()
       }
     }
-    for folder in folders {
-      let url = folder.appendingPathComponent(name)
-      if let text = try? String(contentsOf: url, encoding: .utf8) {
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-      }
+    return folders.first {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path)
     }
-    return nil
   }
 }
