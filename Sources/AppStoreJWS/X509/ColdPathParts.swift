@@ -15,3 +15,16 @@ package enum ColdPathParts {
       }) != nil
   }
 }
+
+extension ColdPathParts {
+  /// Reads `der` as a PKCS#8 or SEC 1 private key; whether it read (the fuzz target's door).
+  package static func parsePrivateKey(_ der: [UInt8]) -> Bool {
+    (try? KeyEncoding.privateKey(der: der)) != nil
+  }
+
+  /// Reads `der` as a DER ECDSA-Sig-Value of either curve; whether it read.
+  package static func parseSignature(_ der: [UInt8]) -> Bool {
+    ECDSASignature.raw(fromDER: der, curve: .p256) != nil
+      || ECDSASignature.raw(fromDER: der, curve: .p384) != nil
+  }
+}
