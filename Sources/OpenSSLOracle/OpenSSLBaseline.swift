@@ -66,7 +66,7 @@
     }
 
     /// The DER ECDSA-Sig-Value of a raw `r‖s`, by OpenSSL.
-    static func derSignature(raw: [UInt8]) -> [UInt8]? {
+    package static func derSignature(raw: [UInt8]) -> [UInt8]? {
       guard let signature = ECDSA_SIG_new() else { return nil }
       defer { ECDSA_SIG_free(signature) }
       let half = Int32(raw.count / 2)
