@@ -34,7 +34,7 @@ enum ChainDifferentialRun {
       var total = ChainDifferential.Report()
       var done = 0
       while done < count {
-        let batch = min(50_000, count - done)
+        let batch = min(10_000, count - done)
         let report = differential.run(count: batch, seed: seed &+ UInt64(done))
         total.inputs += report.inputs
         total.bothAccepted += report.bothAccepted

@@ -111,4 +111,55 @@ import Testing
     #expect(throws: DERError.self) { try X509Certificate(der: Array(der.dropLast())) }
     #expect(try X509Certificate(der: der).extensions.contains(.appleLeafMarker))
   }
+
+  /// `Extensions` holding one extension `oid` (critical when asked) with the value `value`.
+  static func extensions(_ oid: [UInt8], critical: Bool = false, _ value: [UInt8]) throws(DERError)
+    -> X509Extensions
+  {
+    var writer = DERWriter()
+    writer.sequence { list in
+      list.sequence { entry in
+        entry.element(DERTag.objectIdentifier, oid)
+        if critical { entry.boolean(true) }
+        entry.octetString(value)
+      }
+    }
+    var reader = DERReader(writer.bytes)
+    let element = try reader.next()
+    return try X509Extensions(reader, element)
+  }
+
+  @Test(
+    "an extension OpenSSL decodes is refused when its value does not decode as it",
+    arguments: [
+      ([0x55, 0x1D, 0x25], [0x30, 0x03, 0x02, 0x01, 0x01]),
+      ([0x55, 0x1D, 0x25], [0x30, 0x00]),
+      ([0x55, 0x1D, 0x11], [0x30, 0x03, 0x89, 0x01, 0x00]),
+      ([0x55, 0x1D, 0x1F], [0x30, 0x03, 0x02, 0x01, 0x00]),
+      ([0x55, 0x1D, 0x1E], [0x30, 0x02, 0xA0, 0x00]),
+      ([0x55, 0x1D, 0x0F], [0x03, 0x01, 0x00]),
+      ([0x55, 0x1D, 0x13], [0x30, 0x03, 0x02, 0x01, 0x00]),
+    ] as [([UInt8], [UInt8])])
+  func undecodableExtension(oid: [UInt8], value: [UInt8]) {
+    #expect(throws: DERError.self) { try Self.extensions(oid, value) }
+  }
+
+  @Test("the same extensions with values that decode are read")
+  func decodableExtensions() throws {
+    _ = try Self.extensions([0x55, 0x1D, 0x25], [0x30, 0x03, 0x06, 0x01, 0x2A])
+    _ = try Self.extensions([0x55, 0x1D, 0x11], [0x30, 0x03, 0x82, 0x01, 0x61])
+    let usage = try Self.extensions([0x55, 0x1D, 0x0F], [0x03, 0x02, 0x07, 0x80])
+    #expect(usage.keyUsage?.contains(X509Extensions.KeyUsage.digitalSignature) == true)
+  }
+
+  @Test("a critical key identifier or marker is not processed: OpenSSL refuses it too")
+  func criticalNotProcessed() throws {
+    let subjectKey = try Self.extensions(
+      [0x55, 0x1D, 0x0E], critical: true, [0x04, 0x02, 0x01, 0x02])
+    #expect(subjectKey.unhandledCritical == .subjectKeyIdentifier)
+    let marker = try Self.extensions(
+      DERObjectIdentifier.appleLeafMarker.content, critical: true, [0x05, 0x00])
+    #expect(marker.unhandledCritical == .appleLeafMarker)
+    #expect(!X509Extensions.processedByOpenSSL.contains(.appleLeafMarker))
+  }
 }

@@ -188,6 +188,142 @@ struct X509Extensions: Sendable {
       if critical, unhandledCritical == nil { unhandledCritical = oid }
     default:
       if critical, unhandledCritical == nil { unhandledCritical = oid }
+      do throws(DERError) {
+        try Self.checkDecodedByOpenSSL(oid, reader, element)
+      } catch {
+        throw DERError(error.reason, at: error.offset, rule: .extensionValues)
+      }
+    }
+  }
+
+  /// The extensions OpenSSL 3.0 decodes for every certificate it validates
+  /// (`x509v3_cache_extensions`: extended key usage, subject and issuer alternative names, name
+  /// constraints, CRL distribution points, Netscape certificate type) make it refuse the
+  /// certificate when their value does not decode; so do these checks of their structure
+  /// (RFC 5280 §4.2.1.12, §4.2.1.6, §4.2.1.7, §4.2.1.10, §4.2.1.13), refusing at least as much.
+  static func checkDecodedByOpenSSL(
+    _ oid: DERObjectIdentifier, _ reader: DERReader, _ element: DERElement
+  ) throws(DERError) {
+    switch oid.content {
+    case [0x55, 0x1D, 0x25]:
+      // ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId
+      var purposes = try sequenceOf(reader, element, "extended key usage")
+      while !purposes.isAtEnd {
+        _ = try purposes.objectIdentifier(try purposes.next(), "a key purpose")
+      }
+    case [0x55, 0x1D, 0x11], [0x55, 0x1D, 0x12]:
+      var names = try sequenceOf(reader, element, "the alternative names")
+      while !names.isAtEnd { try generalName(&names) }
+    case [0x55, 0x1D, 0x1E]:
+      // NameConstraints ::= SEQUENCE { permittedSubtrees [0], excludedSubtrees [1] }
+      guard element.tag == DERTag.sequence else {
+        throw DERError("name constraints are not a SEQUENCE", at: element.start)
+      }
+      var fields = try reader.children(of: element)
+      for number: UInt8 in [0, 1] {
+        guard let subtrees = try fields.optional(DERTag.contextConstructed(number)) else {
+          continue
+        }
+        var trees = try fields.children(of: subtrees)
+        guard !trees.isAtEnd else { throw DERError("empty subtrees", at: subtrees.start) }
+        while !trees.isAtEnd {
+          var tree = try trees.children(of: try trees.next(DERTag.sequence, "a subtree"))
+          try generalName(&tree)
+          if let minimum = try tree.optional(DERTag.contextPrimitive(0)) {
+            _ = try tree.integer(
+              DERElement(
+                tag: DERTag.integer, start: minimum.start, contentStart: minimum.contentStart,
+                end: minimum.end), "minimum")
+          }
+          if let maximum = try tree.optional(DERTag.contextPrimitive(1)) {
+            _ = try tree.integer(
+              DERElement(
+                tag: DERTag.integer, start: maximum.start, contentStart: maximum.contentStart,
+                end: maximum.end), "maximum")
+          }
+          try tree.expectEnd("a subtree")
+        }
+      }
+      try fields.expectEnd("name constraints")
+    case [0x55, 0x1D, 0x1F]:
+      // CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint
+      var points = try sequenceOf(reader, element, "CRL distribution points")
+      while !points.isAtEnd {
+        var point = try points.children(of: try points.next(DERTag.sequence, "a point"))
+        if let name = try point.optional(DERTag.contextConstructed(0)) {
+          var choice = try point.children(of: name)
+          let chosen = try choice.next()
+          try choice.expectEnd("a distribution point name")
+          switch chosen.tag {
+          case DERTag.contextConstructed(0):
+            var names = try choice.children(of: chosen)
+            guard !names.isAtEnd else { throw DERError("empty full name", at: chosen.start) }
+            while !names.isAtEnd { try generalName(&names) }
+          case DERTag.contextConstructed(1):
+            _ = try choice.children(of: chosen)
+          default:
+            throw DERError("a distribution point name of another kind", at: chosen.start)
+          }
+        }
+        if let reasons = try point.optional(DERTag.contextPrimitive(1)) {
+          _ = try point.bitString(
+            DERElement(
+              tag: DERTag.bitString, start: reasons.start, contentStart: reasons.contentStart,
+              end: reasons.end), "the reasons")
+        }
+        if let issuer = try point.optional(DERTag.contextConstructed(2)) {
+          var names = try point.children(of: issuer)
+          guard !names.isAtEnd else { throw DERError("empty CRL issuer", at: issuer.start) }
+          while !names.isAtEnd { try generalName(&names) }
+        }
+        try point.expectEnd("a distribution point")
+      }
+    case [0x60, 0x86, 0x48, 0x01, 0x86, 0xF8, 0x42, 0x01, 0x01]:
+      _ = try reader.bitString(element, "the Netscape certificate type")
+    default:
+      break
+    }
+  }
+
+  /// A non-empty SEQUENCE's content.
+  private static func sequenceOf(_ reader: DERReader, _ element: DERElement, _ what: String)
+    throws(DERError) -> DERReader
+  {
+    guard element.tag == DERTag.sequence else {
+      throw DERError("\(what) is not a SEQUENCE", at: element.start)
+    }
+    let content = try reader.children(of: element)
+    guard !content.isAtEnd else { throw DERError("\(what) is empty", at: element.start) }
+    return content
+  }
+
+  /// One GeneralName (RFC 5280 §4.2.1.6), its form checked per choice.
+  private static func generalName(_ reader: inout DERReader) throws(DERError) {
+    let name = try reader.next()
+    switch name.tag {
+    case 0x81, 0x82, 0x86, 0x87:
+      break
+    case 0x88:
+      _ = try reader.objectIdentifier(
+        DERElement(
+          tag: DERTag.objectIdentifier, start: name.start, contentStart: name.contentStart,
+          end: name.end), "a registered identifier")
+    case 0xA0:
+      // otherName ::= SEQUENCE { type-id OID, value [0] EXPLICIT ANY }
+      var parts = try reader.children(of: name)
+      _ = try parts.objectIdentifier(try parts.next(), "an other name's type")
+      var value = try parts.children(of: try parts.next(DERTag.contextConstructed(0), "its value"))
+      _ = try value.next()
+      try value.expectEnd("an other name's value")
+      try parts.expectEnd("an other name")
+    case 0xA3, 0xA5:
+      _ = try reader.children(of: name)
+    case 0xA4:
+      var inner = try reader.children(of: name)
+      _ = try inner.next(DERTag.sequence, "a directory name")
+      try inner.expectEnd("a directory name")
+    default:
+      throw DERError("a general name with tag \(hex(name.tag))", at: name.start)
     }
   }
 }
