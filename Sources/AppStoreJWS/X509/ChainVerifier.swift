@@ -300,6 +300,9 @@ final class ChainVerifier: @unchecked Sendable {
     let isCA = constraints?.isCertificateAuthority ?? false
     let usage = extensions.keyUsage
     let signsCertificates = usage?.contains(X509Extensions.KeyUsage.keyCertSign) ?? false
+    if constraints?.pathLength != nil, !isCA {
+      return ChainRefusal(.invalidChain, "\(name) has a path length but is not a CA")
+    }
     if constraints?.pathLength != nil, !signsCertificates {
       return ChainRefusal(.invalidChain, "\(name) has a path length but no keyCertSign")
     }

@@ -136,11 +136,9 @@ struct X509Extensions: Sendable {
       }
       var pathLength: Int64?
       if let length = try fields.optional(DERTag.integer) {
+        // A path length without cA: OpenSSL's default reading accepts it; its strict one (and
+        // the strict profile here) refuses it.
         pathLength = try fields.smallInteger(length, "pathLenConstraint")
-        guard isCA else {
-          throw DERError(
-            "pathLenConstraint is set on a certificate that is not a CA", at: length.start)
-        }
       }
       try fields.expectEnd("basic constraints")
       basicConstraints = BasicConstraints(
