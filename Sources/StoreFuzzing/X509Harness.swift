@@ -26,7 +26,7 @@
     }
 
     /// Checks one input.
-    public func check(_ bytes: UnsafeRawBufferPointer) {
+    public func check(_ bytes: UnsafeBufferPointer<UInt8>) {
       let input = Array(bytes)
       _ = ColdPathParts.parse(input)
       _ = ColdPathParts.parsePrivateKey(input)
