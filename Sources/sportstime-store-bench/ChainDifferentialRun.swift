@@ -41,10 +41,10 @@ enum ChainDifferentialRun {
         total.bothRefused += report.bothRefused
         total.stricter.merge(report.stricter, uniquingKeysWith: +)
         total.disagreements += report.disagreements
+        for disagreement in report.disagreements { print("DISAGREEMENT: \(disagreement)") }
         done += batch
         print("  \(done) chains, \(Int(Date().timeIntervalSince(start))) s: \(total.summary)")
       }
-      for disagreement in total.disagreements.prefix(50) { print("DISAGREEMENT: \(disagreement)") }
       print("chain-differential: \(total.summary)")
       return total.disagreements.isEmpty ? 0 : 1
     } catch {
