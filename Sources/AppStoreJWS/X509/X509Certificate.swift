@@ -90,8 +90,14 @@ struct X509Certificate: Sendable {
         rule: .version)
     }
     var versionReader = try tbs.children(of: versionElement)
-    let version = try versionReader.smallInteger(try versionReader.next(), "the version")
-    try versionReader.expectEnd("the version")
+    let version: Int64
+    do throws(DERError) {
+      version = try versionReader.smallInteger(try versionReader.next(), "the version")
+      try versionReader.expectEnd("the version")
+    } catch {
+      // OpenSSL's default reading does not look at the version's value at all.
+      throw DERError(error.reason, at: error.offset, rule: error.rule ?? .version)
+    }
     guard version == 2 else {
       throw DERError(
         "the certificate is version \(version + 1), not 3", at: versionElement.start,
