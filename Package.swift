@@ -10,7 +10,10 @@ let storeModel = Target.target(name: "StoreModel", dependencies: ["StoreInternal
 
 let appStoreJWS = Target.target(
   name: "AppStoreJWS",
-  dependencies: ["StoreInternals", "StoreModel", "COpenSSL"]
+  dependencies: [
+    "StoreInternals", "StoreModel",
+    .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+  ]
 )
 
 let localAppStore = Target.target(
@@ -46,6 +49,16 @@ let cSQLite = Target.systemLibrary(
   providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
 )
 
+/// OpenSSL's own path validation, as the oracle the Swift chain rules are compared with, and the
+/// benchmark's OpenSSL baselines: for the tests, the fuzz target and the benchmark only, on Linux
+/// only (every file inside `#if os(Linux)`). No product.
+let openSSLOracle = Target.target(
+  name: "OpenSSLOracle",
+  dependencies: [
+    "AppStoreJWS", "StoreModel", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+  ]
+)
+
 // MARK: - Apple-only (every file wholly inside `#if canImport(...)`)
 
 let storeKitBackend = Target.target(name: "StoreKitBackend", dependencies: ["StoreModel"])
@@ -68,6 +81,7 @@ let storeFuzzing = Target.target(
   dependencies: [
     "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
     "StoreTesting", "StoreCLI",
+    .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
   ]
 )
 
@@ -76,7 +90,9 @@ let tool = Target.executableTarget(
 
 let bench = Target.executableTarget(
   name: "sportstime-store-bench",
-  dependencies: ["StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "COpenSSL"]
+  dependencies: [
+    "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "COpenSSL", "OpenSSLOracle",
+  ]
 )
 
 // MARK: - Tests
@@ -93,7 +109,10 @@ let tests: [Target] = [
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "AppStoreJWSTests",
-    dependencies: ["AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting", "TestSupport"]),
+    dependencies: [
+      "AppStoreJWS", "StoreInternals", "StoreModel", "StoreTesting", "TestSupport",
+      .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
+    ]),
   .testTarget(
     name: "LocalAppStoreTests",
     dependencies: [
@@ -119,7 +138,8 @@ let tests: [Target] = [
 
 let swiftTargets =
   [
-    storeInternals, storeModel, appStoreJWS, localAppStore, sportsTimePro, storeTesting,
+    storeInternals, storeModel, appStoreJWS, openSSLOracle, localAppStore, sportsTimePro,
+    storeTesting,
     storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool, bench,
   ] + tests
 

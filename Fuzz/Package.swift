@@ -28,13 +28,16 @@ let fuzzJWS = program("fuzz-jws")
 let fuzzStoreKit = program("fuzz-storekit")
 let fuzzState = program("fuzz-state")
 let fuzzCLI = program("fuzz-cli")
+let fuzzX509 = program("fuzz-x509")
 
 // MARK: - Seeds and soak
 
 let fuzzSeeds = program("fuzz-seeds", libFuzzer: false)
 let soak = program("soak", libFuzzer: false)
 
-let swiftTargets = [fuzzSupport, fuzzJWS, fuzzStoreKit, fuzzState, fuzzCLI, fuzzSeeds, soak]
+let swiftTargets = [
+  fuzzSupport, fuzzJWS, fuzzStoreKit, fuzzState, fuzzCLI, fuzzX509, fuzzSeeds, soak,
+]
 for target in swiftTargets {
   target.swiftSettings = [
     .enableUpcomingFeature("ExistentialAny"),

@@ -12,10 +12,11 @@ public import StoreModel
 public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
   /// What went wrong, as a stable value to switch on.
   public let code: Code
-  /// Why, in one line for a person (`"the bytes are not DER X.509 (OpenSSL: too long)"`), without
+  /// Why, in one line for a person (`"the bytes are not a DER X.509 certificate: …"`), without
   /// OpenSSL's error stack.
   public let reason: String
-  /// OpenSSL's own messages, oldest first, when OpenSSL was involved: for debugging.
+  /// OpenSSL's own messages, oldest first, when libcrypto (the primitive on Linux) failed: for
+  /// debugging. Empty on Apple platforms.
   public let openSSLMessages: [String]
   /// The source file that raised the error.
   public let fileID: String
@@ -49,16 +50,9 @@ public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
   /// The kinds of ``AppStoreJWSError``; new codes may be added.
   public typealias Code = ErrorCode<AppStoreJWSError>
 
-  /// An error of `code` whose reason ends with OpenSSL's short reason in parentheses, when it
-  /// recorded one (`" (OpenSSL: too long)"`); its full messages are kept apart.
-  init(
-    _ code: Code, _ reason: String, openSSL: OpenSSLErrorQueue.Entries? = nil,
-    fileID: String = #fileID, line: Int = #line
-  ) {
-    let cause = openSSL?.reason.map { " (OpenSSL: \($0))" } ?? ""
-    self.init(
-      code: code, reason: reason + cause, openSSLMessages: openSSL?.messages ?? [],
-      fileID: fileID, line: line)
+  /// An error of `code` for `reason`.
+  init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
+    self.init(code: code, reason: reason, fileID: fileID, line: line)
   }
 }
 

@@ -19,8 +19,7 @@ package struct JWSSigner: Sendable {
       throw AppStoreJWSError(.invalidKey, "ES256 signs with a P-256 key")
     }
     if let leaf = certificateChain.first {
-      guard let leafKey = leaf.handle.publicKey(),
-        (try? leafKey.publicKeyDER()) == (try? key.key.publicKeyDER())
+      guard leaf.publicKeyInfo == Array(key.publicKeyDER)
       else { throw AppStoreJWSError(.invalidKey, "the key is not the leaf certificate's key") }
     }
     self.key = key
@@ -51,7 +50,7 @@ package struct JWSSigner: Sendable {
   }
 
   /// Signs the bytes `payloadJSON` as they are, under this signer's header.
-  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
+  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if the primitive cannot sign.
   package func sign(payloadJSON: Data) throws(AppStoreJWSError) -> String {
     try sign(headerJSON: Data(Self.encode(header).utf8), payloadJSON: payloadJSON)
   }
@@ -59,7 +58,7 @@ package struct JWSSigner: Sendable {
   /// Signs arbitrary header and payload bytes: `base64url(header).base64url(payload).signature`.
   ///
   /// For tests that need a token no honest signer makes (another `alg`, a bad `x5c`).
-  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if OpenSSL cannot sign.
+  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if the primitive cannot sign.
   package func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
     let signingInput =
       Base64.encode(headerJSON, alphabet: .url) + "." + Base64.encode(payloadJSON, alphabet: .url)

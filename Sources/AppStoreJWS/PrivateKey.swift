@@ -1,8 +1,10 @@
 package import Foundation
 
-/// An elliptic-curve private key held by OpenSSL: what signs tokens and certificates.
+/// An elliptic-curve private key held by the platform's primitive: what signs tokens and
+/// certificates.
 ///
-/// Equality compares the public keys.
+/// Its DER and PEM forms are read and written by this package (``KeyEncoding``), so a key
+/// saved on one platform opens on another. Equality compares the public keys.
 package struct PrivateKey: Sendable, Hashable {
   /// The curves this module makes keys on.
   package enum Curve: String, Sendable, Hashable, CaseIterable {
@@ -10,24 +12,31 @@ package struct PrivateKey: Sendable, Hashable {
     case p256 = "prime256v1"
     /// NIST P-384 (`secp384r1`): Apple's root and intermediate keys.
     case p384 = "secp384r1"
+
+    var primitive: ECCurve { self == .p256 ? .p256 : .p384 }
+
+    init(_ curve: ECCurve) { self = curve == .p256 ? .p256 : .p384 }
   }
 
-  let key: EVPKey
+  let key: PlatformPrivateKey
 
-  init(key: EVPKey) {
+  init(key: PlatformPrivateKey) {
     self.key = key
   }
 
-  /// A fresh random key from OpenSSL's generator.
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot make one.
+  /// A fresh random key from the system's generator.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if the platform cannot make one.
   package static func generate(curve: Curve = .p256) throws(AppStoreJWSError) -> PrivateKey {
-    PrivateKey(key: try EVPKey.generate(curveName: curve.rawValue))
+    PrivateKey(key: try PlatformPrivateKey(generatingOn: curve.primitive))
   }
 
   /// The P-256 key whose private scalar is `scalar` (32 bytes, big-endian, in `[1, n)`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` for any other scalar.
   package init(p256Scalar scalar: some Sequence<UInt8>) throws(AppStoreJWSError) {
-    self.key = try EVPKey.p256(privateScalar: Array(scalar))
+    let bytes = Array(scalar)
+    self.key = try bytes.withBytes { raw throws(AppStoreJWSError) in
+      try PlatformPrivateKey(curve: .p256, rawScalar: raw)
+    }
   }
 
   /// A P-256 key derived from `seed` and `label`: the same inputs always give the same key.
@@ -35,7 +44,7 @@ package struct PrivateKey: Sendable, Hashable {
   /// The scalar is SHA-256 of a domain-separated encoding of both (with a counter, retried in
   /// the negligible case that the digest is not a valid scalar). For tests and the local App
   /// Store only: a seed anyone knows is a key anyone has.
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot make the key.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if the platform cannot make the key.
   package static func p256(seed: some Sequence<UInt8>, label: String) throws(AppStoreJWSError)
     -> PrivateKey
   {
@@ -48,9 +57,8 @@ package struct PrivateKey: Sendable, Hashable {
       input.append(0)
       input += seedBytes
       input.append(counter)
-      let scalar = input.withUnsafeBytes { ES256.sha256($0) }
       do throws(AppStoreJWSError) {
-        return try PrivateKey(p256Scalar: scalar)
+        return try PrivateKey(p256Scalar: PlatformDigest.sha256(input))
       } catch {
         lastError = error
       }
@@ -59,11 +67,20 @@ package struct PrivateKey: Sendable, Hashable {
   }
 
   /// Reads a private key from DER (PKCS#8, or SEC 1 `ECPrivateKey`).
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not a P-256 or P-384 private
+  ///   key, or the public key it states is not its own.
   package init(derEncoded der: some Sequence<UInt8>) throws(AppStoreJWSError) {
-    let key = try EVPKey(privateKeyDER: Array(der))
-    guard key.curveName != nil else {
-      throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
+    let parts: KeyEncoding.PrivateKeyParts
+    do throws(DERError) {
+      parts = try KeyEncoding.privateKey(der: Array(der))
+    } catch {
+      throw AppStoreJWSError(.invalidKey, "not a DER EC private key: \(error)")
+    }
+    let key = try parts.scalar.withBytes { raw throws(AppStoreJWSError) in
+      try PlatformPrivateKey(curve: parts.curve, rawScalar: raw)
+    }
+    if let point = parts.point, point != key.publicKey.x963Representation {
+      throw AppStoreJWSError(.invalidKey, "the key's stated public key is not its own")
     }
     self.key = key
   }
@@ -71,30 +88,40 @@ package struct PrivateKey: Sendable, Hashable {
   /// Reads a private key from PEM (`PRIVATE KEY` or `EC PRIVATE KEY`).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not an EC private key.
   package init(pemEncoded pem: String) throws(AppStoreJWSError) {
-    let key = try EVPKey(privateKeyPEM: pem)
-    guard key.curveName != nil else {
-      throw AppStoreJWSError(.invalidKey, "the key is not an EC key")
-    }
-    self.key = key
+    guard
+      let der = KeyEncoding.pemBlock(pem, label: "PRIVATE KEY")
+        ?? KeyEncoding.pemBlock(pem, label: "EC PRIVATE KEY")
+    else { throw AppStoreJWSError(.invalidKey, "not a PEM private key") }
+    try self.init(derEncoded: der)
   }
 
-  /// The key's curve, or `nil` for a curve this module does not name.
-  package var curve: Curve? { key.curveName.flatMap(Curve.init(rawValue:)) }
+  /// The key's curve.
+  package var curve: Curve? { Curve(key.curve) }
 
-  /// The private key as PKCS#8 DER.
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot write it.
+  /// The private key as PKCS#8 DER (the encoding ``KeyEncoding`` documents).
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if the platform cannot export it.
   package func derRepresentation() throws(AppStoreJWSError) -> Data {
-    Data(try key.privateKeyDER())
+    let scalar = key.rawScalar
+    guard scalar.count == key.curve.coordinateByteCount else {
+      throw AppStoreJWSError(.invalidKey, "could not export the private key")
+    }
+    return Data(
+      KeyEncoding.pkcs8(
+        curve: key.curve, scalar: scalar, point: key.publicKey.x963Representation))
   }
 
   /// The private key as PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot write it.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if the platform cannot export it.
   package func pemRepresentation() throws(AppStoreJWSError) -> String {
-    try key.privateKeyPEM()
+    KeyEncoding.pem(Array(try derRepresentation()), label: "PRIVATE KEY")
   }
 
   /// The public key as a DER SubjectPublicKeyInfo.
-  package var publicKeyDER: Data { Data((try? key.publicKeyDER()) ?? []) }
+  package var publicKeyDER: Data {
+    Data(
+      KeyEncoding.subjectPublicKeyInfo(
+        curve: key.curve, point: key.publicKey.x963Representation))
+  }
 
   package static func == (lhs: PrivateKey, rhs: PrivateKey) -> Bool {
     lhs.publicKeyDER == rhs.publicKeyDER

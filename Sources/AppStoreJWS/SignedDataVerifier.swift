@@ -20,6 +20,9 @@ public import StoreModel
 /// `.unverified(payload, reason)`. It throws a `VerificationError` (code `malformed`) only when
 /// there is no payload to hand back: the token does not split or its payload does not decode.
 ///
+/// DER, X.509 and the chain rules are this package's Swift (RFC 5280, X.690); only ECDSA and
+/// SHA-2 come from the platform (libcrypto on Linux, CryptoKit on Apple platforms).
+///
 /// Chains that verified are cached (bounded, keyed by the DER of leaf and intermediate, with
 /// their validity window), so a repeated chain costs one P-256 signature check.
 /// See https://developer.apple.com/documentation/storekit/verificationresult.
@@ -48,8 +51,7 @@ public struct SignedDataVerifier: Sendable {
   ///   - chainCacheCapacity: How many verified chains to remember; 0 turns every cache off
   ///     (chains, header facts and parsed certificates: each token is then verified from
   ///     scratch).
-  /// - Throws: `AppStoreJWSError/Code/invalidConfiguration` without roots, or when OpenSSL
-  ///   refuses a root.
+  /// - Throws: `AppStoreJWSError/Code/invalidConfiguration` without roots.
   public init(
     rootCertificates: [Certificate] = [.appleRootCAG3],
     bundleID: String,
@@ -90,8 +92,7 @@ public struct SignedDataVerifier: Sendable {
   ///   - chainCacheCapacity: How many verified chains to remember; 0 turns every cache off
   ///     (chains, header facts and parsed certificates: each token is then verified from
   ///     scratch).
-  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots, or when OpenSSL
-  ///   refuses a root.
+  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` without roots.
   package static func inspecting(
     rootCertificates: [Certificate] = [.appleRootCAG3],
     environment: AppStoreEnvironment,

@@ -7,9 +7,10 @@ package import StoreModel
 ///
 /// The local App Store signs its data with it, and tests use it to make valid data and to forge
 /// attacks. Made from a seed, its keys, names, serial numbers and validity are the same on every
-/// run; certificate signatures differ between runs, because OpenSSL 3.0 signs ECDSA with a random
-/// nonce (RFC 6979 arrives in 3.2), so a CA meant to persist is saved with ``archive()`` and
-/// reloaded with ``init(archive:)``.
+/// run; certificate signatures differ between runs, because the primitive signs ECDSA with a
+/// random nonce (libcrypto 3.0 has no RFC 6979; CryptoKit randomizes too), so a CA meant to
+/// persist is saved with ``archive()`` and reloaded with ``init(archive:)``: its keys as PKCS#8
+/// DER (``KeyEncoding`` documents the one encoding), so an archive made on Linux opens on a Mac.
 package struct TestCertificateAuthority: Sendable, Hashable {
   /// The self-signed root: the trust anchor a verifier of this CA's data is configured with.
   package let root: Certificate
@@ -70,7 +71,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   ///   - seed: Any bytes; the same seed gives the same keys.
   ///   - validity: The validity period of all three certificates.
   ///   - names: The subjects.
-  /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
+  /// - Throws: ``AppStoreJWSError`` if the primitive cannot make a key or sign a certificate.
   package init(
     seed: some Sequence<UInt8>, validity: DateInterval = defaultValidity,
     names: Names = .localAppStore
@@ -83,7 +84,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   }
 
   /// Makes a CA with fresh random keys.
-  /// - Throws: ``AppStoreJWSError`` if OpenSSL cannot make a key or certificate.
+  /// - Throws: ``AppStoreJWSError`` if the primitive cannot make a key or sign a certificate.
   package static func random(
     validity: DateInterval = defaultValidity, names: Names = .localAppStore
   )
@@ -147,7 +148,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   }
 
   /// A verifier that trusts this CA's root.
-  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` if OpenSSL refuses the root.
+  /// - Throws: ``AppStoreJWSError/Code/invalidConfiguration`` never, since roots are parsed when made; kept for source compatibility.
   package func verifier(
     bundleID: String, environment: AppStoreEnvironment = .localTesting, appAppleID: UInt64? = nil,
     clock: any WallClock = SystemClock(), chainCacheCapacity: Int = 64
@@ -183,7 +184,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
   }
 
   /// The CA's certificates and keys, to store and reload with ``init(archive:)``.
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if OpenSSL cannot export a key.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` if the primitive cannot export a key.
   package func archive() throws(AppStoreJWSError) -> Archive {
     Archive(
       rootCertificate: root.derRepresentation, rootKey: try rootKey.derRepresentation(),
@@ -216,9 +217,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
       (root, rootKey, "root"), (intermediate, intermediateKey, "intermediate"),
       (leaf, leafKey, "leaf"),
     ]
-    where certificate.handle.publicKey().flatMap({ try? $0.publicKeyDER() })
-      != Array(key.publicKeyDER)
-    {
+    where certificate.publicKeyInfo != Array(key.publicKeyDER) {
       throw AppStoreJWSError(.invalidKey, "the \(role) key is not the \(role) certificate's key")
     }
     guard leafKey.curve == .p256 else {
@@ -227,7 +226,7 @@ package struct TestCertificateAuthority: Sendable, Hashable {
     let chains = try ChainVerifier(roots: [root])
     let time = SignedDataVerifier.Core.seconds(leaf.notValidBefore)
     if case .failure(let error) = chains.verify(
-      leafDER: leaf.handle.der, intermediateDER: intermediate.handle.der, at: time)
+      leafDER: leaf.der, intermediateDER: intermediate.der, at: time)
     {
       throw AppStoreJWSError(.invalidCertificate, "the chain does not verify: \(error.reason)")
     }

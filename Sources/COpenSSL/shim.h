@@ -54,6 +54,10 @@ static inline EVP_PKEY *sts_EVP_EC_gen(const char *curve) { return EVP_EC_gen(cu
 /// `EVP_PKEY_KEYPAIR` (a macro expression): the selection for `EVP_PKEY_fromdata` of a full key.
 static inline int sts_EVP_PKEY_KEYPAIR(void) { return EVP_PKEY_KEYPAIR; }
 
+/// `EVP_PKEY_PUBLIC_KEY` (a macro expression): the selection for `EVP_PKEY_fromdata` of a
+/// public key.
+static inline int sts_EVP_PKEY_PUBLIC_KEY(void) { return EVP_PKEY_PUBLIC_KEY; }
+
 /// `XN_FLAG_RFC2253` without `ASN1_STRFLGS_ESC_MSB`: names printed as RFC 2253 in UTF-8.
 static inline unsigned long sts_XN_FLAG_RFC2253_UTF8(void) {
   return XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB;

@@ -1,5 +1,6 @@
 import AppStoreJWS
 import Foundation
+import OpenSSLOracle
 import StoreModel
 
 /// Token verification against OpenSSL alone, measured in the same run.
@@ -80,12 +81,37 @@ enum JWSBenchmarks {
     report.record(
       "cold_g3_over_openssl_cold_path", rates.cold / rates.openSSLCold,
       label: "  cold G3 / OpenSSL cold path")
+    try coldParts(token: token, floor: rates.rawChain, into: &report)
     report.record(
       "cold_g3_pooled_verify_per_s", rates.extra[0],
       label: "verifyTransaction G3, chain cache off, parsed certificates pooled")
     report.record(
       "cold_g3_pooled_verify_ratio", rates.extra[0] / rates.rawChain,
       label: "  pooled G3 / OpenSSL")
+  }
+
+  /// The parts of a cold G3 verification alone: both certificates parsed by the Swift reader,
+  /// and the leaf's (P-256) and intermediate's (P-384) keys imported into the primitive, each
+  /// as a rate and as a share of the floor (the chain's three bare signature checks).
+  static func coldParts(token: String, floor: Double, into report: inout BenchmarkReport) throws {
+    let chain = try UnverifiedJWS(parsing: token).certificateChain()
+    let ders = chain.prefix(2).map { Array($0.derRepresentation) }
+    let rates = compareAll(
+      seconds: 0.1,
+      [
+        { ders.allSatisfy(ColdPathParts.parse) },
+        { chain.prefix(2).allSatisfy(ColdPathParts.importKey(of:)) },
+      ])
+    report.record(
+      "cold_g3_floor_per_s", floor, label: "  floor: the G3 chain's 3 bare signature checks")
+    report.record("cold_g3_parse_per_s", rates[0], label: "  parse leaf + intermediate (Swift)")
+    report.record(
+      "cold_g3_parse_share_ratio", floor / rates[0], label: "  parse, share of the floor's time")
+    report.record(
+      "cold_g3_key_imports_per_s", rates[1], label: "  import P-256 + P-384 keys (primitive)")
+    report.record(
+      "cold_g3_key_imports_share_ratio", floor / rates[1],
+      label: "  key imports, share of the floor")
   }
 
   /// What the figures of one token and its chain are called: `key` goes into the keys (`raw_g3_verify_per_s`),
@@ -155,6 +181,17 @@ enum JWSBenchmarks {
   /// of worktrees); `nil` when absent.
   static func realToken(arguments: [String] = CommandLine.arguments) -> String? {
     let name = "sessionpro-transaction-sandbox-1.txt"
+    guard let folder = realTokenFolder(arguments: arguments, holding: name) else { return nil }
+    let url = folder.appendingPathComponent(name)
+    return (try? String(contentsOf: url, encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The corpus folder of real tokens (`jws/real`), found as ``realToken(arguments:)`` finds it.
+  static func realTokenFolder(
+    arguments: [String] = CommandLine.arguments,
+    holding name: String = "sessionpro-transaction-sandbox-1.txt"
+  ) -> URL? {
     var folders: [URL] = []
     if let index = arguments.firstIndex(of: "--corpus"), index + 1 < arguments.count {
       let corpus = URL(fileURLWithPath: arguments[index + 1])
@@ -169,12 +206,8 @@ enum JWSBenchmarks {
         folder = folder.deletingLastPathComponent()
       }
     }
-    for folder in folders {
-      let url = folder.appendingPathComponent(name)
-      if let text = try? String(contentsOf: url, encoding: .utf8) {
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-      }
+    return folders.first {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path)
     }
-    return nil
   }
 }

@@ -2,9 +2,17 @@
 // same run. `--json` prints one object of figures; otherwise a table. One file per benchmark
 // group adds its figures to the report.
 
+import Foundation
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: sportstime-store-bench [--json] [--corpus DIR]")
+  print("       sportstime-store-bench --chain-differential N [--seed S] [--corpus DIR]")
+  print("       sportstime-store-bench --parser-fuzz N [--seed S] [--corpus DIR]")
+} else if arguments.contains("--parser-fuzz") {
+  exit(ParserFuzzRun.run(arguments: arguments))
+} else if arguments.contains("--chain-differential") {
+  exit(ChainDifferentialRun.run(arguments: arguments))
 } else {
   var report = BenchmarkReport()
   JWSBenchmarks.run(into: &report)

@@ -3,6 +3,10 @@ import Foundation
 import StoreModel
 import Testing
 
+#if os(Linux)
+  import OpenSSLOracle
+#endif
+
 /// The benchmark's references measure work that succeeds: a baseline that failed would be fast
 /// for nothing.
 @Suite struct BenchmarkBaselineTests {

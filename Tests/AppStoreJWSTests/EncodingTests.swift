@@ -88,11 +88,13 @@ import Testing
       samples.append((0..<64).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
     for raw in samples {
-      var der = [UInt8](repeating: 0, count: 72)
-      let count = raw.withUnsafeBytes { raw in
-        der.withUnsafeMutableBufferPointer { ES256.encodeDER(raw: raw, into: $0) }
-      }
-      #expect(ES256.rawSignature(fromDER: Array(der.prefix(count))) == raw)
+      #expect(ECDSASignature.raw(fromDER: ECDSASignature.der(fromRaw: raw), curve: .p256) == raw)
+    }
+    for _ in 0..<200 {
+      let raw = (0..<96).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let der = ECDSASignature.der(fromRaw: raw)
+      #expect(ECDSASignature.raw(fromDER: der, curve: .p384) == raw)
+      #expect(der.count <= ECDSASignature.maximumDERCount)
     }
   }
 }
