@@ -1,7 +1,9 @@
 // The app's singleton exists only where the real App Store does. On other systems (Linux) there
 // is no store to default to: tests, the command-line tool and the emulator's users build their
-// own manager on the backend they mean, so no code reaches for a hidden global state.
-#if canImport(StoreKit)
+// own manager on the backend they mean, so no code reaches for a hidden global state. The
+// platforms are those of Package.swift's condition on the StoreKitBackend dependency (os(iOS)
+// holds on Mac Catalyst too); tvOS and watchOS, where StoreKit exists too, are not the package's.
+#if canImport(StoreKit) && (os(iOS) || os(macOS) || os(visionOS))
   import StoreKitBackend
   import StoreModel
 
