@@ -10,7 +10,11 @@
   extension StoreManager {
     /// The app's store over the real StoreKit, `UserDefaults` and the system clock.
     ///
-    /// For the app only: tests build their own ``StoreManager`` on a fresh backend.
+    /// For the app only: tests build their own ``StoreManager`` on a fresh backend. On visionOS,
+    /// not in an app extension: its backend confirms purchases in the app's foreground scene,
+    /// found through `UIApplication.shared`, which extensions do not have; an extension builds
+    /// its manager on `StoreKitBackend(confirmingPurchasesIn:)` with its own scene.
+    @available(visionOSApplicationExtension, unavailable)
     public static let shared = StoreManager(
       backend: StoreKitBackend(), storage: UserDefaultsKeyValueStore(), clock: SystemClock())
   }
