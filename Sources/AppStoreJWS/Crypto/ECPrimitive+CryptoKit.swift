@@ -48,8 +48,7 @@
     {
       guard point.count == curve.x963ByteCount, point.first == 0x04 else {
         throw AppStoreJWSError(
-          code: .invalidKey,
-          reason: "not an uncompressed \(curve) point: \(point.count) bytes")
+          .invalidKey, "not an uncompressed \(curve) point: \(point.count) bytes")
       }
       do {
         switch curve {
@@ -57,8 +56,7 @@
         case .p384: key = .p384(try P384.Signing.PublicKey(x963Representation: point))
         }
       } catch {
-        throw AppStoreJWSError(
-          code: .invalidKey, reason: "not a point of \(curve) (CryptoKit: \(error))")
+        throw AppStoreJWSError(.invalidKey, "not a point of \(curve) (CryptoKit: \(error))")
       }
       self.curve = curve
     }
@@ -125,9 +123,8 @@
     init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer) throws(AppStoreJWSError) {
       guard scalar.count == curve.coordinateByteCount else {
         throw AppStoreJWSError(
-          code: .invalidKey,
-          reason:
-            "a \(curve) private scalar has \(curve.coordinateByteCount) bytes, not \(scalar.count)"
+          .invalidKey,
+          "a \(curve) private scalar has \(curve.coordinateByteCount) bytes, not \(scalar.count)"
         )
       }
       do {
@@ -137,7 +134,7 @@
         }
       } catch {
         throw AppStoreJWSError(
-          code: .invalidKey, reason: "not a private scalar of \(curve) (CryptoKit: \(error))")
+          .invalidKey, "not a private scalar of \(curve) (CryptoKit: \(error))")
       }
       self.curve = curve
       publicKey = Self.publicKey(of: key, curve: curve)
@@ -165,7 +162,7 @@
           return Array(try key.signature(for: SHA384.hash(data: message)).rawRepresentation)
         }
       } catch {
-        throw AppStoreJWSError(code: .signingFailed, reason: "CryptoKit could not sign: \(error)")
+        throw AppStoreJWSError(.signingFailed, "CryptoKit could not sign: \(error)")
       }
     }
 

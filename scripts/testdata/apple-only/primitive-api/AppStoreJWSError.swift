@@ -12,7 +12,7 @@ struct AppStoreJWSError: Error {
   let code: Code
   let reason: String
 
-  init(code: Code, reason: String, fileID: String = #fileID, line: Int = #line) {
+  init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
     self.code = code
     self.reason = reason
   }
