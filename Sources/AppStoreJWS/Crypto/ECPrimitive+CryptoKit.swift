@@ -36,9 +36,9 @@
   /// An EC public key held by CryptoKit.
   ///
   /// `@unchecked Sendable` invariant: CryptoKit's key types are not `Sendable` in the iOS 18.0
-  /// interface (it declares no conformance for them), but each is a value without shared
-  /// mutable state; this class sets its key in `init` and only reads it after, so instances
-  /// cross actors as the other platforms' keys do.
+  /// interface (it declares no conformance for them), but each is an immutable value (the
+  /// interface gives it no mutating or settable member); this class sets its key in a `let` in
+  /// `init` and only reads it after, so instances cross actors as the other platforms' keys do.
   final class PlatformPublicKey: @unchecked Sendable {
     let curve: ECCurve
     private let key: CryptoKitPublicKey
