@@ -1,5 +1,14 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
+// 6.1, the oldest toolchain that builds the package: the upcoming feature MemberImportVisibility
+// (SE-0444, "Implemented (Swift 6.1)") and Swift Testing's `#expect(throws:)` returning the error
+// (ST-0006, "Implemented (Swift 6.1)"). CI builds and tests with 6.1 as well as the newest.
 import PackageDescription
+
+// MARK: - Platforms
+
+/// OpenSSL's libcrypto, on Linux only: Apple platforms have CryptoKit, and nothing is installed
+/// there (every target that depends on `COpenSSL` says it with this condition).
+let linuxOpenSSL = Target.Dependency.target(name: "COpenSSL", condition: .when(platforms: [.linux]))
 
 // MARK: - Core
 
@@ -10,10 +19,7 @@ let storeModel = Target.target(name: "StoreModel", dependencies: ["StoreInternal
 
 let appStoreJWS = Target.target(
   name: "AppStoreJWS",
-  dependencies: [
-    "StoreInternals", "StoreModel",
-    .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
-  ]
+  dependencies: ["StoreInternals", "StoreModel", linuxOpenSSL]
 )
 
 let localAppStore = Target.target(
@@ -25,7 +31,13 @@ let sportsTimePro = Target.target(
   name: "SportsTimePro",
   dependencies: [
     "StoreInternals", "StoreModel",
-    .target(name: "StoreKitBackend", condition: .when(platforms: [.macOS, .iOS, .visionOS])),
+    // Where `canImport(StoreKit)` holds and StoreManager+Shared.swift imports it: SwiftPM's
+    // `.iOS` does not cover Mac Catalyst, its own platform. tvOS and watchOS are not among the
+    // package's platforms (the guard there leaves them out too); scripts/check-apple-only
+    // type-checks the import against this list per platform.
+    .target(
+      name: "StoreKitBackend", condition: .when(platforms: [.macOS, .iOS, .macCatalyst, .visionOS])
+    ),
   ],
   resources: [.copy("Resources/SportsTime.storekit")]
 )
@@ -37,17 +49,19 @@ let storeTesting = Target.target(
 
 // MARK: - System libraries
 
+/// OpenSSL's libcrypto, Linux only (`linuxOpenSSL` above): Debian's `libssl-dev`.
 let cOpenSSL = Target.systemLibrary(
   name: "COpenSSL",
   pkgConfig: "libcrypto",
-  providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+  providers: [.apt(["libssl-dev"])]
 )
 
-let cSQLite = Target.systemLibrary(
-  name: "CSQLite",
-  pkgConfig: "sqlite3",
-  providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-)
+/// SQLite from the system: every Apple SDK ships `sqlite3.h` and `libsqlite3`, and Debian's
+/// `libsqlite3-dev` puts `sqlite3.h` in /usr/include, so the module map's `link "sqlite3"` and the
+/// shim's `#include <sqlite3.h>` need no search path. No `pkgConfig`: SwiftPM warns on a Mac
+/// without pkg-config or sqlite3.pc when one is named (PackageLoading/Target+PkgConfig.swift in
+/// swiftlang/swift-package-manager), and reads no providers without it.
+let cSQLite = Target.systemLibrary(name: "CSQLite")
 
 /// OpenSSL's own path validation, as the oracle the Swift chain rules are compared with, and the
 /// benchmark's OpenSSL baselines: for the tests, the fuzz target and the benchmark only, on Linux
@@ -88,12 +102,25 @@ let storeFuzzing = Target.target(
 let tool = Target.executableTarget(
   name: "sportstime-store", dependencies: ["StoreCLI", "LocalAppStore"])
 
+/// The benchmark measures against OpenSSL's bare primitives: Linux only (the manifest declares it
+/// on a Linux host only, so a Mac's `swift build` and Xcode never see it).
 let bench = Target.executableTarget(
   name: "sportstime-store-bench",
   dependencies: [
-    "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "COpenSSL", "OpenSSLOracle",
+    "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", linuxOpenSSL,
+    .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
   ]
 )
+
+#if os(Linux)
+  let linuxOnlyTools = [bench]
+  let linuxOnlyProducts: [Product] = [
+    .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"])
+  ]
+#else
+  let linuxOnlyTools: [Target] = []
+  let linuxOnlyProducts: [Product] = []
+#endif
 
 // MARK: - Tests
 
@@ -139,9 +166,8 @@ let tests: [Target] = [
 let swiftTargets =
   [
     storeInternals, storeModel, appStoreJWS, openSSLOracle, localAppStore, sportsTimePro,
-    storeTesting,
-    storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool, bench,
-  ] + tests
+    storeTesting, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool,
+  ] + linuxOnlyTools + tests
 
 for target in swiftTargets {
   target.swiftSettings =
@@ -168,8 +194,7 @@ let package = Package(
     // The fuzz package's door (Fuzz/): its harnesses, `@_spi(Fuzz)` declarations only.
     .library(name: "StoreFuzzing", targets: ["StoreFuzzing"]),
     .executable(name: "sportstime-store", targets: ["sportstime-store"]),
-    .executable(name: "sportstime-store-bench", targets: ["sportstime-store-bench"]),
-  ],
+  ] + linuxOnlyProducts,
   targets: swiftTargets + [cOpenSSL, cSQLite],
   swiftLanguageModes: [.v6]
 )

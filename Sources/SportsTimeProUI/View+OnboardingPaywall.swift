@@ -37,6 +37,9 @@
         OnboardingPaywallView(model: model)
           .environment(launch.store)
           .paywallTheme(theme)
+          #if os(macOS)
+            .paywallSheetFrame()
+          #endif
       }
     }
   }

@@ -41,8 +41,22 @@
       PaywallView(placement: presented.placement)
         .environment(store)
         .paywallTheme(theme)
+        #if os(macOS)
+          .paywallSheetFrame()
+        #endif
     }
   }
+
+  #if os(macOS)
+    extension View {
+      /// The size of a paywall's sheet on macOS, the paywall's and the onboarding's: a sheet
+      /// there takes its content's ideal size, and a scroll view or a paged tab view has next to
+      /// none, so without a minimum the sheet collapses to a strip.
+      func paywallSheetFrame() -> some View {
+        frame(minWidth: 440, idealWidth: 480, minHeight: 560, idealHeight: 680)
+      }
+    }
+  #endif
 
   /// A paywall on screen, identified by where it was opened from.
   private struct PresentedPaywall: Identifiable {

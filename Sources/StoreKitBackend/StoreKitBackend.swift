@@ -35,7 +35,11 @@
     /// How many StoreKit transactions the backend keeps to finish.
     public static let transactionCacheLimit = 64
 
-    #if os(iOS) || os(visionOS)
+    #if os(visionOS)
+      /// The scene StoreKit shows its purchase confirmation in: visionOS has no purchase
+      /// without one.
+      private let confirmationScene: @MainActor @Sendable () -> UIScene?
+    #elseif os(iOS)
       /// The scene StoreKit shows its purchase confirmation in; `nil` lets StoreKit choose.
       private let confirmationScene: (@MainActor @Sendable () -> UIScene?)?
     #endif
@@ -43,14 +47,26 @@
     /// Where the backend reports what it could not translate.
     static let logger = Logger(subsystem: "SportsTimeStore", category: "StoreKitBackend")
 
-    /// Creates a backend that confirms purchases where StoreKit chooses: StoreKit's
-    /// `Product.purchase(options:)`; on visionOS, which has no purchase without a scene, in the
-    /// app's foreground scene.
-    public init() {
-      #if os(iOS) || os(visionOS)
-        confirmationScene = nil
-      #endif
-    }
+    #if os(visionOS)
+      /// Creates a backend that confirms purchases in the app's foreground scene (else any of
+      /// its connected scenes): visionOS has no purchase without a scene.
+      ///
+      /// Not in an app extension, which has no `UIApplication.shared` (UIKit marks it
+      /// unavailable there): an extension gives its scene to
+      /// ``init(confirmingPurchasesIn:)``.
+      @available(visionOSApplicationExtension, unavailable)
+      public init() {
+        confirmationScene = { Self.foregroundScene() }
+      }
+    #else
+      /// Creates a backend that confirms purchases where StoreKit chooses: StoreKit's
+      /// `Product.purchase(options:)`.
+      public init() {
+        #if os(iOS)
+          confirmationScene = nil
+        #endif
+      }
+    #endif
 
     #if os(iOS) || os(visionOS)
       /// Creates a backend that confirms purchases in the scene `scene` returns: StoreKit's
@@ -165,15 +181,15 @@
     private func confirmPurchase(
       of product: StoreKit.Product, options: Set<StoreKit.Product.PurchaseOption>
     ) async throws -> StoreKit.Product.PurchaseResult {
-      #if os(iOS) || os(visionOS)
-        if let confirmationScene {
-          return try await Self.purchase(product, options: options, confirmingIn: confirmationScene)
-        }
-      #endif
       #if os(visionOS)
-        return try await Self.purchase(
-          product, options: options, confirmingIn: { Self.foregroundScene() })
+        return try await Self.purchase(product, options: options, confirmingIn: confirmationScene)
       #else
+        #if os(iOS)
+          if let confirmationScene {
+            return try await Self.purchase(
+              product, options: options, confirmingIn: confirmationScene)
+          }
+        #endif
         return try await product.purchase(options: options)  // StoreKit: Product.purchase(options:)
       #endif
     }
@@ -196,7 +212,8 @@
 
     #if os(visionOS)
       /// The app's foreground scene, else any of its scenes: where visionOS confirms purchases
-      /// when the backend was given no scene.
+      /// when the backend was given no scene. Not in an app extension (no `UIApplication.shared`).
+      @available(visionOSApplicationExtension, unavailable)
       @MainActor
       private static func foregroundScene() -> UIScene? {
         let scenes = UIApplication.shared.connectedScenes

@@ -21,7 +21,7 @@ IOS_TO_VISIONOS = [((18, 0), (2, 0)), ((17, 4), (1, 1)), ((17, 2), (1, 1)), ((17
 
 MODULE_PREFIX = re.compile(
     r"\b(?:StoreKit|Swift|Foundation|_Concurrency|SwiftUICore|SwiftUI|UIKit|_StoreKit_SwiftUI|"
-    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport|os)\."
+    r"CoreGraphics|CoreFoundation|Observation|CoreTransferable|DeveloperToolsSupport|os|CryptoKit)\."
     r"(?=[A-Za-z_])")
 MODIFIERS = re.compile(
     r"\b(?:public|open|internal|package|nonisolated|final|dynamic|override|required|"
@@ -283,6 +283,7 @@ UNMATCHED = "unmatched:"
 # local copy is a partial one (read page by page), compared up to its last line only.
 SDK_CHARACTERS = {
     "StoreKit.swiftinterface": 95514,
+    "CryptoKit.swiftinterface": 66758,
     "_StoreKit_SwiftUI.swiftinterface": 95101,
     "SwiftUICore.swiftinterface": 982545,
     "SwiftUI.swiftinterface": 1369099,
