@@ -44,6 +44,11 @@ private actor CountingTransport: NotificationTransport {
     defer { session.remove() }
     #expect(await session.reset() == 0)
     #expect(await session.run("notifications", "url", "ftp://x").code == 1)
+    #if os(Linux)
+      // The Linux build's own HTTP/1.1 client speaks no TLS: refused at once, not at each post.
+      #expect(await session.run("notifications", "url", "https://127.0.0.1:8443/n").code == 1)
+      #expect(await session.run("status").out.contains("URL none"))
+    #endif
     #expect(await session.run("notifications", "url").code == 2)
     #expect(await session.run("notifications", "environment", "Elsewhere").code == 2)
     #expect(await session.run("notifications", "environment", "Production").code == 1)

@@ -162,6 +162,15 @@ enum NotificationsCommand: CLICommand {
       guard let parsed = URL(string: words[1]) else {
         throw .usage("'\(words[1])' is not a URL")
       }
+      #if os(Linux)
+        // This build posts with its own HTTP/1.1 client (HTTPPostTransport), which speaks no
+        // TLS: an https:// URL would fail at every post, so it is refused here, unchanged.
+        if parsed.scheme?.lowercased() == "https" {
+          throw .failure(
+            "this build of the tool posts only to http:// URLs (a server under test on this "
+              + "machine); '\(words[1])' is https")
+        }
+      #endif
       url = parsed
     }
     try await StoreAccess.perform { () throws(LocalAppStoreError) in
