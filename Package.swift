@@ -69,7 +69,8 @@ let cSQLite = Target.systemLibrary(name: "CSQLite")
 let openSSLOracle = Target.target(
   name: "OpenSSLOracle",
   dependencies: [
-    "AppStoreJWS", "StoreModel", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+    "AppStoreJWS", "StoreModel", "StoreInternals",
+    .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
   ]
 )
 
@@ -107,7 +108,7 @@ let tool = Target.executableTarget(
 let bench = Target.executableTarget(
   name: "sportstime-store-bench",
   dependencies: [
-    "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", linuxOpenSSL,
+    "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "StoreInternals", linuxOpenSSL,
     .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
   ]
 )

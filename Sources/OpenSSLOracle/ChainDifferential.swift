@@ -1,5 +1,6 @@
 #if os(Linux)
   package import AppStoreJWS
+  import StoreInternals
   internal import Foundation
 
   /// The differential check of the Swift chain rules against OpenSSL's `X509_verify_cert`:
@@ -97,7 +98,7 @@
     /// Runs `count` inputs from `seed`: first every base as it is, then mutations.
     package func run(count: Int, seed: UInt64) -> Report {
       var report = Report()
-      var generator = SplitMix(seed: seed)
+      var generator = SeededGenerator(seed: seed)
       for index in 0..<count {
         let baseIndex = index < bases.count ? index : Int(generator.next() % UInt64(bases.count))
         let base = bases[baseIndex]
@@ -139,22 +140,6 @@
           }
         }
       }
-    }
-  }
-
-  /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
-  /// OOPSLA 2014): the mutations' seeded generator.
-  package struct SplitMix: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    package init(seed: UInt64) { state = seed }
-
-    package mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
     }
   }
 #endif

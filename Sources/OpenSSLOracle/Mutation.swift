@@ -1,12 +1,13 @@
 #if os(Linux)
   import AppStoreJWS
+  import StoreInternals
 
   /// The differential check's mutations of a chain (see ``ChainDifferential``).
   enum Mutation {
     /// Mutates one of the certificates or the time; returns what was done.
     static func apply(
       _ leaf: inout [UInt8], _ intermediate: inout [UInt8], _ time: inout Int64,
-      base: ChainDifferential.Base, using generator: inout SplitMix
+      base: ChainDifferential.Base, using generator: inout SeededGenerator
     ) -> String {
       let onLeaf = generator.next() % 2 == 0
       let which = onLeaf ? "leaf" : "intermediate"
@@ -68,7 +69,7 @@
     /// An edit inside `tbsCertificate`, signed again with `key`.
     static func resigned(
       _ certificate: inout [UInt8], key: PrivateKey, which: String,
-      using generator: inout SplitMix
+      using generator: inout SeededGenerator
     ) -> String {
       guard let tree = DERTree.parse(certificate), let tbs = tree.children.first else {
         return "\(which): unparsed"

@@ -1,6 +1,7 @@
 import AppStoreJWS
 import Foundation
 import OpenSSLOracle
+import StoreInternals
 
 /// `--parser-fuzz N [--seed S] [--corpus DIR]`: N seeded random mutations (bytes flipped,
 /// inserted, removed, lengths made absurd or indefinite, truncations, splices) of
@@ -14,7 +15,7 @@ enum ParserFuzzRun {
       arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     }
     let count = value("--parser-fuzz").flatMap(Int.init) ?? 1_000_000
-    var generator = SplitMix(seed: value("--seed").flatMap(UInt64.init) ?? 1)
+    var generator = SeededGenerator(seed: value("--seed").flatMap(UInt64.init) ?? 1)
     var seeds: [[UInt8]] = [Array(Certificate.appleRootCAG3.derRepresentation)]
     if let authority = try? TestCertificateAuthority(seed: Array("parser-fuzz".utf8)) {
       seeds += authority.certificateChain.map { Array($0.derRepresentation) }
@@ -61,7 +62,7 @@ enum ParserFuzzRun {
     return 0
   }
 
-  static func mutate(_ input: inout [UInt8], _ generator: inout SplitMix) {
+  static func mutate(_ input: inout [UInt8], _ generator: inout SeededGenerator) {
     guard !input.isEmpty else {
       input = [0x30, 0x80]
       return
