@@ -109,31 +109,46 @@ enum Base64 {
   /// Encodes `bytes` (standard: padded; url: unpadded).
   static func encode(_ bytes: some Collection<UInt8>, alphabet: Alphabet) -> String {
     let symbols = alphabet == .standard ? standardSymbols : urlSymbols
-    let input = Array(bytes)
-    var output: [UInt8] = []
-    output.reserveCapacity((input.count + 2) / 3 * 4)
-    var index = 0
-    while index + 3 <= input.count {
-      let word =
-        UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-      output.append(symbols[Int(word >> 18 & 0x3F)])
-      output.append(symbols[Int(word >> 12 & 0x3F)])
-      output.append(symbols[Int(word >> 6 & 0x3F)])
-      output.append(symbols[Int(word & 0x3F)])
-      index += 3
-    }
-    let remainder = input.count - index
-    if remainder > 0 {
-      let first = UInt32(input[index]) << 16
-      let second = remainder == 2 ? UInt32(input[index + 1]) << 8 : 0
-      let word = first | second
-      output.append(symbols[Int(word >> 18 & 0x3F)])
-      output.append(symbols[Int(word >> 12 & 0x3F)])
-      if remainder == 2 { output.append(symbols[Int(word >> 6 & 0x3F)]) }
-      if alphabet == .standard {
-        output.append(contentsOf: remainder == 2 ? [UInt8(ascii: "=")] : Array("==".utf8))
+    let input = ContiguousArray(bytes)
+    let whole = input.count / 3 * 3
+    let remainder = input.count - whole
+    let padded = alphabet == .standard && remainder > 0
+    let count = whole / 3 * 4 + (remainder == 0 ? 0 : padded ? 4 : remainder + 1)
+    // Written straight into the string's storage: signing a notification (a few kilobytes,
+    // two tokens inside) spent a tenth of its time appending here one byte at a time.
+    return input.withUnsafeBufferPointer { input in
+      symbols.withUnsafeBufferPointer { symbols in
+        String(unsafeUninitializedCapacity: count) { output in
+          var read = 0
+          var written = 0
+          while read < whole {
+            let word =
+              UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+            output[written] = symbols[Int(word >> 18 & 0x3F)]
+            output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
+            output[written + 2] = symbols[Int(word >> 6 & 0x3F)]
+            output[written + 3] = symbols[Int(word & 0x3F)]
+            read += 3
+            written += 4
+          }
+          if remainder > 0 {
+            let second = remainder == 2 ? UInt32(input[read + 1]) << 8 : 0
+            let word = UInt32(input[read]) << 16 | second
+            output[written] = symbols[Int(word >> 18 & 0x3F)]
+            output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
+            written += 2
+            if remainder == 2 {
+              output[written] = symbols[Int(word >> 6 & 0x3F)]
+              written += 1
+            }
+            while padded, written < count {
+              output[written] = UInt8(ascii: "=")
+              written += 1
+            }
+          }
+          return written
+        }
       }
     }
-    return String(decoding: output, as: UTF8.self)
   }
 }

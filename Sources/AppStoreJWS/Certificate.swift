@@ -85,16 +85,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
 
   /// The PEM encoding (`-----BEGIN CERTIFICATE-----`, 64 characters a line).
   package var pemRepresentation: String {
-    let base64 = Base64.encode(der, alphabet: .standard)
-    var lines = ["-----BEGIN CERTIFICATE-----"]
-    var start = base64.startIndex
-    while start < base64.endIndex {
-      let end = base64.index(start, offsetBy: 64, limitedBy: base64.endIndex) ?? base64.endIndex
-      lines.append(String(base64[start..<end]))
-      start = end
-    }
-    lines.append("-----END CERTIFICATE-----")
-    return lines.joined(separator: "\n") + "\n"
+    KeyEncoding.pem(der, label: "CERTIFICATE")
   }
 
   /// The standard base64 of the DER, as an `x5c` entry holds it.

@@ -37,6 +37,11 @@ package struct JWSSigner: Sendable {
     JOSEHeader(algorithm: "ES256", certificateChain: certificateChain.map(\.base64DER))
   }
 
+  /// The header in base64url, as ``sign(encodedHeader:payloadJSON:)`` takes it.
+  package var encodedHeader: String {
+    Base64.encode(Data(Self.encode(header).utf8), alphabet: .url)
+  }
+
   /// Signs `payload` encoded in the App Store's JSON form (its keys, dates in milliseconds).
   /// - Throws: ``AppStoreJWSError/Code/encodingFailed`` or ``AppStoreJWSError/Code/signingFailed``.
   package func sign(_ payload: some Encodable) throws(AppStoreJWSError) -> String {
@@ -60,8 +65,15 @@ package struct JWSSigner: Sendable {
   /// For tests that need a token no honest signer makes (another `alg`, a bad `x5c`).
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if the primitive cannot sign.
   package func sign(headerJSON: Data, payloadJSON: Data) throws(AppStoreJWSError) -> String {
-    let signingInput =
-      Base64.encode(headerJSON, alphabet: .url) + "." + Base64.encode(payloadJSON, alphabet: .url)
+    try sign(encodedHeader: Base64.encode(headerJSON, alphabet: .url), payloadJSON: payloadJSON)
+  }
+
+  /// Signs `payloadJSON` under a header already in base64url (`encodedHeader`): a signer that
+  /// signs many payloads under one header encodes it once (its `x5c` chain is the larger half of
+  /// every token).
+  /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if the primitive cannot sign.
+  package func sign(encodedHeader: String, payloadJSON: Data) throws(AppStoreJWSError) -> String {
+    let signingInput = encodedHeader + "." + Base64.encode(payloadJSON, alphabet: .url)
     let signature = try ES256.sign(signingInput: Array(signingInput.utf8), key: key.key)
     return signingInput + "." + Base64.encode(signature, alphabet: .url)
   }

@@ -40,6 +40,8 @@ struct BenchmarkReport {
         value = String(format: "%.0f bytes", figure.value)
       } else if figure.key.hasSuffix("_ns_per_transaction") {
         value = String(format: "%.0f ns", figure.value)
+      } else if figure.key.hasSuffix("_per_purchase") || figure.key.hasSuffix("_per_renewal") {
+        value = String(format: "%.2f", figure.value)
       } else if figure.key.hasSuffix("_ms") {
         value = String(format: "%.3f ms", figure.value)
       } else {

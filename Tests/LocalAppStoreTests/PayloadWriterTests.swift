@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
@@ -73,6 +74,10 @@ import Testing
     let written = PayloadWriter.json(of: transaction)
     #expect(written == (try AppStoreJSON.encoder().encode(transaction)))
     let decoded = try AppStoreJSON.decoder().decode(Transaction.self, from: written)
+    // What the ledger keeps for the next read is what the row decodes to.
+    var stored = decoded
+    stored.jwsRepresentation = ""
+    #expect(LedgerStore.asStored(transaction) == stored)
     var expected = transaction
     expected.purchaseDate = AppStoreJSON.date(
       milliseconds: AppStoreJSON.milliseconds(transaction.purchaseDate))
@@ -88,6 +93,67 @@ import Testing
       let written = PayloadWriter.json(of: info)
       #expect(written == (try AppStoreJSON.encoder().encode(info)))
       #expect(try AppStoreJSON.decoder().decode(RenewalInfo.self, from: written) == info)
+    }
+  }
+
+  @Test("notifications are written exactly as AppStoreJSON's encoder writes them")
+  func notifications() throws {
+    let full = ServerNotification(
+      notificationType: .didRenew, subtype: .billingRecovery,
+      notificationUUID: "0B6A4C8E-2F1D-4E3A-9C5B-7D8E9F0A1B2C",
+      signedDate: Date(timeIntervalSince1970: 1_767_225_600.123),
+      data: ServerNotification.NotificationData(
+        environment: .sandbox, appAppleID: UInt64.max, bundleID: "com.sportstime.app",
+        bundleVersion: "1", signedTransactionInfo: "a.b\"/c", signedRenewalInfo: "d.e.f",
+        status: .inBillingRetryPeriod, consumptionRequestReason: .unintendedPurchase))
+    let minimal = ServerNotification(notificationType: .test, version: nil)
+    for notification in [full, minimal] {
+      let written = try #require(PayloadWriter.json(of: notification))
+      #expect(written == (try AppStoreJSON.encoder().encode(notification)))
+    }
+    var summary = minimal
+    summary.summary = ServerNotification.Summary(requestIdentifier: "r")
+    #expect(PayloadWriter.json(of: summary) == nil)
+  }
+
+  @Test("subscription records are written exactly as AppStoreJSON's encoder writes them")
+  func records() throws {
+    let start = Date(timeIntervalSince1970: 1_767_225_600.4)
+    var full = SubscriptionRecord(
+      originalID: UInt64.max, account: "a\"b", groupID: "2F8B6D14", productID: "monthly",
+      autoRenewProductID: "annual", willAutoRenew: true, phase: .billingRetry,
+      expirationDate: start, expirationReason: .billingError, retryEndDate: start,
+      gracePeriodEndDate: start, recentStartDate: start,
+      appAccountToken: UUID(uuidString: "6F1D1A52-7C0B-4E53-9E4B-1D2C3A4B5C6D"),
+      originalPurchaseDate: start, offerPeriodsLeft: 2, offerID: "promo", sourceOriginalID: 7)
+    var minimal = full
+    minimal.expirationReason = nil
+    minimal.retryEndDate = nil
+    minimal.gracePeriodEndDate = nil
+    minimal.appAccountToken = nil
+    minimal.offerID = nil
+    minimal.sourceOriginalID = nil
+    minimal.willAutoRenew = false
+    full.phase = .revoked
+    for record in [full, minimal] {
+      let written = PayloadWriter.json(of: record)
+      #expect(written == (try AppStoreJSON.encoder().encode(record)))
+      // What the ledger keeps for the next read is what the row decodes to.
+      let decoded = try AppStoreJSON.decoder().decode(SubscriptionRecord.self, from: written)
+      #expect(LedgerStore.asStored(record) == decoded)
+    }
+  }
+
+  @Test("launch markers are written exactly as AppStoreJSON's encoder writes them")
+  func launchMarkers() throws {
+    let markers = [
+      LaunchMarker(account: "purchaser", transactionID: UInt64.max, originalID: 1),
+      LaunchMarker(account: "k\u{1}d\\", transactionID: 2, originalID: 3),
+    ]
+    for list in [markers, [], Array(markers.prefix(1))] {
+      let written = PayloadWriter.json(of: list)
+      #expect(written == (try AppStoreJSON.encoder().encode(list)))
+      #expect(try AppStoreJSON.decoder().decode([LaunchMarker].self, from: written) == list)
     }
   }
 }

@@ -272,6 +272,12 @@ struct DERElement: Sendable, Hashable {
   var range: Range<Int> { start..<end }
   /// Whether the element's tag has the constructed bit (X.690 §8.1.2.5).
   var isConstructed: Bool { tag & 0x20 != 0 }
+
+  /// The same bytes read as `tag`: the universal type an IMPLICIT context tag stands for
+  /// (X.680 §31.2.7), so that its content is checked as that type's.
+  func read(as tag: UInt8) -> DERElement {
+    DERElement(tag: tag, start: start, contentStart: contentStart, end: end)
+  }
 }
 
 /// The tags this package reads and writes (X.690 §8.1.2, X.680 §8.4).

@@ -229,15 +229,11 @@ struct X509Extensions: Sendable {
           try generalName(&tree)
           if let minimum = try tree.optional(DERTag.contextPrimitive(0)) {
             _ = try tree.integer(
-              DERElement(
-                tag: DERTag.integer, start: minimum.start, contentStart: minimum.contentStart,
-                end: minimum.end), "minimum")
+              minimum.read(as: DERTag.integer), "minimum")
           }
           if let maximum = try tree.optional(DERTag.contextPrimitive(1)) {
             _ = try tree.integer(
-              DERElement(
-                tag: DERTag.integer, start: maximum.start, contentStart: maximum.contentStart,
-                end: maximum.end), "maximum")
+              maximum.read(as: DERTag.integer), "maximum")
           }
           try tree.expectEnd("a subtree")
         }
@@ -265,9 +261,7 @@ struct X509Extensions: Sendable {
         }
         if let reasons = try point.optional(DERTag.contextPrimitive(1)) {
           _ = try point.bitString(
-            DERElement(
-              tag: DERTag.bitString, start: reasons.start, contentStart: reasons.contentStart,
-              end: reasons.end), "the reasons")
+            reasons.read(as: DERTag.bitString), "the reasons")
         }
         if let issuer = try point.optional(DERTag.contextConstructed(2)) {
           var names = try point.children(of: issuer)
@@ -303,9 +297,7 @@ struct X509Extensions: Sendable {
       break
     case 0x88:
       _ = try reader.objectIdentifier(
-        DERElement(
-          tag: DERTag.objectIdentifier, start: name.start, contentStart: name.contentStart,
-          end: name.end), "a registered identifier")
+        name.read(as: DERTag.objectIdentifier), "a registered identifier")
     case 0xA0:
       // otherName ::= SEQUENCE { type-id OID, value [0] EXPLICIT ANY }
       var parts = try reader.children(of: name)

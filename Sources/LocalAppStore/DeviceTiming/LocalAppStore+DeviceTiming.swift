@@ -139,7 +139,11 @@ extension LocalAppStore {
     markers.append(
       LaunchMarker(
         account: account, transactionID: transaction.id, originalID: transaction.originalID))
-    try ledger.encodeMeta(markers, Self.launchMarkersKey)
+    // Written on every renewal no launch sees, and read again by the next: by hand (the
+    // encoder's bytes), and kept as decoded (strings and identifiers round-trip exactly).
+    try ledger.setMeta(
+      Self.launchMarkersKey, json: String(decoding: PayloadWriter.json(of: markers), as: UTF8.self),
+      of: markers)
   }
 
   private func launchMarkers() throws(LocalAppStoreError) -> [LaunchMarker] {

@@ -17,8 +17,8 @@ final class LedgerStore: @unchecked Sendable {
 
   /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`, 3 the server
   /// notifications and their send attempts, 4 each notification's environment and its
-  /// sender's claim.
-  static let schemaVersion: Int64 = 4
+  /// sender's claim, 5 each subscription's due date (`due_ms`, ``dueMilliseconds(of:)``).
+  static let schemaVersion: Int64 = 5
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
   static let applicationID: Int64 = 0x5354_4C53
 
@@ -38,6 +38,12 @@ final class LedgerStore: @unchecked Sendable {
   private let lock = Locked()
   private let encoder = AppStoreJSON.encoder()
   private let decoder = AppStoreJSON.decoder()
+  /// What the rows' JSON decoded to (``DecodedRows``): every operation reads the settings, and
+  /// a catch-up the same records and transactions, which decoding again cost a third of a
+  /// renewal.
+  private let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
+  private let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
+  private let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
   /// What the current operation changed that makes server notifications
   /// (``LedgerChange``): filled by ``save(_:)`` and ``update(_:)``, taken at the end of the
   /// operation, inside its SQLite transaction.
@@ -120,8 +126,9 @@ final class LedgerStore: @unchecked Sendable {
       CREATE INDEX transactions_source ON transactions(source_id);
       CREATE TABLE subscriptions(
         original_id INTEGER PRIMARY KEY, account TEXT NOT NULL, group_id TEXT NOT NULL,
-        source_original_id INTEGER, record TEXT NOT NULL);
+        source_original_id INTEGER, record TEXT NOT NULL, due_ms INTEGER);
       CREATE INDEX subscriptions_account ON subscriptions(account, group_id);
+      \(Self.dueIndex)
       CREATE TABLE requests(
         id INTEGER PRIMARY KEY, account TEXT NOT NULL, product_id TEXT NOT NULL,
         requested_ms INTEGER NOT NULL, status TEXT NOT NULL, options TEXT NOT NULL);
@@ -155,6 +162,9 @@ final class LedgerStore: @unchecked Sendable {
       let settings = try? decodeMeta(EmulatorSettings.self, "settings")
       try addNotificationEnvironments(fallback: settings?.environment ?? .xcode)
     }
+    if version < 5 {
+      try addDueDates()
+    }
     try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
   }
 
@@ -185,15 +195,32 @@ final class LedgerStore: @unchecked Sendable {
       [.text(key), .text(value)])
   }
 
-  func decodeMeta<T: Decodable>(_ type: T.Type, _ key: String) throws(LocalAppStoreError) -> T {
+  /// The meta value `key` decoded as `type`; the settings, the launch markers and the pending
+  /// price increases are read by nearly every operation, so a text decoded once is not decoded
+  /// again (the cache is keyed by the type, the key and the text itself).
+  func decodeMeta<T: Decodable & Sendable>(_ type: T.Type, _ key: String)
+    throws(LocalAppStoreError) -> T
+  {
     guard let text = try meta(key) else {
       throw LocalAppStoreError(.invalidState, "\(database.path): the state has no \(key)")
     }
-    return try decode(type, text, what: "meta \(key)")
+    if let value = decodedMeta[key, text] as? T { return value }
+    let value = try decode(type, text, what: "meta \(key)")
+    decodedMeta.keep(value, key: key, text: text)
+    return value
   }
 
   func encodeMeta(_ value: some Encodable, _ key: String) throws(LocalAppStoreError) {
     try setMeta(key, try encode(value))
+  }
+
+  /// Writes `text`, the JSON of `value`, as meta `key`, and keeps `value` as what the text
+  /// decodes to (``decodeMeta(_:_:)``): for a value written by hand that round-trips exactly.
+  func setMeta<T: Sendable>(_ key: String, json text: String, of value: T)
+    throws(LocalAppStoreError)
+  {
+    try setMeta(key, text)
+    decodedMeta.keep(value, key: key, text: text)
   }
 
   /// The next identifier of a transaction or a request: 1, 2, 3, …
@@ -269,7 +296,7 @@ final class LedgerStore: @unchecked Sendable {
         .integer(Int64(bitPattern: stored.transaction.originalID)),
         stored.sourceID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
         .integer(Int64(stored.revision)), .integer(stored.finished ? 1 : 0),
-        .text(try encode(stored.transaction)),
+        .text(payload(of: stored.transaction)),
       ])
   }
 
@@ -278,7 +305,7 @@ final class LedgerStore: @unchecked Sendable {
     try noteRevocation(of: transaction)
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
-      [.text(try encode(transaction)), .integer(Int64(bitPattern: transaction.id))])
+      [.text(payload(of: transaction)), .integer(Int64(bitPattern: transaction.id))])
     return Int(
       try database.scalar(
         "SELECT revision FROM transactions WHERE id = ?",
@@ -314,7 +341,9 @@ final class LedgerStore: @unchecked Sendable {
     var result: [StoredTransaction] = []
     for row in rows {
       let id = row[5].integer ?? 0
-      var transaction = try decode(Transaction.self, row[4].text ?? "", what: "transaction \(id)")
+      var transaction = try decode(
+        Transaction.self, row[4].text ?? "", what: "transaction \(id)",
+        row: UInt64(bitPattern: id), cache: decodedTransactions)
       transaction.jwsRepresentation = ""
       result.append(
         StoredTransaction(
@@ -331,17 +360,80 @@ final class LedgerStore: @unchecked Sendable {
     try noteChange(to: record)
     try database.query(
       """
-      INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record)
-      VALUES(?, ?, ?, ?, ?)
+      INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record, due_ms)
+      VALUES(?, ?, ?, ?, ?, ?)
       ON CONFLICT(original_id) DO UPDATE SET record = excluded.record,
-        source_original_id = excluded.source_original_id
+        source_original_id = excluded.source_original_id, due_ms = excluded.due_ms
       """,
       [
         .integer(Int64(bitPattern: record.originalID)), .text(record.account),
         .text(record.groupID),
         record.sourceOriginalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-        .text(try encode(record)),
+        .text(payload(of: record)),
+        Self.dueMilliseconds(of: record).map { .integer($0) } ?? .null,
       ])
+  }
+
+  /// The `due_ms` column of `record`: when time alone next changes it
+  /// (`SubscriptionMachine.nextDue(of:)`), in milliseconds; for a live subscription that has
+  /// no such date (a damaged state), the smallest integer, so that every catch-up examines it;
+  /// `NULL` when time alone never changes it.
+  static func dueMilliseconds(of record: SubscriptionRecord) -> Int64? {
+    if let due = SubscriptionMachine.nextDue(of: record) { return AppStoreJSON.milliseconds(due) }
+    return SubscriptionMachine.isLive(record) ? .min : nil
+  }
+
+  private static let dueIndex = """
+    CREATE INDEX subscriptions_due ON subscriptions(due_ms) WHERE source_original_id IS NULL;
+    """
+
+  /// Adds `due_ms` (schema 5) and fills it from each record, in the caller's transaction. A
+  /// state a test downgraded by hand may have the column already.
+  private func addDueDates() throws(LocalAppStoreError) {
+    let columns = try database.query("PRAGMA table_info(subscriptions)").compactMap { $0[1].text }
+    if !columns.contains("due_ms") {
+      try database.execute("ALTER TABLE subscriptions ADD COLUMN due_ms INTEGER")
+    }
+    try database.execute("DROP INDEX IF EXISTS subscriptions_due")
+    try database.execute(Self.dueIndex)
+    for record in try subscriptions(where: "1", []) {
+      try database.query(
+        "UPDATE subscriptions SET due_ms = ? WHERE original_id = ?",
+        [
+          Self.dueMilliseconds(of: record).map { .integer($0) } ?? .null,
+          .integer(Int64(bitPattern: record.originalID)),
+        ])
+    }
+  }
+
+  /// The subscriptions the App Store drives itself that time alone may change by `now`: a
+  /// superset of those whose due date is at or before `now` (milliseconds are compared), in
+  /// the order of ``purchasedSubscriptions()``. Read through the `due_ms` index, so that an
+  /// operation costs the same whatever the number of subscriptions (a read-only state of an
+  /// older schema, which has no such column, is scanned).
+  func subscriptionsDue(by now: Date) throws(LocalAppStoreError) -> [SubscriptionRecord] {
+    guard version >= 5 else {
+      return try purchasedSubscriptions().filter {
+        SubscriptionMachine.isLive($0)
+          && (SubscriptionMachine.nextDue(of: $0).map { $0 <= now } ?? true)
+      }
+    }
+    return try subscriptions(
+      where: "source_original_id IS NULL AND due_ms <= ?",
+      [.integer(AppStoreJSON.milliseconds(now) + 1)])
+  }
+
+  /// The earliest date at which time alone changes a subscription the App Store drives itself:
+  /// the smallest `due_ms`, which is the record's own date, since records keep whole
+  /// milliseconds (``AppStoreJSON``) rounded as `due_ms` is.
+  func nextDueDate() throws(LocalAppStoreError) -> Date? {
+    guard version >= 5 else {
+      return try purchasedSubscriptions().compactMap(SubscriptionMachine.nextDue(of:)).min()
+    }
+    let smallest = try database.scalar(
+      "SELECT MIN(due_ms) FROM subscriptions WHERE source_original_id IS NULL AND due_ms > ?",
+      [.integer(.min)])?.integer
+    return smallest.map(AppStoreJSON.date(milliseconds:))
   }
 
   func subscriptions(of account: String) throws(LocalAppStoreError) -> [SubscriptionRecord] {
@@ -372,7 +464,10 @@ final class LedgerStore: @unchecked Sendable {
       parameters)
     for row in rows {
       let what = "subscription \(row[0].integer ?? 0)"
-      result.append(try decode(SubscriptionRecord.self, row[1].text ?? "", what: what))
+      result.append(
+        try decode(
+          SubscriptionRecord.self, row[1].text ?? "", what: what,
+          row: UInt64(bitPattern: row[0].integer ?? 0), cache: decodedRecords))
     }
     return result
   }
@@ -504,12 +599,68 @@ final class LedgerStore: @unchecked Sendable {
 
   // MARK: - Coding
 
+  /// A transaction's row: its App Store JSON, written by ``PayloadWriter`` (the encoder's bytes,
+  /// at a fraction of its cost). What the row will decode to is known already
+  /// (``asStored(_:)-swift.type.method``): it is kept for the next read, which then decodes
+  /// nothing.
+  private func payload(of transaction: Transaction) -> String {
+    let text = String(decoding: PayloadWriter.json(of: transaction), as: UTF8.self)
+    decodedTransactions.keep(Self.asStored(transaction), key: transaction.id, text: text)
+    return text
+  }
+
+  /// A subscription record's row, as ``payload(of:)-(Transaction)`` writes a transaction's.
+  private func payload(of record: SubscriptionRecord) -> String {
+    let text = String(decoding: PayloadWriter.json(of: record), as: UTF8.self)
+    decodedRecords.keep(Self.asStored(record), key: record.originalID, text: text)
+    return text
+  }
+
+  /// `transaction` as its row decodes: dates in whole milliseconds (``AppStoreJSON``), no JWS.
+  /// A test holds it to the decoder's result.
+  static func asStored(_ transaction: Transaction) -> Transaction {
+    var stored = transaction
+    stored.purchaseDate = wholeMilliseconds(transaction.purchaseDate)
+    stored.originalPurchaseDate = transaction.originalPurchaseDate.map(wholeMilliseconds)
+    stored.expirationDate = transaction.expirationDate.map(wholeMilliseconds)
+    stored.signedDate = wholeMilliseconds(transaction.signedDate)
+    stored.revocationDate = transaction.revocationDate.map(wholeMilliseconds)
+    stored.jwsRepresentation = ""
+    return stored
+  }
+
+  /// `record` as its row decodes: dates in whole milliseconds. A test holds it to the decoder's
+  /// result.
+  static func asStored(_ record: SubscriptionRecord) -> SubscriptionRecord {
+    var stored = record
+    stored.expirationDate = wholeMilliseconds(record.expirationDate)
+    stored.retryEndDate = record.retryEndDate.map(wholeMilliseconds)
+    stored.gracePeriodEndDate = record.gracePeriodEndDate.map(wholeMilliseconds)
+    stored.recentStartDate = wholeMilliseconds(record.recentStartDate)
+    stored.originalPurchaseDate = wholeMilliseconds(record.originalPurchaseDate)
+    return stored
+  }
+
+  private static func wholeMilliseconds(_ date: Date) -> Date {
+    AppStoreJSON.date(milliseconds: AppStoreJSON.milliseconds(date))
+  }
+
   private func encode(_ value: some Encodable) throws(LocalAppStoreError) -> String {
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
       throw LocalAppStoreError(.invalidState, "cannot encode \(type(of: value)): \(error)")
     }
+  }
+
+  /// `text`, the JSON of `row`, decoded, through `cache`.
+  private func decode<T: Decodable & Sendable>(
+    _ type: T.Type, _ text: String, what: String, row: UInt64, cache: DecodedRows<UInt64, T>
+  ) throws(LocalAppStoreError) -> T {
+    if let value = cache[row, text] { return value }
+    let value = try decode(type, text, what: what)
+    cache.keep(value, key: row, text: text)
+    return value
   }
 
   private func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String)

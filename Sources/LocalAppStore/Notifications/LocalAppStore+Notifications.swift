@@ -126,14 +126,12 @@ extension LocalAppStore {
       transaction.signedDate = maker.now
       transaction.environment = signingEnvironment
       transaction.jwsRepresentation = ""
-      data.signedTransactionInfo = try authority.signer.sign(
-        payloadJSON: authority.signer.encode(transaction))
+      data.signedTransactionInfo = try signature(over: authority.signer.encode(transaction))
     }
     if let record {
       var info = renewalInfo(of: record, now: maker.now)
       info.environment = signingEnvironment
-      data.signedRenewalInfo = try authority.signer.sign(
-        payloadJSON: authority.signer.encode(info))
+      data.signedRenewalInfo = try signature(over: authority.signer.encode(info))
       data.status = SubscriptionMachine.state(of: record, at: maker.now).state
     }
     try store(
@@ -151,13 +149,15 @@ extension LocalAppStore {
     guard let uuid = notification.notificationUUID else {
       throw LocalAppStoreError(.invalidState, "a notification to store has no notificationUUID")
     }
-    let payload: Data
-    do {
-      payload = try AppStoreJSON.encoder().encode(notification)
-    } catch {
-      throw LocalAppStoreError(.invalidState, "cannot encode a notification: \(error)")
+    var payload = PayloadWriter.json(of: notification) ?? Data()
+    if payload.isEmpty {
+      do {
+        payload = try AppStoreJSON.encoder().encode(notification)
+      } catch {
+        throw LocalAppStoreError(.invalidState, "cannot encode a notification: \(error)")
+      }
     }
-    let signed = try authority.signer.sign(payloadJSON: payload)
+    let signed = try signature(over: payload)
     let now = notification.signedDate ?? clock.now
     try ledger.insertNotification(
       uuid: uuid, created: now,

@@ -41,6 +41,7 @@ extension LocalAppStore {
       altered.priceMilliunits = 0
       return authority.signer.encode(altered)
     }
+    signingCosts.verifications += 1
     return authority.verifyTransaction(jws)
   }
 
@@ -72,6 +73,7 @@ extension LocalAppStore {
       altered.willAutoRenew.toggle()
       return authority.signer.encode(altered)
     }
+    signingCosts.verifications += 1
     return authority.verifyRenewalInfo(jws)
   }
 
@@ -80,15 +82,27 @@ extension LocalAppStore {
   {
     switch try consumeFault([.verification, .tamper]) {
     case .verification?:
+      signingCosts.signatures += 1
       return try authority.signWithForeignAuthority(payload)
     case .tamper?:
-      let jws = try authority.signer.sign(payloadJSON: payload)
+      let jws = try signature(over: payload)
       let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 3 else { return jws }
       return "\(parts[0]).\(Self.base64URL(try tampered())).\(parts[2])"
     default:
-      return try authority.signer.sign(payloadJSON: payload)
+      return try signature(over: payload)
     }
+  }
+
+  /// `payload` signed into a compact JWS with the store's authority, counted in
+  /// ``operationCosts``; within one operation, the same payload is signed once.
+  func signature(over payload: Data) throws(LocalAppStoreError) -> String {
+    let key = String(decoding: payload, as: UTF8.self)
+    if let signed = signedInOperation[key] { return signed }
+    signingCosts.signatures += 1
+    let signed = try authority.signer.sign(payloadJSON: payload)
+    signedInOperation[key] = signed
+    return signed
   }
 
   static func base64URL(_ bytes: Data) -> String {

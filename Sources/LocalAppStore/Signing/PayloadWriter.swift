@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 
@@ -5,8 +6,8 @@ import StoreModel
 /// same keys and values as their `Codable` form through ``StoreModel/AppStoreJSON``, keys in
 /// byte order, dates in whole milliseconds, without escaped slashes.
 ///
-/// Signing is the local App Store's hot path: this writer costs a fraction of `JSONEncoder`.
-/// A test holds it to the encoder's output byte for byte.
+/// Signing and the ledger's writes are the local App Store's hot path: this writer costs a
+/// fraction of `JSONEncoder`. A test holds each form to the encoder's output byte for byte.
 struct PayloadWriter {
   private var bytes: [UInt8] = []
   private var first = true
@@ -83,6 +84,81 @@ struct PayloadWriter {
     return writer.close()
   }
 
+  /// The payload of `notification`'s signed `responseBodyV2DecodedPayload`, as Apple's
+  /// `ResponseBodyV2DecodedPayload` spells it; `nil` for a notification with a `summary`, an
+  /// `externalPurchaseToken` or `appData` (rare: those go through the encoder).
+  static func json(of notification: ServerNotification) -> Data? {
+    guard notification.summary == nil, notification.externalPurchaseToken == nil,
+      notification.appData == nil
+    else { return nil }
+    var writer = PayloadWriter()
+    writer.open()
+    if let data = notification.data {
+      writer.key("data")
+      var inner = PayloadWriter()
+      inner.open()
+      inner.field("appAppleId", data.appAppleID.map { String($0) }, asNumber: true)
+      inner.field("bundleId", data.bundleID)
+      inner.field("bundleVersion", data.bundleVersion)
+      inner.field("consumptionRequestReason", data.consumptionRequestReason?.rawValue)
+      inner.field("environment", data.environment?.rawValue)
+      inner.field("signedRenewalInfo", data.signedRenewalInfo)
+      inner.field("signedTransactionInfo", data.signedTransactionInfo)
+      inner.field("status", data.status.map { Int64($0.rawValue) })
+      inner.bytes.append(UInt8(ascii: "}"))
+      writer.bytes.append(contentsOf: inner.bytes)
+    }
+    writer.field("notificationType", notification.notificationType.rawValue)
+    writer.field("notificationUUID", notification.notificationUUID)
+    writer.field("signedDate", notification.signedDate)
+    writer.field("subtype", notification.subtype?.rawValue)
+    writer.field("version", notification.version)
+    return writer.close()
+  }
+
+  /// A subscription record's row in the ledger, as its `Codable` form through the encoder.
+  static func json(of record: SubscriptionRecord) -> Data {
+    var writer = PayloadWriter()
+    writer.open()
+    writer.field("account", record.account)
+    writer.field("appAccountToken", record.appAccountToken?.uuidString)
+    writer.field("autoRenewProductID", record.autoRenewProductID)
+    writer.field("expirationDate", record.expirationDate)
+    writer.field("expirationReason", record.expirationReason.map { Int64($0.rawValue) })
+    writer.field("gracePeriodEndDate", record.gracePeriodEndDate)
+    writer.field("groupID", record.groupID)
+    writer.field("offerID", record.offerID)
+    writer.field("offerPeriodsLeft", Int64(record.offerPeriodsLeft))
+    writer.field("originalID", String(record.originalID), asNumber: true)
+    writer.field("originalPurchaseDate", record.originalPurchaseDate)
+    writer.field("phase", record.phase.rawValue)
+    writer.field("productID", record.productID)
+    writer.field("recentStartDate", record.recentStartDate)
+    writer.field("retryEndDate", record.retryEndDate)
+    writer.field("sourceOriginalID", record.sourceOriginalID.map { String($0) }, asNumber: true)
+    writer.field("willAutoRenew", record.willAutoRenew)
+    return writer.close()
+  }
+
+  /// The launch markers' meta value (``LaunchMarker``), as their `Codable` form through the
+  /// encoder.
+  static func json(of markers: [LaunchMarker]) -> Data {
+    var writer = PayloadWriter()
+    writer.bytes.append(UInt8(ascii: "["))
+    for (index, marker) in markers.enumerated() {
+      if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+      var object = PayloadWriter()
+      object.open()
+      object.field("account", marker.account)
+      object.field("originalID", String(marker.originalID), asNumber: true)
+      object.field("transactionID", String(marker.transactionID), asNumber: true)
+      object.bytes.append(UInt8(ascii: "}"))
+      writer.bytes.append(contentsOf: object.bytes)
+    }
+    writer.bytes.append(UInt8(ascii: "]"))
+    return Data(writer.bytes)
+  }
+
   // MARK: - Writing
 
   private mutating func open() { bytes.append(UInt8(ascii: "{")) }
@@ -104,6 +180,13 @@ struct PayloadWriter {
     guard let value else { return }
     key(name)
     string(value)
+  }
+
+  /// A number written from its decimal digits (a `UInt64` beyond `Int64`).
+  private mutating func field(_ name: StaticString, _ digits: String?, asNumber: Bool) {
+    guard let digits else { return }
+    key(name)
+    bytes.append(contentsOf: digits.utf8)
   }
 
   private mutating func field(_ name: StaticString, _ value: Int64?) {
@@ -136,6 +219,18 @@ struct PayloadWriter {
   /// rest (slashes and non-ASCII included) as UTF-8.
   private mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings (identifiers, tokens: a notification carries two of a few kilobytes) need
+    // no escape at all: copied whole.
+    var value = value
+    let copied = value.withUTF8 { utf8 in
+      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if copied {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

@@ -6,19 +6,20 @@ package import StoreModel
 /// dates in milliseconds), an ES256 compact JWS whose header carries the certificate
 /// authority's x5c chain.
 ///
-/// The header is encoded once; each signature costs the payload's encoding, its base64url and
-/// one ECDSA signature. Use ``LocalAppStore/signer`` to sign tokens with a store's own chain.
+/// The header is encoded once, in base64url too; each signature costs the payload's encoding,
+/// its base64url and one ECDSA signature. Use ``LocalAppStore/signer`` to sign tokens with a store's own chain.
 package struct TransactionSigner: Sendable {
   /// The certificate authority whose leaf signs.
   package let authority: TestCertificateAuthority
   private let signer: JWSSigner
-  private let headerJSON: Data
+  /// The header's base64url, the first part of every token.
+  private let encodedHeader: String
 
   /// A signer over `authority`'s leaf key and chain.
   package init(authority: TestCertificateAuthority) {
     self.authority = authority
     signer = authority.signer
-    headerJSON = Data(JWSSigner.encode(signer.header).utf8)
+    encodedHeader = signer.encodedHeader
   }
 
   /// A signer over a new certificate authority with random keys.
@@ -44,7 +45,7 @@ package struct TransactionSigner: Sendable {
   /// The compact JWS of the JSON bytes `payloadJSON`, as they are.
   package func sign(payloadJSON: Data) throws(LocalAppStoreError) -> String {
     do {
-      return try signer.sign(headerJSON: headerJSON, payloadJSON: payloadJSON)
+      return try signer.sign(encodedHeader: encodedHeader, payloadJSON: payloadJSON)
     } catch {
       throw LocalAppStoreError(.signing, "cannot sign: \(error.reason)")
     }

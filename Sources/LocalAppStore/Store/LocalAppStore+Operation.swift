@@ -20,6 +20,8 @@ extension LocalAppStore {
   func operation<T>(_ body: (Date) throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T
   {
     handOverUnfinished()
+    signedInOperation = [:]
+    defer { signedInOperation = [:] }
     let (result, deliveries) = try ledger.exclusively { () throws(LocalAppStoreError) in
       try ledger.database.immediateTransaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
@@ -56,11 +58,7 @@ extension LocalAppStore {
 
   /// The earliest date at which time alone changes a subscription.
   private func nextDueDate() throws(LocalAppStoreError) -> Date? {
-    var due: Date?
-    for record in try ledger.purchasedSubscriptions() {
-      if let date = SubscriptionMachine.nextDue(of: record) { due = min(due ?? date, date) }
-    }
-    return due
+    try ledger.nextDueDate()
   }
 
   /// While someone listens to updates, wakes up on the clock when the next renewal or expiry

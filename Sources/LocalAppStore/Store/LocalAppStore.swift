@@ -93,6 +93,14 @@ public actor LocalAppStore: StoreBackend {
   /// The transactions the current operation's catch-up with the time made before its body ran
   /// (what `advance` reports beside its own).
   var caughtUp: [MadeTransaction] = []
+  /// The signatures and verifications made so far (``operationCosts``).
+  var signingCosts = OperationCosts()
+  /// The tokens the current operation signed, by payload: a transaction handed back by a
+  /// purchase and the same transaction inside its notification (the same bytes: the same
+  /// `signedDate`) are signed once (``signature(over:)``). Keyed by the payload's text: keyed by
+  /// its `Data`, the dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the
+  /// state machine's property test, twice.
+  var signedInOperation: [String: String] = [:]
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?

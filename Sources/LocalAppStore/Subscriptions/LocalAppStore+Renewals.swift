@@ -13,7 +13,7 @@ extension LocalAppStore {
   @discardableResult
   func catchUp(to now: Date) throws(LocalAppStoreError) -> [MadeTransaction] {
     let settings = try currentSettings()
-    let records = try ledger.purchasedSubscriptions().filter(SubscriptionMachine.isLive)
+    let records = try ledger.subscriptionsDue(by: now).filter(SubscriptionMachine.isLive)
     for record in records { try checkCatchUp(record, to: now, rate: settings.timeRate) }
     var increases: [UInt64: PriceIncrease]?
     var made: [MadeTransaction] = []

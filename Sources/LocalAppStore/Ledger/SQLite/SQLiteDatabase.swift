@@ -29,6 +29,9 @@ final class SQLiteDatabase {
 
   /// Whether the connection was opened read-only: SQLite refuses every write on it.
   let isReadOnly: Bool
+  /// How many transactions ``immediateTransaction(_:)`` began on this connection (the
+  /// benchmark's per-operation cost).
+  private(set) var transactionCount = 0
 
   /// Opens (and creates when missing) the database at `path`; `:memory:` for a private one.
   ///
@@ -112,6 +115,7 @@ final class SQLiteDatabase {
     throws(LocalAppStoreError) -> T
   {
     try execute(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
+    transactionCount += 1
     let changesBefore = sqlite3_total_changes(handle)
     do {
       let result = try body()
