@@ -7,7 +7,9 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: sportstime-store-bench [--json] [--corpus DIR] [--only emulator]")
-  print("       sportstime-store-bench --chain-differential N [--seed S] [--corpus DIR]")
+  print(
+    "       sportstime-store-bench --chain-differential N [--seed S] [--corpus DIR] "
+      + "[--label LABEL]")
   print("       sportstime-store-bench --parser-fuzz N [--seed S] [--corpus DIR]")
 } else if let only = arguments.firstIndex(of: "--only"),
   !arguments.indices.contains(only + 1) || arguments[only + 1] != "emulator"

@@ -6,10 +6,29 @@ enum NameString {
   static let bmpString: UInt8 = 0x1E
   static let universalString: UInt8 = 0x1C
   static let teletexString: UInt8 = 0x14
-  static let visibleString: UInt8 = 0x1A
+  static let numericString: UInt8 = 0x12
 
-  /// Checks the value's encoding when it is a string type OpenSSL converts.
+  /// The value types a name attribute may have here: DirectoryString's five (RFC 5280
+  /// §4.1.2.4, Appendix A.1: TeletexString, PrintableString, UniversalString, UTF8String,
+  /// BMPString), IA5String (`emailAddress`, `domainComponent`: Appendix A.1, RFC 4519 §2.4)
+  /// and NumericString (X.520's numeric attributes). Anything else is refused: a tag of
+  /// another class or a universal type OpenSSL does not read in a name (its
+  /// `X509_NAME_ENTRY` value is an `ASN1_PRINTABLE` string: a context-specific `[0]` there
+  /// does not parse, found by the offline differential run), and the few universal types
+  /// OpenSSL keeps as they are (BIT STRING, SEQUENCE, unnamed string types) — no certificate
+  /// of Apple's chains has them; refusing those is stricter (`names`).
+  static let allowedTags: Set<UInt8> = [
+    teletexString, DERTag.printableString, universalString, DERTag.utf8String, bmpString,
+    DERTag.ia5String, numericString,
+  ]
+
+  /// Checks the value's type, and its encoding when it is a string type OpenSSL converts.
   static func check(_ reader: DERReader, _ element: DERElement) throws(DERError) {
+    guard allowedTags.contains(element.tag) else {
+      throw DERError(
+        "a name attribute's value is not a directory string (tag \(element.tag))",
+        at: element.start, rule: .names)
+    }
     let bytes = reader.content(element)
     switch element.tag {
     case DERTag.utf8String:
@@ -36,7 +55,7 @@ enum NameString {
     switch element.tag {
     case DERTag.utf8String:
       return String(decoding: bytes, as: UTF8.self)
-    case DERTag.printableString, DERTag.ia5String, teletexString, visibleString:
+    case DERTag.printableString, DERTag.ia5String, teletexString, numericString:
       return String(bytes.map { Character(Unicode.Scalar($0)) })
     case bmpString:
       var units: [UInt16] = []

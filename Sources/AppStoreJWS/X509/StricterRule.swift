@@ -30,7 +30,9 @@ enum StricterRule: String, Sendable, Hashable, CaseIterable {
   /// (only `keyIdentifier` is read).
   case authorityKeyIdentifierForm
   /// Names chained byte for byte, where OpenSSL compares canonical forms (case and spaces
-  /// folded, RFC 5280 §7.1); an empty subject refused even with a subject alternative name.
+  /// folded, RFC 5280 §7.1); an empty subject refused even with a subject alternative name; a
+  /// name attribute whose value is a BIT STRING, a SEQUENCE or an unnamed universal string type
+  /// (OpenSSL keeps those as they are; the values here are the directory string types).
   case names
   /// A validity time before 2050 as GeneralizedTime (RFC 5280 §4.1.2.5).
   case timeEncoding
