@@ -481,7 +481,7 @@
       // StoreKit: PriceIncreaseStatus.noIncreasePending
       case .noIncreasePending: nil
       // StoreKit: PriceIncreaseStatus.pending (raw 0: the customer has not answered)
-      case .pending: StoreModel.PriceIncreaseStatus(rawValue: 0)
+      case .pending: .pending
       // StoreKit: PriceIncreaseStatus.agreed
       case .agreed: .agreed
       }

@@ -47,26 +47,20 @@
     /// Where the backend reports what it could not translate.
     static let logger = Logger(subsystem: "SportsTimeStore", category: "StoreKitBackend")
 
-    #if os(visionOS)
-      /// Creates a backend that confirms purchases in the app's foreground scene (else any of
-      /// its connected scenes): visionOS has no purchase without a scene.
-      ///
-      /// Not in an app extension, which has no `UIApplication.shared` (UIKit marks it
-      /// unavailable there): an extension gives its scene to
-      /// ``init(confirmingPurchasesIn:)``.
-      @available(visionOSApplicationExtension, unavailable)
-      public init() {
+    /// Creates a backend that confirms purchases where StoreKit chooses: StoreKit's
+    /// `Product.purchase(options:)`. On visionOS, which has no purchase without a scene, it
+    /// confirms them in the app's foreground scene (else any of its connected scenes).
+    ///
+    /// Not in a visionOS app extension, which has no `UIApplication.shared` (UIKit marks it
+    /// unavailable there): an extension gives its scene to ``init(confirmingPurchasesIn:)``.
+    @available(visionOSApplicationExtension, unavailable)
+    public init() {
+      #if os(visionOS)
         confirmationScene = { Self.foregroundScene() }
-      }
-    #else
-      /// Creates a backend that confirms purchases where StoreKit chooses: StoreKit's
-      /// `Product.purchase(options:)`.
-      public init() {
-        #if os(iOS)
-          confirmationScene = nil
-        #endif
-      }
-    #endif
+      #elseif os(iOS)
+        confirmationScene = nil
+      #endif
+    }
 
     #if os(iOS) || os(visionOS)
       /// Creates a backend that confirms purchases in the scene `scene` returns: StoreKit's

@@ -161,8 +161,16 @@ public struct PriceIncreaseStatus: OpenEnumeration {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// No price increase is pending, or the customer has not answered.
-  public static let noIncreasePending = PriceIncreaseStatus(rawValue: 0)
+  /// The customer has not yet answered a price increase that needs their consent: StoreKit's
+  /// `.pending`, the App Store's `priceIncreaseStatus` 0 ("The customer hasn't yet responded to
+  /// an auto-renewable subscription price increase that requires customer consent", App Store
+  /// Server Notifications' `priceIncreaseStatus` page). With no increase at all the field is
+  /// absent (StoreKit's `.noIncreasePending`).
+  public static let pending = PriceIncreaseStatus(rawValue: 0)
+  /// The old name of ``pending``: raw 0 is an increase awaiting an answer, not the absence of
+  /// one.
+  @available(*, deprecated, renamed: "pending")
+  public static let noIncreasePending = PriceIncreaseStatus.pending
   /// The customer consented.
   public static let agreed = PriceIncreaseStatus(rawValue: 1)
 }

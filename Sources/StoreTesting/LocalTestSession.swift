@@ -200,7 +200,11 @@ public struct LocalTestSession: Sendable {
   }
 
   /// `requestPriceIncreaseConsentForTransaction(identifier:)`: the customer of the subscription
-  /// is asked to consent to its product's new price (set with ``setPrice(_:forProduct:)``).
+  /// is asked to consent to its product's price, new (set with ``setPrice(_:forProduct:)``) or
+  /// not ("in the testing environment, changing the price of the subscription is optional",
+  /// its page); its renewal info's `priceIncreaseStatus` is ``StoreModel/PriceIncreaseStatus/pending``
+  /// until the customer answers. Unanswered at the renewal, the subscription expires with
+  /// `didNotConsentToPriceIncrease`.
   public func requestPriceIncreaseConsentForTransaction(identifier: UInt64)
     async throws(LocalAppStoreError)
   {
@@ -215,12 +219,23 @@ public struct LocalTestSession: Sendable {
     try await store.setPrice(price, forProduct: productIdentifier)
   }
 
-  /// The customer agrees to (or declines) the price increase of a subscription, as on the
-  /// price-increase sheet (ours: Xcode answers it in its UI).
-  public func respondToPriceIncrease(identifier: UInt64, agreed: Bool)
+  /// `consentToPriceIncreaseForTransaction(identifier:)`: the customer consents to the pending
+  /// price increase ("consent to the price increase and continue renewing"); the next renewal
+  /// is at the new price.
+  public func consentToPriceIncreaseForTransaction(identifier: UInt64)
     async throws(LocalAppStoreError)
   {
-    try await store.respondToPriceIncrease(transactionID: identifier, agreed: agreed)
+    try await store.consentToPriceIncrease(transactionID: identifier)
+  }
+
+  /// `declinePriceIncreaseForTransaction(identifier:)`: the customer declines the pending price
+  /// increase, which "disables auto-renew and removes the subscription's pending price increase
+  /// status. The subscription expires at the end of the billing period" (its page), with
+  /// `autoRenewDisabled` (the page calls it "a user canceling an auto-renewable subscription").
+  public func declinePriceIncreaseForTransaction(identifier: UInt64)
+    async throws(LocalAppStoreError)
+  {
+    try await store.declinePriceIncrease(transactionID: identifier)
   }
 
   /// Removes every transaction, subscription and Ask to Buy request; settings, faults, family

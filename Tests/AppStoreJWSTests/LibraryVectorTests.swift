@@ -394,7 +394,7 @@ import Testing
     #expect(renewal.currentProductID == "com.example.product")
     #expect(renewal.willAutoRenew)
     #expect(renewal.isInBillingRetry)
-    #expect(renewal.priceIncreaseStatus == .noIncreasePending)
+    #expect(renewal.priceIncreaseStatus == .pending)
     #expect(milliseconds(renewal.gracePeriodExpirationDate) == 1_698_148_900_000)
     #expect(renewal.offerType == .promotional)
     #expect(renewal.offerID == "abc.123")

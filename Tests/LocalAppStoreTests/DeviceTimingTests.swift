@@ -62,14 +62,27 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
     #expect(ids(await store.currentEntitlements()) == [bought.id])
   }
 
-  @Test("every read through the app-side port counts toward the lag")
-  func everyPortReadCounts() async throws {
+  @Test("the listing reads count toward the lag: unfinished, updates, currentEntitlements")
+  func listingReadsCount() async throws {
     let store = try LocalAppStore.sportsTime(
-      settings: EmulatorSettings(deviceTiming: DeviceTiming(listingLag: 3)))
+      settings: EmulatorSettings(deviceTiming: DeviceTiming(listingLag: 2)))
     let bought = try verified(try await store.buy(monthlyID))
-    _ = try await store.products(for: [monthlyID])
     _ = await store.unfinishedTransactions()
     _ = store.transactionUpdates()
+    #expect(ids(await store.currentEntitlements()) == [bought.id])
+  }
+
+  // The lag's measurements (1 above) are of `currentEntitlements`, `updates` and `unfinished`
+  // reads; none is of `Product.products(for:)`. Before, a products read spent the lag too
+  // (watched: this test fails there).
+  @Test("a products read does not spend the lag")
+  func productsReadsDoNotCount() async throws {
+    let store = try LocalAppStore.sportsTime(
+      settings: EmulatorSettings(deviceTiming: DeviceTiming(listingLag: 1)))
+    let bought = try verified(try await store.buy(monthlyID))
+    _ = try await store.products(for: [monthlyID])
+    _ = try await store.products(for: [monthlyID])
+    #expect(await store.currentEntitlements().isEmpty)
     #expect(ids(await store.currentEntitlements()) == [bought.id])
   }
 

@@ -67,7 +67,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
     try await store.requestTestNotification()
     // A change that rolls back draws nothing either.
     await #expect(throws: LocalAppStoreError.self) {
-      try await store.respondToPriceIncrease(transactionID: bought.id, agreed: true)
+      try await store.consentToPriceIncrease(transactionID: bought.id)
     }
     try await store.refund(transactionID: bought.id)
     return try await uuids(store)
@@ -128,6 +128,29 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
     let again = try await store.deliverDueNotifications(using: transport)
     #expect(again.count == (retried ? 1 : 0))
     if retried { #expect(again.first?.nextAttemptDate == clock.now.addingTimeInterval(12 * 3600)) }
+  }
+
+  /// "Responding to App Store Server Notifications": "Send HTTP 50x or 40x to have the App Store
+  /// retry the notification, if the post didn't succeed. The system considers all other HTTP
+  /// codes an unsuccessful post." Before, every unsuccessful code was retried (watched: the
+  /// 302 and 207 cases fail there).
+  @Test(
+    "in Production, 40x, 50x and no answer are retried; other unsuccessful codes are not",
+    arguments: [
+      (NotificationPostOutcome.status(404), true), (.status(429), true), (.status(503), true),
+      (.failed(result: "TIMED_OUT", reason: "no answer"), true), (.status(302), false),
+      (.status(207), false),
+      (.status(101), false),
+    ])
+  func retriedResponses(outcome: NotificationPostOutcome, retried: Bool) async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    try await store.setSigningEnvironment(.production, appAppleID: 42)
+    try await store.requestTestNotification()
+    try await store.setNotificationURL(URL(string: "http://127.0.0.1:9/notify"))
+    let reports = try await store.deliverDueNotifications(using: ScriptedTransport([outcome]))
+    #expect(reports.first?.delivered == false)
+    #expect((reports.first?.nextAttemptDate != nil) == retried)
   }
 
   @Test("of two senders on one state, one posts a notification; the other skips it")

@@ -38,9 +38,13 @@ import Testing
     try await session.setPrice(5.99, forProduct: monthlyID)
     try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
     let pending = try #require(try await session.store.renewalInfos().first)
-    #expect(pending.priceIncreaseStatus == .noIncreasePending)
+    // App Store Server Notifications, `priceIncreaseStatus`: "0: The customer hasn't yet
+    // responded to an auto-renewable subscription price increase that requires customer
+    // consent" — StoreKit's `.pending`.
+    #expect(pending.priceIncreaseStatus == .pending)
+    #expect(pending.priceIncreaseStatus?.rawValue == 0)
     #expect(pending.renewalPrice == Decimal(string: "5.99"))
-    try await session.respondToPriceIncrease(identifier: bought.id, agreed: true)
+    try await session.consentToPriceIncreaseForTransaction(identifier: bought.id)
     #expect(try await session.store.renewalInfos().first?.priceIncreaseStatus == .agreed)
     clock.set(to: utc(2026, 2, 2))
     let renewal = try #require(try await session.store.history().last)
@@ -48,17 +52,15 @@ import Testing
     #expect(try await session.store.renewalInfos().first?.priceIncreaseStatus == nil)
   }
 
-  /// RenewalInfo ExpirationReason `didNotConsentToPriceIncrease`.
-  @Test(
-    "declined, or never answered: the subscription expires at renewal, for the price increase",
-    arguments: [true, false])
-  func declined(answered: Bool) async throws {
+  /// RenewalInfo ExpirationReason `didNotConsentToPriceIncrease`: the request page's "The user
+  /// does nothing. The subscription expires at the end of the subscription period."
+  @Test("never answered: the subscription expires at renewal, for the price increase")
+  func neverAnswered() async throws {
     let clock = ManualClock()
     let session = try session(clock)
     let bought = try await session.store.buyVerified(monthlyID)
     try await session.setPrice(5.99, forProduct: monthlyID)
     try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
-    if answered { try await session.respondToPriceIncrease(identifier: bought.id, agreed: false) }
     clock.set(to: utc(2026, 2, 2))
     #expect(try await session.store.history().count == 1)
     #expect(try await session.store.proState() == .expired)
@@ -66,20 +68,56 @@ import Testing
     #expect(info.expirationReason == .didNotConsentToPriceIncrease)
   }
 
-  @Test("consent is refused when the price did not increase, answers need a request")
-  func refusals() async throws {
-    let session = try session(ManualClock())
+  /// `declinePriceIncreaseForTransaction(identifier:)`: "Specifically, this method disables
+  /// auto-renew and removes the subscription's pending price increase status. The subscription
+  /// expires at the end of the billing period in the testing environment." Before, a decline
+  /// kept auto-renew on and the increase pending until the renewal (watched: this test fails
+  /// there on `willAutoRenew` and `priceIncreaseStatus`).
+  @Test("declined: auto-renew goes off and the increase is removed at once; it expires at renewal")
+  func declined() async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
+    let bought = try await session.store.buyVerified(monthlyID)
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    try await session.declinePriceIncreaseForTransaction(identifier: bought.id)
+    let now = try #require(try await session.store.renewalInfos().first)
+    #expect(now.willAutoRenew == false)
+    #expect(now.priceIncreaseStatus == nil)
+    #expect(try await session.store.proState() == .subscribed, "access to the end")
+    clock.set(to: utc(2026, 2, 2))
+    #expect(try await session.store.history().count == 1)
+    #expect(try await session.store.proState() == .expired)
+    let info = try #require(try await session.store.renewalInfos().first)
+    // Ours: the page calls the decline "a user canceling an auto-renewable subscription by
+    // disabling auto-renew" — a cancellation.
+    #expect(info.expirationReason == .autoRenewDisabled)
+  }
+
+  /// `requestPriceIncreaseConsentForTransaction(identifier:)`: "Note that in the testing
+  /// environment, changing the price of the subscription is optional." Before, a request with
+  /// no new price threw (watched).
+  @Test("consent may be asked without a new price; answers need a pending request")
+  func withoutNewPrice() async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
     let bought = try await session.store.buyVerified(monthlyID)
     await #expect(throws: LocalAppStoreError.self) {
-      try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+      try await session.consentToPriceIncreaseForTransaction(identifier: bought.id)
     }
     await #expect(throws: LocalAppStoreError.self) {
-      try await session.respondToPriceIncrease(identifier: bought.id, agreed: true)
+      try await session.declinePriceIncreaseForTransaction(identifier: bought.id)
     }
-    try await session.setPrice(3.99, forProduct: monthlyID)
-    await #expect(throws: LocalAppStoreError.self) {
-      try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    let pending = try #require(try await session.store.renewalInfos().first)
+    #expect(pending.priceIncreaseStatus == .pending)
+    #expect(pending.renewalPrice == Decimal(string: "4.99"))
+    try await session.consentToPriceIncreaseForTransaction(identifier: bought.id)
+    await #expect(throws: LocalAppStoreError.self, "answered already") {
+      try await session.declinePriceIncreaseForTransaction(identifier: bought.id)
     }
+    clock.set(to: utc(2026, 2, 2))
+    #expect(try await session.store.history().last?.priceMilliunits == 4_990)
     await #expect(throws: LocalAppStoreError.self) {
       try await session.setPrice(-1, forProduct: monthlyID)
     }

@@ -80,6 +80,30 @@ import Testing
     #expect(try await store.renewalInfos().first?.recentSubscriptionStartDate == utc(2026, 6, 1))
   }
 
+  /// `recentSubscriptionStartDate` (App Store Server API page): "the most recent auto-renewable
+  /// subscription purchase that's preceded by a gap in paid service of more than 60 days". A gap
+  /// of exactly 60 days reset it before (`>=`; watched: the first case fails there); the 60 days
+  /// follow the time rate (at `monthlyRenewalEveryHour`, two hours).
+  @Test(
+    "recentSubscriptionStartDate: a lapse of 60 days keeps it, more than 60 resets it, at any rate",
+    arguments: [
+      (TimeRate.realTime, 0.0, false), (.realTime, 1, true),
+      (.monthlyRenewalEveryHour, 0, false), (.monthlyRenewalEveryHour, 1, true),
+    ])
+  func recentStartAfterLapse(rate: TimeRate, beyond: TimeInterval, resets: Bool) async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: EmulatorSettings(timeRate: rate))
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    let expiry = try #require(first.expirationDate)
+    clock.set(to: expiry.addingTimeInterval(rate.sixtyDays + beyond))
+    let again = try await store.buyVerified(monthlyID)
+    #expect(again.originalID == first.id)
+    let start = try #require(try await store.renewalInfos().first?.recentSubscriptionStartDate)
+    #expect(start == (resets ? clock.now : first.purchaseDate))
+  }
+
   @Test("billing issue without grace: billing retry, no access; recovery renews from that day")
   func billingRetry() async throws {
     let clock = ManualClock()
@@ -125,6 +149,11 @@ import Testing
     #expect(
       try await store.subscriptionStatuses(forGroup: "g").first?.state == .inBillingRetryPeriod)
     #expect(await store.entitledProductIDs() == [])
+    // RenewalInfo `gracePeriodExpirationDate`'s page: "This value is nil if the subscription is
+    // not in a billing grace period." Before, it stayed for the whole retry (watched).
+    let retrying = try #require(try await store.renewalInfos().first)
+    #expect(retrying.isInBillingRetry)
+    #expect(retrying.gracePeriodExpirationDate == nil)
     clock.set(to: expiry.addingTimeInterval(60 * day))
     #expect(try await store.subscriptionStatuses(forGroup: "g").first?.state == .expired)
     let ended = try #require(try await store.renewalInfos().first)

@@ -136,7 +136,7 @@ actor ScriptedTransport: NotificationTransport {
     let bought = try await store.buyVerified(monthlyID)
     try await store.setPrice(5.99, forProduct: monthlyID)
     try await store.requestPriceIncreaseConsent(transactionID: bought.id)
-    try await store.respondToPriceIncrease(transactionID: bought.id, agreed: true)
+    try await store.consentToPriceIncrease(transactionID: bought.id)
     #expect(
       try await events(store).suffix(2) == ["PRICE_INCREASE/PENDING", "PRICE_INCREASE/ACCEPTED"])
   }

@@ -45,16 +45,44 @@ import Testing
     #expect(await store.entitledProductIDs() == [monthlyID])
   }
 
-  @Test("forceRenewal recovers a subscription in billing retry")
+  /// `forceRenewalOfSubscription(productIdentifier:)`'s page: "The testing environment doesn't
+  /// change the billing retry state with this call." Before, it recovered the subscription
+  /// (watched: this test fails there).
+  @Test("forceRenewal leaves a subscription in billing retry in it")
   func forceRenewalInRetry() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
       clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true))
-    try await store.buyVerified(monthlyID)
+    let first = try await store.buyVerified(monthlyID)
     clock.set(to: utc(2026, 2, 3))
     #expect(try await store.proState() == .inBillingRetryPeriod)
-    try await store.forceRenewalOfSubscription(productID: monthlyID)
-    #expect(try await store.proState() == .subscribed)
+    let returned = try await store.forceRenewalOfSubscription(productID: monthlyID)
+    #expect(returned.id == first.id, "nothing renewed")
+    #expect(try await store.proState() == .inBillingRetryPeriod)
+    #expect(try await store.history().count == 1)
+  }
+
+  /// `forceRenewalOfSubscription(productIdentifier:)`'s page: "The testing environment also:
+  /// Enables the subscription auto-renew state; Removes a pending price increase, setting it to
+  /// Product.SubscriptionInfo.RenewalInfo.PriceIncreaseStatus.noIncreasePending". Before,
+  /// auto-renew stayed off and the increase stayed pending (watched: this test fails there).
+  @Test("forceRenewal turns auto-renew on and removes a pending price increase")
+  func forceRenewalAutoRenewAndIncrease() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false, forTransaction: first.id)
+    try await store.setPrice(5.99, forProduct: monthlyID)
+    try await store.requestPriceIncreaseConsent(transactionID: first.id)
+    clock.advance(by: 10 * day)
+    let renewal = try await store.forceRenewalOfSubscription(productID: monthlyID)
+    #expect(renewal.priceMilliunits == 4_990, "the increase was not agreed to")
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.willAutoRenew == true)
+    #expect(info.priceIncreaseStatus == nil)
+    clock.set(to: utc(2026, 3, 12))
+    #expect(
+      try await store.proState() == .subscribed, "it renews on: nothing pending, auto-renew on")
   }
 
   /// `enableAutoRenewForTransaction(identifier:)` / `disableAutoRenewForTransaction(identifier:)`:
@@ -120,8 +148,9 @@ import Testing
     #expect(await store.entitledProductIDs() == [monthlyID])
   }
 
-  /// `deleteTransaction(identifier:)`.
-  @Test("deleteTransaction removes one transaction; its subscription falls back or goes")
+  /// `deleteTransaction(identifier:)`: a later transaction alone goes, and the subscription falls
+  /// back to the one before (ours).
+  @Test("deleteTransaction of a renewal removes it; its subscription falls back")
   func delete() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(clock: clock)
@@ -136,6 +165,28 @@ import Testing
     #expect(try await store.history().isEmpty)
     #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)
     await #expect(throws: LocalAppStoreError.self) { try await store.deleteTransaction(first.id) }
+  }
+
+  /// `deleteTransaction(identifier:)`'s page: "Deleting a transaction deletes its child
+  /// transactions, for example: Deleting an original subscription transaction deletes all
+  /// related renewal transactions. Deleting a transaction deletes any associated restored
+  /// transactions." Before, the original alone went and its renewals stayed (watched: this test
+  /// fails there).
+  @Test("deleteTransaction of a subscription's original takes its renewals and family copies")
+  func deleteOriginal() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock)
+    let first = try await store.buyVerified(annualID)
+    try await store.startFamilySharing(with: "alex")
+    clock.set(to: utc(2027, 3, 1))
+    #expect(try await store.history().count == 2)
+    #expect(await store.backend(for: "alex").currentEntitlements().count == 1)
+    try await store.deleteTransaction(first.id)
+    #expect(try await store.history().isEmpty)
+    #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)
+    #expect(try await store.proState() == nil)
+    #expect(await store.backend(for: "alex").currentEntitlements().isEmpty)
+    #expect(try await store.history(account: "alex").isEmpty)
   }
 
   /// `resetToDefaultState()`: "removes all property overrides".

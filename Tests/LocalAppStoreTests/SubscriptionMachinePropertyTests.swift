@@ -239,7 +239,11 @@ struct SubscriptionMachinePropertyTests {
       case 93..<96:
         guard let latest else { return "-" }
         let agreed = Bool.random(using: &random)
-        try await store.respondToPriceIncrease(transactionID: latest, agreed: agreed)
+        if agreed {
+          try await store.consentToPriceIncrease(transactionID: latest)
+        } else {
+          try await store.declinePriceIncrease(transactionID: latest)
+        }
         return "price increase answer \(agreed) for \(latest)"
       default:
         guard let latest else { return "-" }

@@ -37,7 +37,9 @@ import Testing
     #expect(again.originalPurchaseDate == first.purchaseDate)
     #expect(try await store.proState() == .subscribed)
     let info = try #require(try await store.renewalInfos().first)
-    #expect(info.recentSubscriptionStartDate == utc(2036, 3, 1))
+    // Paid service ended on 1 Feb 2036 (the refunded period's end): a gap of 29 days, not more
+    // than 60, and a refund is no gap of its own (the `recentSubscriptionStartDate` page).
+    #expect(info.recentSubscriptionStartDate == utc(2026, 1, 1))
     #expect(await store.entitledProductIDs() == [monthlyID])
     let all = await store.allTransactions()
     #expect(all.count == 122)

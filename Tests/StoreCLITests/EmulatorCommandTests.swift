@@ -131,6 +131,13 @@ struct EmulatorSession {
     #expect(await session.run("status").out.contains("inGracePeriod"))
     #expect(await session.run("resolve-issue", "1").code == 0)
     #expect(await session.run("status").out.contains("subscribed"))
+    // An empty name or one with spaces is refused, and shares nothing (before, '' was added as a
+    // member; watched).
+    for name in ["", "a b"] {
+      let refused = await session.run("family-share", name)
+      #expect(refused.code == 1)
+      #expect(refused.err.contains("is not a family member's name"))
+    }
     #expect(
       await session.run("family-share", "alex").out
         == "Sharing with alex: com.sportstime.pro.monthly.\n")

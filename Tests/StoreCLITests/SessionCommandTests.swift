@@ -110,6 +110,14 @@ import Testing
     #expect(await session.run("time-rate", "1002").code == 0)
     #expect(await session.run("time-rate", "sometimes").code == 2)
     #expect(await session.run("storefront", "Japan").code == 2)
+    // Three letters that name no country: refused, and nothing changes (before, XXX was
+    // accepted; watched).
+    let unknown = await session.run("storefront", "XXX")
+    #expect(unknown.code == 1)
+    #expect(unknown.err.contains("'XXX' is not an ISO 3166-1 alpha-3 country code"))
+    let kept = try #require(
+      try json(await session.run("status", "--json").out)["settings"] as? [String: Any])
+    #expect(kept["storefront"] as? String == "JPN")
     #expect(await session.run("reset-to-default").code == 0)
     let reverted = try #require(
       try json(await session.run("status", "--json").out)["settings"] as? [String: Any])
@@ -138,7 +146,9 @@ import Testing
     #expect(history.contains("\"price\" : 5990"))
   }
 
-  @Test("declining expires the subscription at renewal with didNotConsentToPriceIncrease")
+  /// `declinePriceIncreaseForTransaction(identifier:)` "disables auto-renew and removes the
+  /// subscription's pending price increase status": a cancellation, expiring at renewal.
+  @Test("declining turns auto-renew off: the subscription expires at renewal, autoRenewDisabled")
   func priceIncreaseDeclined() async throws {
     let session = try EmulatorSession()
     defer { session.remove() }
@@ -148,7 +158,7 @@ import Testing
     #expect(await session.run("price-consent", "request", "1").code == 0)
     #expect(await session.run("price-consent", "decline", "1").code == 0)
     #expect(await session.run("advance", "1m").code == 0)
-    #expect(await session.run("status").out.contains("(didNotConsentToPriceIncrease)"))
+    #expect(await session.run("status").out.contains("(autoRenewDisabled)"))
   }
 }
 

@@ -326,6 +326,12 @@ extension LocalAppStore {
   /// Adds `member` to the purchaser's family and shares with them: they receive a
   /// `familyShared` transaction for each active shareable purchase, now and at each renewal.
   package func startFamilySharing(with member: String) throws(LocalAppStoreError) {
+    guard !member.isEmpty, !member.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "'\(member)' is not a family member's name: a name has at least one character and no "
+          + "spaces; nothing was shared")
+    }
     guard member != Self.purchaser else {
       throw LocalAppStoreError(.invalidArgument, "the purchaser cannot share with themselves")
     }

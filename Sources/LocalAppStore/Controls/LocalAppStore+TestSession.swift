@@ -34,10 +34,14 @@ extension LocalAppStore {
   }
 
   /// Renews `account`'s subscription to `productID` now: `SKTestSession.forceRenewalOfSubscription(
-  /// productIdentifier:)`. The current period ends now and a renewal transaction (of the product
-  /// that renews next) starts now, delivered through `Transaction.updates`; a subscription in
-  /// billing retry recovers. Auto-renew off does not stop a forced renewal.
-  /// - Returns: The renewal transaction.
+  /// productIdentifier:)`. Its page: "the subscription expires at the time you call the method,
+  /// and a new subscription period begins"; "The testing environment also: Enables the
+  /// subscription auto-renew state; Removes a pending price increase" (an increase already
+  /// agreed to is not pending: the renewal is at its price); "doesn't change the billing retry
+  /// state with this call" — a subscription in billing retry stays there, and nothing renews.
+  /// The renewal transaction (of the product that renews next) is delivered through
+  /// `Transaction.updates`.
+  /// - Returns: The renewal transaction; in billing retry, the latest transaction, unchanged.
   /// - Throws: `notFound` when the account has no live subscription to `productID`.
   @discardableResult
   package func forceRenewalOfSubscription(productID: String, account: String? = nil)
@@ -99,17 +103,28 @@ extension LocalAppStore {
   }
 
   /// Removes transaction `transactionID` and family members' copies of it:
-  /// `SKTestSession.deleteTransaction(identifier:)`. A subscription left without transactions
-  /// is removed; one whose latest transaction went back to the one before (ours: Apple does not
-  /// say), ending then.
+  /// `SKTestSession.deleteTransaction(identifier:)`. Its page: "Deleting a transaction deletes
+  /// its child transactions, for example: Deleting an original subscription transaction
+  /// deletes all related renewal transactions. Deleting a transaction deletes any associated
+  /// restored transactions" — so the original transaction of a subscription takes the whole
+  /// subscription with it (renewals, family members' copies). A later transaction alone goes;
+  /// the subscription goes back to the one before (ours: Apple does not say), ending then.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy.
   package func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let stored = try purchasersTransaction(transactionID, toAct: "delete")
-      try ledger.deleteTransaction(transactionID)
       guard stored.transaction.productType == .autoRenewable,
         let record = try subscription(of: stored)
-      else { return }
+      else {
+        try ledger.deleteTransaction(transactionID)
+        return
+      }
+      if stored.transaction.id == record.originalID {
+        try ledger.deleteTransactions(ofSubscription: record.originalID)
+        try ledger.deleteSubscription(record.originalID)
+        return
+      }
+      try ledger.deleteTransaction(transactionID)
       guard let previous = try latestTransaction(of: record) else {
         try ledger.deleteSubscription(record.originalID)
         return
@@ -152,12 +167,15 @@ extension LocalAppStore {
   /// `SKTestSession.storefront`. Later transactions carry it; prices stay the catalog's, in its
   /// currency (a `.storekit` file holds one price per product; Xcode documents no conversion,
   /// so we do none).
-  /// - Throws: `invalidArgument` for a code that is not three letters.
+  /// - Throws: `invalidArgument` for a code that is not an ISO 3166-1 alpha-3 country's
+  ///   (`XXX`), changing nothing.
   package func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
     let code = countryCode.uppercased()
-    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+    guard Storefront.isCountryCode(code) else {
       throw LocalAppStoreError(
-        .invalidArgument, "'\(countryCode)' is not an ISO 3166-1 alpha-3 storefront (USA, JPN)")
+        .invalidArgument,
+        "'\(countryCode)' is not an ISO 3166-1 alpha-3 country code (USA, JPN, DEU); the storefront stays "
+          + "as it was")
     }
     try changeSetting { $0.storefront = code }
   }

@@ -178,11 +178,11 @@ extension LocalAppStore {
 
   /// Whether a `products` read answers (`false`: an empty list, not an error, as real StoreKit
   /// answers a cancelled `Product.products(for:)`: Kosikowski/swift-storekit,
-  /// `docs/10-decisions.md`, D20, D26, macOS 26.6 and iOS 27.0); counts the read.
+  /// `docs/10-decisions.md`, D20, D26, macOS 26.6 and iOS 27.0). It does not spend the listing
+  /// lag: the measurements behind the lag are of `currentEntitlements`, `updates` and
+  /// `unfinished` reads, and none of a product request.
   func productsRead(account: String, settings: EmulatorSettings) -> Bool {
-    if settings.deviceTiming.isEnabled, Task.isCancelled { return false }
-    timing.read(account: account)
-    return true
+    !(settings.deviceTiming.isEnabled && Task.isCancelled)
   }
 
   /// Whether a new updates listener of `account` gets the unfinished transactions (6): with

@@ -16,6 +16,16 @@ extension LedgerStore {
     try database.query("DELETE FROM transactions WHERE id = ? OR source_id = ?", [value, value])
   }
 
+  /// Removes every transaction of subscription `originalID` (its original and its renewals)
+  /// and the family members' copies of them.
+  func deleteTransactions(ofSubscription originalID: UInt64) throws(LocalAppStoreError) {
+    let value = SQLiteDatabase.Value.integer(Int64(bitPattern: originalID))
+    try database.query(
+      "DELETE FROM transactions WHERE source_id IN (SELECT id FROM transactions WHERE original_id = ?)",
+      [value])
+    try database.query("DELETE FROM transactions WHERE original_id = ?", [value])
+  }
+
   /// Removes subscription `originalID` and the family members' copies of it.
   func deleteSubscription(_ originalID: UInt64) throws(LocalAppStoreError) {
     let value = SQLiteDatabase.Value.integer(Int64(bitPattern: originalID))

@@ -86,19 +86,31 @@ extension LocalAppStore {
       let delivered: Bool
       let result: String
       var status: Int?
+      // "Responding to App Store Server Notifications": "Send HTTP 200, or any HTTP code between
+      // 200 and 206, if the post was successful. Send HTTP 50x or 40x to have the App Store
+      // retry the notification, if the post didn't succeed. The system considers all other
+      // HTTP codes an unsuccessful post." So another code (a 3xx, a 207) fails for good — our
+      // reading of the last sentence; a post that got no answer (timed out, refused) is
+      // retried, as Apple retries a receiver that does not answer in time (DTS,
+      // <https://developer.apple.com/forums/thread/779594>).
+      let retried: Bool
       switch outcome {
       case .status(let code):
         status = code
-        // "Send HTTP 200, or any HTTP code between 200 and 206, if the post was successful."
         delivered = (200...206).contains(code)
+        retried = (400...599).contains(code)
         result = delivered ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
       case .failed(let name, _):
         delivered = false
+        retried = true
         result = name
       }
       let previous = try ledger.attempts(of: row.uuid).count
-      let next = Self.nextAttempt(
-        after: now, attemptsMade: previous + 1, environment: row.environment ?? signingEnvironment)
+      let next =
+        retried
+        ? Self.nextAttempt(
+          after: now, attemptsMade: previous + 1,
+          environment: row.environment ?? signingEnvironment) : nil
       try ledger.recordAttempt(
         row.uuid, at: now, result: result, status: status, delivered: delivered,
         nextAttempt: next)

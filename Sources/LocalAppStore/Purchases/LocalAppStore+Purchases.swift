@@ -4,7 +4,6 @@ import StoreModel
 /// Purchases, as the App Store makes them inside an operation's SQLite transaction: one-time
 /// products, new subscriptions, upgrades, downgrades and crossgrades, with their transactions.
 extension LocalAppStore {
-  static let sixtyDays: TimeInterval = 60 * 86_400
 
   /// The environment a new state signs: `Xcode`, as StoreKit Testing in Xcode does (real
   /// Xcode-signed tokens say `"environment":"Xcode"`; `AppStore.Environment` has `production`,

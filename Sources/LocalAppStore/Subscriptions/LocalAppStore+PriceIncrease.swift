@@ -38,10 +38,14 @@ extension LocalAppStore {
   }
 
   /// Asks the customer of the subscription that transaction `transactionID` belongs to to
-  /// consent to its product's new price: `SKTestSession.requestPriceIncreaseConsentForTransaction(
-  /// identifier:)`.
+  /// consent to its product's price: `SKTestSession.requestPriceIncreaseConsentForTransaction(
+  /// identifier:)`. Its page: "the testing environment assigns a pending price increase to the
+  /// subscription […] Note that in the testing environment, changing the price of the
+  /// subscription is optional", and it "may call this method repeatedly": without a new price
+  /// (``setPrice(_:forProduct:)``) the increase renews at today's price; asking again makes the
+  /// increase pending again.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` when its subscription is not
-  ///   live or its price did not increase.
+  ///   live.
   package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let record = try subscription(ofTransaction: transactionID)
@@ -50,14 +54,9 @@ extension LocalAppStore {
           .notAllowed, "the subscription of transaction \(transactionID) is not live")
       }
       let renewing = try product(record.autoRenewProductID)
-      guard let newPrice = try priceOverrides()[renewing.id],
-        newPrice > Self.milliunits(renewing.price)
-      else {
-        throw LocalAppStoreError(
-          .notAllowed, "the price of \(renewing.id) did not increase; nothing to consent to")
-      }
+      let price = try priceOverrides()[renewing.id] ?? Self.milliunits(renewing.price)
       var increases = try priceIncreases()
-      increases[record.originalID] = PriceIncrease(priceMilliunits: newPrice, agreed: nil)
+      increases[record.originalID] = PriceIncrease(priceMilliunits: price, agreed: nil)
       try ledger.encodeMeta(increases, "priceIncreases")
       try transition(
         .priceIncreaseRequested, of: record, at: now,
@@ -65,18 +64,33 @@ extension LocalAppStore {
     }
   }
 
-  /// The customer answers the price increase of the subscription that transaction
-  /// `transactionID` belongs to: `agreed` renews at the new price, declining expires it at its
-  /// renewal date.
+  /// The customer of the subscription that transaction `transactionID` belongs to consents to
+  /// its pending price increase: `SKTestSession.consentToPriceIncreaseForTransaction(
+  /// identifier:)` ("consent to the price increase and continue renewing"). It renews at the
+  /// new price.
   /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
   ///   awaits an answer for it.
-  package func respondToPriceIncrease(transactionID: UInt64, agreed: Bool)
+  package func consentToPriceIncrease(transactionID: UInt64) throws(LocalAppStoreError) {
+    try answerPriceIncrease(transactionID: transactionID, agreed: true)
+  }
+
+  /// The customer of the subscription that transaction `transactionID` belongs to declines its
+  /// pending price increase: `SKTestSession.declinePriceIncreaseForTransaction(identifier:)`,
+  /// which "disables auto-renew and removes the subscription's pending price increase status";
+  /// it expires at its renewal date, as a cancellation (the machine's `priceIncreaseAnswer`).
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
+  ///   awaits an answer for it.
+  package func declinePriceIncrease(transactionID: UInt64) throws(LocalAppStoreError) {
+    try answerPriceIncrease(transactionID: transactionID, agreed: false)
+  }
+
+  private func answerPriceIncrease(transactionID: UInt64, agreed: Bool)
     throws(LocalAppStoreError)
   {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let record = try subscription(ofTransaction: transactionID)
       var increases = try priceIncreases()
-      guard var increase = increases[record.originalID] else {
+      guard var increase = increases[record.originalID], increase.agreed == nil else {
         throw LocalAppStoreError(
           .notAllowed, "no price increase awaits an answer for transaction \(transactionID)")
       }

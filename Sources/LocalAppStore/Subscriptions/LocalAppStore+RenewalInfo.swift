@@ -50,7 +50,7 @@ extension LocalAppStore {
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
     if let increase = priceIncrease(of: record) {
-      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .noIncreasePending
+      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .pending
       info.renewalPriceMilliunits = increase.priceMilliunits
     }
     info.appAccountToken = record.appAccountToken

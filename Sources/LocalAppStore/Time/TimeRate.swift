@@ -8,17 +8,27 @@ package import StoreModel
 /// subscription periods instead, exactly as Xcode's table says
 /// (`monthlyRenewalEveryThirtySeconds`: a month lasts 30 s, a year 6 min).
 ///
-/// Grace periods and billing retry follow Apple's table for the rate where Apple gives one,
-/// whatever the subscription's period:
+/// Grace periods and billing retry follow Apple's table for the rate, whatever the
+/// subscription's period. Each `SKTestSession.TimeRate` case's page
+/// (<https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum>)
+/// says "The time rate also affects the billing grace period and the billing retry period in
+/// the testing environment, as the table below shows":
 ///
-/// | rate | grace period | billing retry | source |
+/// | rate | grace, weekly | grace, other periods | billing retry |
 /// | --- | --- | --- | --- |
-/// | `realTime` | 6 days weekly, 16 days otherwise | 60 days | `SKTestSession.TimeRate.realTime` page |
-/// | `monthlyRenewalEveryThirtySeconds` | 9 s weekly, 15 s otherwise | 1 min | its page |
-/// | `oneRenewalEvery…` (15 min, 5 min, 1 min, 10 s, 2 s) | the renewal interval | twice the interval | each case's page |
-/// | `oneRenewalEveryThirtySeconds` | 30 s | 1 min | ours: its page was not read; its five siblings' rule |
-/// | other `monthlyRenewalEvery…` | half a month, 0.9 of a week for weekly | two months | ours: those pages give renewal times only; the rule of the thirty-seconds table |
-/// | deprecated `…IsOneDay` | the real-time lengths, a day lasting as the rate says | the same | ours |
+/// | `realTime` | 6 days | 16 days | 60 days |
+/// | `monthlyRenewalEveryHour` | 12 min 51 s | 30 min | 2 h |
+/// | `monthlyRenewalEveryThirtyMinutes` | 8 min 34 s | 15 min | 1 h |
+/// | `monthlyRenewalEveryFifteenMinutes` | 4 min 17 s | 7 min 30 s | 30 min |
+/// | `monthlyRenewalEveryFiveMinutes` | 2 min 34 s | 2 min 30 s | 10 min |
+/// | `monthlyRenewalEveryThirtySeconds` | 9 s | 15 s | 1 min |
+/// | `oneRenewalEvery…` (15 min, 5 min, 1 min, 10 s, 2 s) | the interval | the interval | twice the interval |
+///
+/// The `monthlyRenewalEvery…` rows are real time's 6 days of a 7-day week (rounded to the
+/// second) and half a month, then two months, of the compressed lengths; the code computes
+/// them so, and a test holds every cell to the table. Ours, where no page was read:
+/// `oneRenewalEveryThirtySeconds` (30 s, 1 min: its five siblings' rule) and the deprecated
+/// `…IsOneDay` rates (the real-time lengths, a day lasting as the rate says).
 public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   /// The raw value of `_timeRate` (`SKTestTimeRate`).
   public let rawValue: Int
@@ -134,7 +144,7 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
     switch plan {
     case .calendar: return (weekly ? 6 : 16) * 86_400
     case .dayLasts(let seconds): return (weekly ? 6 : 16) * seconds
-    case .perUnit(let week, let month, _): return weekly ? 0.9 * week : month / 2
+    case .perUnit(let week, let month, _): return weekly ? (6 * week / 7).rounded() : month / 2
     case .everyPeriod(let seconds): return seconds
     }
   }
@@ -143,6 +153,15 @@ public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// rate: 60 days in real time, twice the renewal interval at a fixed rate, two (compressed)
   /// months at a `monthlyRenewalEvery…` rate.
   package func billingRetryPeriod(for period: SubscriptionPeriod) -> TimeInterval {
+    sixtyDays
+  }
+
+  /// Sixty days at this rate: real time's 60 days, two compressed months at a
+  /// `monthlyRenewalEvery…` rate (10 minutes at the sandbox's default, a month in 5 minutes,
+  /// which is the sandbox's own threshold for `recentSubscriptionStartDate`: "a gap in paid
+  /// service of more than 60 days in the production environment, or 10 minutes in the sandbox
+  /// environment", its App Store Server API page), twice the interval at a fixed rate.
+  package var sixtyDays: TimeInterval {
     switch plan {
     case .calendar: 60 * 86_400
     case .dayLasts(let seconds): 60 * seconds

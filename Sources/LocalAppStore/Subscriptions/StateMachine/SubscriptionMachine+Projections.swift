@@ -28,7 +28,7 @@ extension SubscriptionMachine {
       groupID: record.groupID, productID: record.productID, state: state,
       expirationDate: record.expirationDate, willAutoRenew: live && record.willAutoRenew,
       autoRenewProductID: record.autoRenewProductID, isInBillingRetry: retrying,
-      gracePeriodExpirationDate: retrying ? record.gracePeriodEndDate : nil,
+      gracePeriodExpirationDate: state == .inGracePeriod ? record.gracePeriodEndDate : nil,
       expirationReason: expirationReason(of: record))
   }
 

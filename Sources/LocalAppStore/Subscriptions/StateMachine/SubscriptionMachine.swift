@@ -49,7 +49,9 @@ enum SubscriptionMachine {
     /// The billing issue of a subscription in billing retry was resolved.
     case recovery
     /// A renewal forced now (`SKTestSession.forceRenewalOfSubscription`), with `product`, starting
-    /// at `start`.
+    /// at `start`. Its page: "The testing environment also: Enables the subscription auto-renew
+    /// state; Removes a pending price increase, setting it to […] noIncreasePending", and "doesn't
+    /// change the billing retry state with this call" — a subscription in billing retry stays so.
     case forcedRenewal(Product, start: Date)
     /// The subscription expires now (`SKTestSession.expireSubscription`).
     case expiry
@@ -107,8 +109,8 @@ enum SubscriptionMachine {
   struct Step {
     var record: SubscriptionRecord
     var change: Change
-    /// Whether the subscription's pending price increase is settled (agreed and renewed at, or
-    /// declined and expired for).
+    /// Whether the subscription's pending price increase is settled (agreed and renewed at,
+    /// declined, expired for, or removed by a forced renewal).
     var settlesPriceIncrease = false
   }
 
@@ -185,8 +187,14 @@ enum SubscriptionMachine {
     case .recovery:
       return recover(&record, at: now, context)
     case .forcedRenewal(let product, let start):
+      guard record.phase == .active else { return [] }
+      record.willAutoRenew = true
       var increase = context.priceIncrease
-      return [renew(&record, with: product, at: start, context, increase: &increase)]
+      let removesPending = increase.map { $0.agreed != true } ?? false
+      if removesPending { increase = nil }
+      var step = renew(&record, with: product, at: start, context, increase: &increase)
+      step.settlesPriceIncrease = step.settlesPriceIncrease || removesPending
+      return [step]
     case .expiry:
       record.expirationDate = now
       record.expire(for: .autoRenewDisabled)
@@ -212,9 +220,19 @@ enum SubscriptionMachine {
       // PRICE_INCREASE PENDING: the customer has not responded yet (notificationType page).
       return [Step(record: record, change: .notice(.priceIncrease, .pending))]
     case .priceIncreaseAnswer(let agreed):
-      // PRICE_INCREASE ACCEPTED: the customer consented; declining is told by the EXPIRED
-      // PRICE_INCREASE at the renewal.
-      return agreed ? [Step(record: record, change: .notice(.priceIncrease, .accepted))] : []
+      // PRICE_INCREASE ACCEPTED: the customer consented (notificationType page).
+      guard !agreed else {
+        return [Step(record: record, change: .notice(.priceIncrease, .accepted))]
+      }
+      // declinePriceIncreaseForTransaction(identifier:): "this method disables auto-renew and
+      // removes the subscription's pending price increase status. The subscription expires at
+      // the end of the billing period". Its page calls it "a user canceling an auto-renewable
+      // subscription by disabling auto-renew": the expiration that follows is the customer's
+      // cancellation (`autoRenewDisabled`, expirationIntent 1) — our reading; a customer who
+      // never answers expires with `didNotConsentToPriceIncrease` (intent 3).
+      record.willAutoRenew = false
+      record.autoRenewProductID = record.productID
+      return [Step(record: record, change: .record, settlesPriceIncrease: true)]
     case .transactionDeleted(let previous):
       record.productID = previous.productID
       record.expirationDate = previous.expirationDate ?? now
@@ -243,10 +261,15 @@ enum SubscriptionMachine {
         autoRenewProductID: product.id, willAutoRenew: true, phase: .active,
         expirationDate: expiration, recentStartDate: now, originalPurchaseDate: now,
         offerPeriodsLeft: 0)
-    // A new run of paid periods after a refund, or a lapse of 60 days or more.
+    // `recentSubscriptionStartDate` (App Store Server API page): "the start date of the most
+    // recent auto-renewable subscription purchase that's preceded by a gap in paid service of
+    // more than 60 days" — more than, so 60 days exactly keep it (the page's abstract says
+    // "ignores all lapses of paid service shorter than 60 days": the two disagree at exactly 60;
+    // we follow the calculation's sentence). The gap runs from the end of paid service, billing
+    // retry included ("counts a grace period or a billing retry state as a gap"), and 60 days
+    // are scaled by the time rate like every period. A refund is no gap of its own.
     if previous != nil,
-      record.phase == .revoked
-        || now.timeIntervalSince(record.expirationDate) >= LocalAppStore.sixtyDays
+      now.timeIntervalSince(record.expirationDate) > context.settings.timeRate.sixtyDays
     {
       record.recentStartDate = now
     }

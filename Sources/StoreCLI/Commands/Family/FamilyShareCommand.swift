@@ -15,6 +15,9 @@ enum FamilyShareCommand: CLICommand {
 
     \(EmulatorOptions.helpSection(perAccount: false))
 
+    Exits 1 for an empty MEMBER, one with spaces, or the purchaser's own name; nothing is
+    shared then.
+
     EXAMPLES:
       sportstime-store family-share alex
     """

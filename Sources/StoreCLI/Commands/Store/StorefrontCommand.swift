@@ -16,7 +16,8 @@ enum StorefrontCommand: CLICommand {
 
     \(EmulatorOptions.helpSection(perAccount: false))
 
-    Exits 2 for a code that is not three letters.
+    Exits 2 for a code that is not three letters, 1 for three letters that name no country
+    (XXX); the storefront stays as it was.
 
     EXAMPLES:
       sportstime-store storefront JPN

@@ -12,14 +12,18 @@ enum PriceConsentCommand: CLICommand {
                                           [--json]
 
     request: asks the customer of the subscription that TRANSACTION_ID belongs to to consent to
-    its product's new price (SKTestSession.requestPriceIncreaseConsentForTransaction); its
-    renewal info shows priceIncreaseStatus 0 and the new renewalPrice. agree: it renews at the
-    new price (priceIncreaseStatus 1). decline (or no answer by the renewal): it expires at its
-    renewal date with expirationReason didNotConsentToPriceIncrease.
+    its product's price (SKTestSession.requestPriceIncreaseConsentForTransaction; a new price,
+    set with set-price, is optional, as in Xcode); its renewal info shows priceIncreaseStatus 0
+    (pending) and the renewalPrice. agree (consentToPriceIncreaseForTransaction): it renews at
+    the new price (priceIncreaseStatus 1). decline (declinePriceIncreaseForTransaction): auto-
+    renew goes off and the increase is removed; it expires at its renewal date with
+    expirationReason autoRenewDisabled. No answer by the renewal: it expires with
+    didNotConsentToPriceIncrease.
 
     \(EmulatorOptions.helpSection(perAccount: false))
 
-    Exits 1 for an unknown transaction, a price that did not increase, or no increase to answer.
+    Exits 1 for an unknown transaction, a subscription that is not live, or no increase to
+    answer.
 
     EXAMPLES:
       sportstime-store set-price com.sportstime.pro.monthly 5.99
@@ -39,7 +43,11 @@ enum PriceConsentCommand: CLICommand {
       }
     case "agree", "decline":
       try await StoreAccess.perform { () throws(LocalAppStoreError) in
-        try await store.respondToPriceIncrease(transactionID: id, agreed: action == "agree")
+        if action == "agree" {
+          try await store.consentToPriceIncrease(transactionID: id)
+        } else {
+          try await store.declinePriceIncrease(transactionID: id)
+        }
       }
     default:
       throw .usage("unknown action '\(action)'; expected request, agree or decline")
