@@ -42,11 +42,19 @@ import Testing
     try await store.startFamilySharing(with: "alex")
     try await store.refund(transactionID: bought.id)
     #expect(await store.currentEntitlements().isEmpty)
+    // `revocationPercentage`: "The percentage, in milliunits, of the transaction that the App
+    // Store has refunded or revoked. This field is present in the JWSTransactionDecodedPayload
+    // for refunded transactions. This field doesn't appear if the refund is reversed." (Before:
+    // never set; watched.)
+    let refunded = try #require(await store.allTransactions().last?.unsafePayloadValue)
+    #expect(refunded.revocationPercentage == 100_000)
     await #expect(throws: LocalAppStoreError.self) {
       try await store.reverseRefund(transactionID: 999)
     }
     let reinstated = try await store.reverseRefund(transactionID: bought.id)
     #expect(reinstated.revocationDate == nil)
+    #expect(reinstated.revocationPercentage == nil)
+    #expect(await store.allTransactions().last?.unsafePayloadValue.revocationPercentage == nil)
     #expect(reinstated.expirationDate == bought.expirationDate)
     #expect(await store.currentEntitlements().count == 1)
     #expect(

@@ -104,6 +104,38 @@ import Testing
     #expect(start == (resets ? clock.now : first.purchaseDate))
   }
 
+  /// "In the sandbox environment, subscription renewals happen at an accelerated rate, and
+  /// auto-renewable subscriptions renew up to 12 times after the initial purchase" (Apple,
+  /// "Testing an auto-renewable subscription"); App Store Connect Help: "before auto-renewal
+  /// turns off on the thirteenth renewal attempt". Xcode has no cap. Before, the Sandbox renewed
+  /// forever (watched: the Sandbox case fails there).
+  @Test(
+    "in the Sandbox a subscription renews 12 times, then auto-renew turns off; Xcode renews on",
+    arguments: [AppStoreEnvironment.sandbox, .xcode])
+  func sandboxRenewalCap(environment: AppStoreEnvironment) async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: EmulatorSettings(timeRate: .monthlyRenewalEveryFiveMinutes))
+    try await store.setSigningEnvironment(environment, appAppleID: 42)
+    try await store.buyVerified(monthlyID)
+    clock.advance(by: 20 * 5 * 60)
+    let history = try await store.history()
+    let info = try #require(try await store.renewalInfos().first)
+    if environment == .sandbox {
+      #expect(history.count == 13)
+      #expect(info.willAutoRenew == false)
+      #expect(info.expirationReason == .autoRenewDisabled)
+      #expect(try await store.proState() == .expired)
+      // A new purchase starts a new run of 12.
+      try await store.buyVerified(monthlyID)
+      clock.advance(by: 5 * 60)
+      #expect(try await store.history().count == 15)
+    } else {
+      #expect(history.count == 21)
+      #expect(info.willAutoRenew == true)
+    }
+  }
+
   @Test("billing issue without grace: billing retry, no access; recovery renews from that day")
   func billingRetry() async throws {
     let clock = ManualClock()

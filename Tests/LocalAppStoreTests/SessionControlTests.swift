@@ -255,3 +255,61 @@ import Testing
     #expect(await member.currentEntitlements().map(\.unsafePayloadValue.id) == [copy.id])
   }
 }
+
+/// `Transaction.all` and finished consumables.
+@Suite struct ConsumableHistoryTests {
+  /// Apple's `Transaction.all` page: "The transaction history includes the following in-app
+  /// purchases: Unfinished consumables; Finished consumables that are refunded or revoked;
+  /// Non-consumables; …"; `SKIncludeConsumableInAppPurchaseHistory`: "When it's `false`, StoreKit
+  /// doesn't return finished consumables (unless refunded or revoked)". Before, finished
+  /// consumables stayed in the history (watched: the `false` case fails there).
+  @Test(
+    "Transaction.all leaves out a finished consumable unless refunded, or the key keeps it",
+    arguments: [false, true])
+  func finishedConsumables(keepsHistory: Bool) async throws {
+    let coins = product("coins", .consumable)
+    var settings = EmulatorSettings.polite
+    settings[.consumableHistory] = keepsHistory
+    let store = try LocalAppStore.sportsTime(
+      settings: settings, products: SportsTimeFixtures.products + [coins])
+    let kept = try verified(try await store.buy("coins"))
+    let finished = try verified(try await store.buy("coins"))
+    let refunded = try verified(try await store.buy("coins"))
+    await store.finish(finished)
+    await store.finish(refunded)
+    try await store.refund(transactionID: refunded.id)
+    let listed = await store.allTransactions().map(\.unsafePayloadValue.id)
+    #expect(
+      listed == (keepsHistory ? [kept.id, finished.id, refunded.id] : [kept.id, refunded.id]))
+    #expect(try await store.history().count == 3, "the App Store's own record keeps all")
+  }
+}
+
+/// `appTransactionId` on what the store signs.
+@Suite struct AppTransactionIDTests {
+  /// Apple's `AppTransaction.appTransactionID` page: "The App Store generates a single, globally
+  /// unique appTransactionID for each Apple Account that downloads your app and for each family
+  /// group member for apps that support Family Sharing." Before, no transaction carried one
+  /// (watched).
+  @Test("one appTransactionId per account on every transaction and renewal info; a member's own")
+  func onePerAccount() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let bought = try await store.buyVerified(annualID)
+    try await store.startFamilySharing(with: "alex")
+    clock.set(to: utc(2027, 2, 1))
+    let mine = try await store.history()
+    #expect(mine.count == 2)
+    let id = try #require(bought.appTransactionID)
+    #expect(id.count == 18 && id.allSatisfy(\.isNumber))
+    #expect(mine.allSatisfy { $0.appTransactionID == id })
+    #expect(try await store.renewalInfos().first?.appTransactionID == id)
+    let theirs = try await store.history(account: "alex")
+    let memberID = try #require(theirs.first?.appTransactionID)
+    #expect(memberID != id)
+    #expect(theirs.allSatisfy { $0.appTransactionID == memberID })
+    #expect(try await store.renewalInfos(account: "alex").first?.appTransactionID == memberID)
+    let again = try LocalAppStore.sportsTime(settings: .polite)
+    #expect(try await again.buyVerified(monthlyID).appTransactionID == id, "stable per account")
+  }
+}

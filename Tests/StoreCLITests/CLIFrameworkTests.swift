@@ -48,7 +48,7 @@ import Testing
       .store: [
         "products", "reset", "status", "history", "buy", "buy-product", "restore",
         "clear-transactions", "delete-transaction", "reset-to-default", "storefront", "set-price",
-        "refund", "decline-refund", "reverse-refund",
+        "refund", "decline-refund", "reverse-refund", "consumable-history",
       ],
       .time: ["advance", "time-rate"],
       .subscriptions: [

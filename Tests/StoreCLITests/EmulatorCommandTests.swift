@@ -66,7 +66,7 @@ struct EmulatorSession {
         Entitled: com.sportstime.pro.monthly
         Subscription Pro Access (2F8B6D14): subscribed com.sportstime.pro.monthly, expires 2026-04-01T00:00:00Z, renews, purchased
         Ask to Buy pending: none
-        Switches: ask-to-buy off, billing-issue off, grace-period off, intro-offer-after-lapse off, interrupted-purchases off, device-timing on (listing lag 1 read), time rate realTime
+        Switches: ask-to-buy off, billing-issue off, grace-period off, intro-offer-after-lapse off, interrupted-purchases off, consumable-history off, device-timing on (listing lag 1 read), time rate realTime
         Faults: none
         Family: no one
         Server notifications: 3 pending, environment Xcode, URL none

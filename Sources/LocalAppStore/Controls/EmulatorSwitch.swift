@@ -97,9 +97,23 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
       customer's action as pending. Ask to Buy, when on too, takes precedence.
       """)
 
+  /// Finished consumables stay in `Transaction.all`: the app's Info.plist key
+  /// `SKIncludeConsumableInAppPurchaseHistory` (iOS 18).
+  public static let consumableHistory = EmulatorSwitch(
+    name: "consumable-history", key: "includeConsumableHistory", sessionName: nil,
+    summary: "Keep finished consumables in Transaction.all, or leave them out",
+    help: """
+      Off (the default), Transaction.all leaves out a consumable once it is finished, unless it
+      was refunded or revoked: "When it's false, StoreKit doesn't return finished consumables
+      (unless refunded or revoked)" (Apple, SKIncludeConsumableInAppPurchaseHistory). On, as an
+      app that sets that Info.plist key to true (iOS 18 and later), they stay. Unfinished
+      consumables are always listed; currentEntitlements never lists a consumable.
+      """)
+
   /// Every switch, in the order the tool lists them.
   public static let all: [EmulatorSwitch] = [
     .askToBuy, .billingIssues, .gracePeriod, .introOfferAfterLapse, .interruptedPurchases,
+    .consumableHistory,
   ]
 
   /// The switch named `name`.

@@ -273,10 +273,14 @@ extension LocalAppStore {
         )
       }
       var transaction = stored.transaction
+      // `revocationPercentage` (App Store Server API): "The percentage, in milliunits, of the
+      // transaction that the App Store has refunded or revoked. This field is present in the
+      // JWSTransactionDecodedPayload for refunded transactions": 100000 for a full refund.
       let revoke: (inout Transaction) -> Void = {
         $0.revocationDate = now
         $0.revocationReason = reason
         $0.revocationType = .refundFull
+        $0.revocationPercentage = 100_000
       }
       revoke(&transaction)
       try update(transaction, copies: revoke)

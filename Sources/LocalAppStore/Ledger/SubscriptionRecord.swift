@@ -36,6 +36,9 @@ struct SubscriptionRecord: Codable, Hashable {
   var gracePeriodEndDate: Date?
   /// The start of the latest run of uninterrupted paid periods.
   var recentStartDate: Date
+  /// Renewals since the latest purchase, for the Sandbox's cap of 12; `nil` in a state written
+  /// before it was counted (none counted then).
+  var renewalsSincePurchase: Int?
   var appAccountToken: UUID?
   /// The purchase date of the subscription's first transaction.
   var originalPurchaseDate: Date

@@ -36,6 +36,7 @@ extension LocalAppStore {
     copy.originalID = originalID ?? id
     copy.ownershipType = .familyShared
     copy.appAccountToken = nil
+    copy.appTransactionID = Self.appTransactionID(of: member)
     copy.webOrderLineItemID = transaction.webOrderLineItemID.map { _ in String(id) }
     try ledger.insert(
       StoredTransaction(

@@ -166,6 +166,7 @@ extension LocalAppStore {
       originalPurchaseDate: originalPurchaseDate, expirationDate: expirationDate,
       reason: reason, environment: settings.environment)
     transaction.appAccountToken = appAccountToken
+    transaction.appTransactionID = Self.appTransactionID(of: account)
     transaction.storefrontCountryCode = settings.storefront
     transaction.storefrontID = Self.storefrontIDs[settings.storefront]
     transaction.currency = product.currencyCode
@@ -188,6 +189,22 @@ extension LocalAppStore {
         }
     }
     return transaction
+  }
+
+  /// The `appTransactionId` of `account`'s copy of the app: Apple's `appTransactionID` page,
+  /// "The App Store generates a single, globally unique appTransactionID for each Apple Account
+  /// that downloads your app and for each family group member for apps that support Family
+  /// Sharing. This value remains the same for the same Apple Account and app if the customer
+  /// redownloads the app […], receives a refund, repurchases the app, or changes the
+  /// storefront." Here: one per account name, the same in every state and process (an 18-digit
+  /// number like Apple's, from the name's 64-bit FNV-1a hash), so a family member's differs
+  /// from the purchaser's.
+  static func appTransactionID(of account: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in account.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return String(700_000_000_000_000_000 + hash % 100_000_000_000_000_000)
   }
 
   /// `preset`, or the next free identifier.

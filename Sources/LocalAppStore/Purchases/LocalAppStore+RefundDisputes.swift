@@ -38,10 +38,12 @@ extension LocalAppStore {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) was not refunded: no refund to reverse")
       }
+      // `revocationPercentage`: "This field doesn't appear if the refund is reversed."
       let reinstate: (inout Transaction) -> Void = {
         $0.revocationDate = nil
         $0.revocationReason = nil
         $0.revocationType = nil
+        $0.revocationPercentage = nil
       }
       var transaction = stored.transaction
       reinstate(&transaction)

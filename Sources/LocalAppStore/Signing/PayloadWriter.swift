@@ -134,6 +134,7 @@ struct PayloadWriter {
     writer.field("phase", record.phase.rawValue)
     writer.field("productID", record.productID)
     writer.field("recentStartDate", record.recentStartDate)
+    writer.field("renewalsSincePurchase", record.renewalsSincePurchase.map(Int64.init))
     writer.field("retryEndDate", record.retryEndDate)
     writer.field("sourceOriginalID", record.sourceOriginalID.map { String($0) }, asNumber: true)
     writer.field("willAutoRenew", record.willAutoRenew)

@@ -259,10 +259,19 @@ extension LocalAppStore {
       }) ?? []
   }
 
+  /// `Transaction.all`: the account's history on the device, without finished consumables
+  /// unless refunded or revoked ("The transaction history includes […] Unfinished consumables;
+  /// Finished consumables that are refunded or revoked", Apple's `Transaction.all` page) —
+  /// unless ``EmulatorSwitch/consumableHistory`` stands for the app's
+  /// `SKIncludeConsumableInAppPurchaseHistory` key.
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
     (try? operation { (now: Date) throws(LocalAppStoreError) in
+      let keepsConsumables = try currentSettings()[.consumableHistory]
       var results: [VerificationResult<Transaction>] = []
-      for stored in try deviceTransactions(of: account) {
+      for stored in try deviceTransactions(of: account)
+      where keepsConsumables || stored.transaction.productType != .consumable || !stored.finished
+        || stored.transaction.revocationDate != nil
+      {
         results.append(try signed(stored.transaction, now: now))
       }
       return results

@@ -54,6 +54,7 @@ extension LocalAppStore {
       info.renewalPriceMilliunits = increase.priceMilliunits
     }
     info.appAccountToken = record.appAccountToken
+    info.appTransactionID = Self.appTransactionID(of: record.account)
     return info
   }
 }

@@ -343,6 +343,16 @@ enum SubscriptionMachine {
           steps.append(Step(record: record, change: .record))
           return steps
         }
+        // Sandbox: "auto-renewable subscriptions renew up to 12 times after the initial
+        // purchase" (Apple, "Testing an auto-renewable subscription"); "Subscriptions renew up to
+        // 12 times before auto-renewal turns off on the thirteenth renewal attempt" (App Store
+        // Connect Help, "Test in-app purchases"). Xcode and Production have no cap.
+        if settings.environment == .sandbox, (record.renewalsSincePurchase ?? 0) >= 12 {
+          record.willAutoRenew = false
+          record.expire(for: .autoRenewDisabled)
+          steps.append(Step(record: record, change: .record))
+          return steps
+        }
         guard let next = context.products[record.autoRenewProductID], next.subscription != nil
         else {
           record.expire(for: .productUnavailable)
@@ -429,6 +439,7 @@ enum SubscriptionMachine {
     let expiration = context.settings.timeRate.end(
       of: product.subscription?.subscriptionPeriod ?? .monthly, from: start)
     record.activate(product.id, until: expiration)
+    record.renewalsSincePurchase = (record.renewalsSincePurchase ?? 0) + 1
     return Step(
       record: record,
       change: .transaction(
@@ -497,6 +508,7 @@ extension SubscriptionRecord {
     activate(productID, until: expiration)
     autoRenewProductID = productID
     willAutoRenew = true
+    renewalsSincePurchase = 0
     offerPeriodsLeft = periodsLeft
     offerID = offer?.id
   }

@@ -16,12 +16,13 @@ enum SwitchCommand {
   }
 
   /// The heading `--help` lists `emulatorSwitch` under: Ask to Buy's own, interrupted
-  /// purchases with the faults, every other switch (billing, grace, intro offers) with the
-  /// subscription controls.
+  /// purchases with the faults, the consumable history with the store, every other switch
+  /// (billing, grace, intro offers) with the subscription controls.
   static func topic(_ emulatorSwitch: EmulatorSwitch) -> CommandTopic {
     switch emulatorSwitch {
     case .askToBuy: .askToBuy
     case .interruptedPurchases: .faults
+    case .consumableHistory: .store
     default: .subscriptions
     }
   }
