@@ -462,6 +462,20 @@ private let annual = HistoryBuilder.annualProductID
         statuses: [ExpectedStatus(.subscribed, shared), ExpectedStatus(.subscribed, own)],
         current: ExpectedStatus(.subscribed, own))
     },
+    // The same product, purchased and family shared: `currentEntitlements(for:)` (iOS 18.4)
+    // returns "A sequence containing all transactions that entitle the user to the product",
+    // and "If an ID for a regular IAP is provided, the returned sequence will contain no more
+    // than one transaction" — so for a subscription there may be more: both are listed, one
+    // per subscription, as `currentEntitlements` lists "the latest transaction for each
+    // auto-renewable subscription".
+    .init("the same product purchased and family shared: both entitle, side by side") { h in
+      let shared = h.subscribe(at: B.day(0), ownership: .familyShared)
+      let own = h.subscribe(at: B.day(1))
+      return Expectation(
+        date: B.day(3), entitled: [shared.id, own.id],
+        statuses: [ExpectedStatus(.subscribed, shared), ExpectedStatus(.subscribed, own)],
+        current: ExpectedStatus(.subscribed, own))
+    },
     .init("a subscription in grace and a subscribed one both entitle; subscribed is current") { h in
       let own = h.subscribe(at: B.day(0))
       h.enterBillingRetry(own.originalID, gracePeriodDays: 16)

@@ -105,8 +105,11 @@ import Testing
     }
   }
 
-  /// `interruptedPurchasesEnabled`: purchases fail until the issue is resolved with
-  /// `resolveIssueForTransaction(identifier:)`; the purchase then arrives through updates.
+  /// `interruptedPurchasesEnabled`: "Enabling this property causes all purchases to fail until
+  /// you disable it" (StoreKit 1's failed payment); in StoreKit 2 the purchase is
+  /// `Product.PurchaseResult.pending`: "The purchase is pending, and requires action from the
+  /// customer. If a pending purchase succeeds, StoreKit delivers the resulting Transaction in
+  /// the transaction updates" — after `resolveIssueForTransaction(identifier:)`.
   @Test("an interrupted purchase is pending until resolved, then arrives through updates")
   func interruptedPurchase() async throws {
     var settings = EmulatorSettings.polite

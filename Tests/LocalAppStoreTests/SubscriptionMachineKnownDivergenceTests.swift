@@ -4,10 +4,10 @@ import StoreModel
 import StoreTesting
 import Testing
 
-/// Histories where the App Store's record of a subscription and what it signed for it part ways,
-/// found by the random histories of ``SubscriptionMachinePropertyTests`` (which leave these
-/// events out). Kept as known issues: fixing them changes what the store does, which the
-/// refactor that found them must not.
+/// Histories where the App Store's record of a subscription and what it signed for it parted
+/// ways, found by the random histories of ``SubscriptionMachinePropertyTests`` and kept as known
+/// issues until the semantics pass fixed them: each test failed before its fix (it was a
+/// `withKnownIssue`), and now holds the two readings equal.
 @Suite struct SubscriptionMachineKnownDivergenceTests {
   /// The engine's state and the machine's state of `account`'s subscriptions.
   static func states(of account: String, on store: LocalAppStore) async throws -> (
@@ -24,7 +24,7 @@ import Testing
     return (read, account.states.map(\.state))
   }
 
-  @Test("a refund reversed after sharing stopped reinstates the member's copy, not their record")
+  @Test("a refund reversed after sharing stopped leaves the member's copy and record revoked")
   func reversalAfterSharingStopped() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
@@ -35,12 +35,11 @@ import Testing
     try await store.reverseRefund(transactionID: bought.id)
     let kid = try await Self.states(of: "kid", on: store)
     #expect(kid.machine == [.revoked])
-    withKnownIssue("the copy revoked with the refund is reinstated though sharing stopped") {
-      #expect(kid.engine == kid.machine)
-    }
+    // Fixed: a member who stopped sharing keeps the copy revoked.
+    #expect(kid.engine == kid.machine)
   }
 
-  @Test("deleting a refunded latest transaction leaves the subscription revoked")
+  @Test("deleting a refunded latest transaction leaves the subscription as the one before")
   func deletingARefundedRenewal() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
@@ -50,13 +49,12 @@ import Testing
     try await store.refund(transactionID: renewal.id)
     try await store.deleteTransaction(renewal.id)
     let purchaser = try await Self.states(of: LocalAppStore.purchaser, on: store)
-    #expect(purchaser.machine == [.revoked])
-    withKnownIssue("the record stays revoked; the latest transaction left is not") {
-      #expect(purchaser.engine == purchaser.machine)
-    }
+    #expect(purchaser.machine == [.expired])
+    // Fixed: the record follows the transaction left, which was not refunded and has expired.
+    #expect(purchaser.engine == purchaser.machine)
   }
 
-  @Test("deleting an upgrade leaves the subscription active on a transaction marked upgraded")
+  @Test("deleting an upgrade leaves the subscription active on the transaction it replaced")
   func deletingAnUpgrade() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
@@ -65,8 +63,8 @@ import Testing
     try await store.deleteTransaction(upgrade.id)
     let purchaser = try await Self.states(of: LocalAppStore.purchaser, on: store)
     #expect(purchaser.machine == [.subscribed])
-    withKnownIssue("the transaction left is marked upgraded, so it never entitles") {
-      #expect(purchaser.engine == purchaser.machine)
-    }
+    // Fixed: the transaction the upgrade replaced is no longer marked upgraded.
+    #expect(purchaser.engine == purchaser.machine)
+    #expect(await store.entitledProductIDs() == [monthlyID])
   }
 }

@@ -110,6 +110,27 @@ import Testing
     #expect(try await store.status().pendingRequests.isEmpty)
   }
 
+  /// The emulator's own rule (``LocalAppStore/approveAskToBuy(_:)``: the approved transaction's
+  /// "identifier is the request's"), and `SKTestSession.approveAskToBuyTransaction(identifier:)`
+  /// takes the identifier of the transaction that waits: an approved upgrade keeps it too.
+  /// Before, an upgrade got a new identifier (watched: this test failed there).
+  @Test("an approved Ask to Buy upgrade keeps the request's identifier")
+  func approvedUpgradeKeepsTheIdentifier() async throws {
+    let store = try LocalAppStore.sportsTime(
+      settings: EmulatorSettings(askToBuyEnabled: true, deviceTiming: .polite))
+    #expect(try await store.buy(monthlyID) == .pending)
+    let first = try #require(try await store.askToBuyRequests().first)
+    try await store.approveAskToBuy(first.id)
+    #expect(try await store.buy(annualID) == .pending)
+    let upgrade = try #require(try await store.askToBuyRequests().last)
+    #expect(upgrade.id != first.id)
+    let approved = try await store.approveAskToBuy(upgrade.id)
+    #expect(approved.id == upgrade.id)
+    #expect(approved.productID == annualID)
+    #expect(try await store.history().last?.id == upgrade.id)
+    #expect(await store.entitledProductIDs() == [annualID])
+  }
+
   @Test("Ask to Buy: decline delivers nothing and buys nothing")
   func decline() async throws {
     let clock = ManualClock()

@@ -93,8 +93,11 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
       pending with a request identifier and nothing is bought until 'resolve-issue REQUEST_ID'
       (SKTestSession.resolveIssueForTransaction) stands for the customer's action; the purchase
       then completes and arrives through Transaction.updates. Apple: enabling it "causes all
-      purchases to fail until you disable it"; StoreKit 2 reports a purchase that needs the
-      customer's action as pending. Ask to Buy, when on too, takes precedence.
+      purchases to fail until you disable it" (StoreKit 1's words: a failed payment); StoreKit
+      2's result for it is Product.PurchaseResult.pending, "The purchase is pending, and
+      requires action from the customer. If a pending purchase succeeds, StoreKit delivers the
+      resulting Transaction in the transaction updates". Ask to Buy, when on too, takes
+      precedence.
       """)
 
   /// Finished consumables stay in `Transaction.all`: the app's Info.plist key

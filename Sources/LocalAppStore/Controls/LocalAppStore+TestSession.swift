@@ -125,9 +125,14 @@ extension LocalAppStore {
         return
       }
       try ledger.deleteTransaction(transactionID)
-      guard let previous = try latestTransaction(of: record) else {
+      guard var previous = try latestTransaction(of: record) else {
         try ledger.deleteSubscription(record.originalID)
         return
+      }
+      // The transaction an upgrade replaced is no longer upgraded once the upgrade is gone.
+      if previous.isUpgraded {
+        previous.isUpgraded = false
+        try update(previous) { $0.isUpgraded = false }
       }
       try transition(
         .transactionDeleted(previous: previous), of: record, at: now,

@@ -50,9 +50,14 @@ extension LocalAppStore {
       let revision = try ledger.update(transaction)
       try ledger.appendUpdate(
         account: stored.account, transactionID: transaction.id, revision: revision)
-      // The copies revoked with the refund (not those a family member lost before it).
+      // The copies revoked with the refund (not those a family member lost before it), of the
+      // members who still share: one who stopped sharing meanwhile has lost access for that
+      // reason too, and their copy stays revoked, as their subscription record does.
+      let sharing = try ledger.sharingMembers()
       for copy in try ledger.copies(of: transaction.id)
-      where copy.transaction.revocationDate == stored.transaction.revocationDate {
+      where copy.transaction.revocationDate == stored.transaction.revocationDate
+        && sharing.contains(copy.account)
+      {
         var reinstated = copy.transaction
         reinstate(&reinstated)
         let copyRevision = try ledger.update(reinstated)

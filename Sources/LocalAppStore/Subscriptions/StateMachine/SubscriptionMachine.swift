@@ -40,8 +40,9 @@ enum SubscriptionMachine {
     case purchase(Subscription)
     /// A purchase in a group where the customer is subscribed: the same product again (auto-renew
     /// back on), an upgrade or a crossgrade of the same duration (at once), a downgrade or a
-    /// crossgrade to another duration (at the next renewal).
-    case change(to: Product, offer: SubscriptionOffer?)
+    /// crossgrade to another duration (at the next renewal). `transactionID` is the identifier
+    /// an immediate change's transaction takes (an approved Ask to Buy request's), if any.
+    case change(to: Product, offer: SubscriptionOffer?, transactionID: UInt64?)
     /// Time passed: every renewal due, billing failure, end of billing retry and expiry up to the
     /// time, in date order (a grace period's end changes nothing the record holds: its
     /// `GRACE_PERIOD_EXPIRED` and status follow from ``state(of:at:)``).
@@ -179,8 +180,8 @@ enum SubscriptionMachine {
     switch event {
     case .purchase:
       return []
-    case .change(let product, let offer):
-      return [change(&record, to: product, offer: offer, at: now, context)]
+    case .change(let product, let offer, let transactionID):
+      return [change(&record, to: product, offer: offer, id: transactionID, at: now, context)]
     case .timePassed:
       var increase = context.priceIncrease
       return advance(&record, to: now, context, increase: &increase)
@@ -234,11 +235,16 @@ enum SubscriptionMachine {
       record.autoRenewProductID = record.productID
       return [Step(record: record, change: .record, settlesPriceIncrease: true)]
     case .transactionDeleted(let previous):
+      // The subscription stands where its latest transaction left now leaves it: revoked with
+      // it, active until its expiration, or expired then (ours: Apple does not say).
       record.productID = previous.productID
       record.expirationDate = previous.expirationDate ?? now
-      if record.expirationDate <= now, record.phase != .revoked {
-        record.phase = .expired
-        record.expirationReason = .autoRenewDisabled
+      if previous.revocationDate != nil {
+        record.phase = .revoked
+      } else if record.expirationDate <= now {
+        record.expire(for: .autoRenewDisabled)
+      } else {
+        record.activate(previous.productID, until: record.expirationDate)
       }
       return [Step(record: record, change: .record)]
     }
@@ -290,7 +296,7 @@ enum SubscriptionMachine {
   /// another duration to the next renewal.
   private static func change(
     _ record: inout SubscriptionRecord, to product: Product, offer: SubscriptionOffer?,
-    at now: Date, _ context: Context
+    id: UInt64?, at now: Date, _ context: Context
   ) -> Step {
     let current = context.products[record.productID]?.subscription
     let target = product.subscription
@@ -320,7 +326,7 @@ enum SubscriptionMachine {
       change: .upgrade(
         NewTransaction(
           product: product, purchaseDate: now, expirationDate: expiration, offer: offer,
-          reason: .purchase)))
+          reason: .purchase, id: id)))
   }
 
   /// Moves one subscription to `now`: renews each period that ended (with the product that
