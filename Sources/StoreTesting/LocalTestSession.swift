@@ -117,11 +117,19 @@ public struct LocalTestSession: Sendable {
 
   /// `buyProduct(identifier:options:)`: a purchase outside the app; a running app receives it
   /// through `Transaction.updates`.
+  ///
+  /// `purchaseDate` and `renewalBehavior` are StoreKitTest's purchase option
+  /// `purchaseDate(_:renewalBehavior:)`: a purchase in the past (or now; "Dates in the future
+  /// aren't valid") whose subscription renews up to now (``LocalAppStore/SubscriptionRenewalBehavior/renewUntilNow``,
+  /// the default) or is cancelled at once and ends after one period
+  /// (``LocalAppStore/SubscriptionRenewalBehavior/cancelImmediately``).
   @discardableResult
-  public func buyProduct(identifier: String, options: Set<PurchaseOption> = [])
-    async throws(LocalAppStoreError) -> Transaction
-  {
-    try await store.buyProduct(identifier, options: options)
+  public func buyProduct(
+    identifier: String, options: Set<PurchaseOption> = [], purchaseDate: Date? = nil,
+    renewalBehavior: LocalAppStore.SubscriptionRenewalBehavior = .renewUntilNow
+  ) async throws(LocalAppStoreError) -> Transaction {
+    try await store.buyProduct(
+      identifier, options: options, purchaseDate: purchaseDate, renewalBehavior: renewalBehavior)
   }
 
   /// `allTransactions()`: every transaction of the store's account, as the App Store has them.

@@ -158,3 +158,76 @@ import Testing
     #expect(await session.store.currentEntitlements().allSatisfy(\.isVerified))
   }
 }
+
+/// StoreKitTest's purchase option `purchaseDate(_:renewalBehavior:)` on `buyProduct`.
+@Suite struct PurchaseDateOptionTests {
+  /// `Product.PurchaseOption.SubscriptionRenewalBehavior.renewUntilNow`: "If you set the
+  /// purchase date […] to the past, the testing environment generates transactions for all the
+  /// subscription renewals up to the current date."
+  @Test("a purchase in the past renews up to now, each renewal delivered")
+  func renewUntilNow() async throws {
+    let clock = ManualClock()
+    clock.set(to: utc(2026, 6, 15))
+    let session = try LocalTestSession(clock: clock)
+    let bought = try await session.buyProduct(
+      identifier: SportsTimeFixtures.monthlyID, purchaseDate: utc(2026, 1, 1))
+    #expect(bought.purchaseDate == utc(2026, 1, 1))
+    let history = try await session.allTransactions()
+    #expect(history.count == 6)
+    #expect(history.last?.purchaseDate == utc(2026, 6, 1))
+    #expect(history.last?.expirationDate == utc(2026, 7, 1))
+    #expect(history.dropFirst().allSatisfy { $0.reason == .renewal && $0.originalID == bought.id })
+    #expect(try await session.store.proState() == .subscribed)
+  }
+
+  /// `cancelImmediately`: "cancels the subscription, resulting in only one subscription period."
+  @Test("cancelImmediately: one period, auto-renew off, expired by now")
+  func cancelImmediately() async throws {
+    let clock = ManualClock()
+    clock.set(to: utc(2026, 6, 15))
+    let session = try LocalTestSession(clock: clock)
+    try await session.buyProduct(
+      identifier: SportsTimeFixtures.monthlyID, purchaseDate: utc(2026, 1, 1),
+      renewalBehavior: .cancelImmediately)
+    #expect(try await session.allTransactions().count == 1)
+    let info = try #require(try await session.store.renewalInfos().first)
+    #expect(info.willAutoRenew == false)
+    #expect(try await session.store.proState() == .expired)
+  }
+
+  /// The option's page: "Specify a date in the past or the current moment. Dates in the future
+  /// aren't valid." Too far back for one operation (1,000 periods, ours) is refused too, and
+  /// nothing is bought either way.
+  @Test(
+    "a purchase date in the future, or too far back, is refused and buys nothing",
+    arguments: [
+      // A day in the future; a day back at two-second renewals: 43,200 renewals.
+      utc(2026, 6, 16), utc(2026, 6, 14),
+    ])
+  func refusedDates(date: Date) async throws {
+    let clock = ManualClock()
+    clock.set(to: utc(2026, 6, 15))
+    var settings = EmulatorSettings.polite
+    settings.timeRate = .oneRenewalEveryTwoSeconds
+    let session = try LocalTestSession(clock: clock, settings: settings)
+    let error = await #expect(throws: LocalAppStoreError.self) {
+      try await session.buyProduct(identifier: SportsTimeFixtures.monthlyID, purchaseDate: date)
+    }
+    #expect(error?.code == .invalidArgument)
+    #expect(try await session.allTransactions().isEmpty)
+  }
+
+  /// Ours: the Sandbox's 12 renewals ("renew up to 12 times after the initial purchase") stop a
+  /// history made with a purchase date too, as they stop any subscription there.
+  @Test("in the Sandbox a purchase in the past stops after its 12 renewals")
+  func sandboxCap() async throws {
+    let clock = ManualClock()
+    clock.set(to: utc(2028, 1, 15))
+    let session = try LocalTestSession(clock: clock)
+    try await session.store.setSigningEnvironment(.sandbox, appAppleID: 42)
+    try await session.buyProduct(
+      identifier: SportsTimeFixtures.monthlyID, purchaseDate: utc(2026, 1, 1))
+    #expect(try await session.allTransactions().count == 13)
+    #expect(try await session.store.proState() == .expired)
+  }
+}

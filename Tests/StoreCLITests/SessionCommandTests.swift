@@ -96,6 +96,30 @@ import Testing
     #expect(await session.run("delete-transaction", "1").code == 1)
   }
 
+  @Test("buy-product --purchase-date renews up to now; --cancel-immediately gives one period")
+  func purchaseDate() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("advance", "6m").code == 0)
+    let bought = await session.run(
+      "buy-product", "com.sportstime.pro.monthly", "--purchase-date", "2026-02-01T00:00:00Z")
+    #expect(bought.code == 0)
+    #expect(await session.run("history").out.split(separator: "\n").count == 6)
+    #expect(await session.run("status").out.contains("subscribed com.sportstime.pro.monthly"))
+    #expect(
+      await session.run("buy-product", "com.sportstime.pro.annual", "--cancel-immediately").code
+        == 2)
+    #expect(
+      await session.run("buy-product", "com.sportstime.pro.annual", "--purchase-date", "soon").code
+        == 2)
+    let future = await session.run(
+      "buy-product", "com.sportstime.pro.annual", "--purchase-date", "2030-01-01T00:00:00Z")
+    #expect(future.code == 1)
+    #expect(future.err.contains("Dates in the future aren't valid"))
+    #expect(await session.run("history").out.split(separator: "\n").count == 6)
+  }
+
   @Test("time-rate, storefront and reset-to-default while running")
   func settingsWhileRunning() async throws {
     let session = try EmulatorSession()

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import StoreModel
 
 /// Purchases made outside the app: `SKTestSession.buyProduct(identifier:options:)`, and
@@ -18,25 +18,52 @@ extension LocalAppStore {
     case anotherDevice
   }
 
+  /// What a subscription bought in the past does up to now: StoreKitTest's
+  /// `Product.PurchaseOption.SubscriptionRenewalBehavior`.
+  public enum SubscriptionRenewalBehavior: String, Sendable, Hashable, CaseIterable {
+    /// "allows the subscription to renew continuously, up to the current date. […] If you set
+    /// the purchase date […] to the past, the testing environment generates transactions for
+    /// all the subscription renewals up to the current date" (its page). The default.
+    case renewUntilNow
+    /// "cancels the subscription, resulting in only one subscription period" (its page).
+    case cancelImmediately
+  }
+
   /// Buys `productID` for `account` (the store's account when `nil`) outside the app:
   /// `SKTestSession.buyProduct(identifier:options:)`.
   ///
   /// Neither Ask to Buy nor an armed fault applies: the purchase is the test's, as with
   /// `SKTestSession`.
+  ///
+  /// With `purchaseDate` (StoreKitTest's `Product.PurchaseOption.purchaseDate(_:renewalBehavior:)`:
+  /// "Specify a date in the past or the current moment. Dates in the future aren't valid"), the
+  /// purchase is made then; a subscription then renews up to now (`renewUntilNow`, each renewal
+  /// delivered as the store's own) or is cancelled at once and ends after its first period
+  /// (`cancelImmediately`). A date so far back that reaching now takes more than
+  /// ``maximumPeriodsPerAdvance`` periods is refused (ours: Apple states no limit); in the
+  /// Sandbox the subscription stops after its 12 renewals on the way, as any does there.
   /// - Returns: The purchase's transaction (unsigned), or what the customer already had.
   /// - Throws: `notFound` for a product not in the catalog; `notAllowed` when the App Store
-  ///   refuses the purchase (an invalid quantity, an unknown offer).
+  ///   refuses the purchase (an invalid quantity, an unknown offer); `invalidArgument` for a
+  ///   purchase date in the future, before the store's supported dates, or too far back. Nothing
+  ///   changes then.
   @discardableResult
   package func buyProduct(
     _ productID: String, options: Set<PurchaseOption> = [], account: String? = nil,
-    from origin: PurchaseOrigin = .thisDevice
+    from origin: PurchaseOrigin = .thisDevice, purchaseDate: Date? = nil,
+    renewalBehavior: SubscriptionRenewalBehavior = .renewUntilNow
   ) throws(LocalAppStoreError) -> Transaction {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
       let product = try product(productID)
+      let settings = try currentSettings()
+      let date = purchaseDate ?? now
+      if purchaseDate != nil {
+        try checkPurchaseDate(date, of: product, now: now, rate: settings.timeRate)
+      }
       let outcome = try executePurchase(
-        product, account: account, options: options, now: now, identifier: nil,
-        settings: try currentSettings())
+        product, account: account, options: options, now: date, identifier: nil,
+        settings: settings)
       let purchase: Purchase
       switch outcome {
       case .success(let made): purchase = made
@@ -44,6 +71,17 @@ extension LocalAppStore {
         throw LocalAppStoreError(.notAllowed, "cannot buy \(productID): \(error)")
       }
       guard case .made(let transaction) = purchase else { return purchase.transaction }
+      if purchaseDate != nil, product.type == .autoRenewable,
+        let record = try ledger.subscriptions(of: account).first(where: {
+          $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
+        })
+      {
+        if renewalBehavior == .cancelImmediately {
+          try transition(
+            .autoRenew(false), of: record, at: date, in: machineContext(settings))
+        }
+        _ = try catchUp(to: now)
+      }
       switch origin {
       case .thisDevice:
         let revision = try ledger.transaction(transaction.id)?.revision ?? 0
@@ -54,6 +92,34 @@ extension LocalAppStore {
         try saveUnsynced(unsynced)
       }
       return transaction
+    }
+  }
+
+  /// Refuses a purchase date in the future, before the store's supported dates, or so far back
+  /// that reaching `now` takes more renewals than one operation makes.
+  private func checkPurchaseDate(_ date: Date, of product: Product, now: Date, rate: TimeRate)
+    throws(LocalAppStoreError)
+  {
+    guard date <= now else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "the purchase date \(date.formatted(.iso8601)) is after the store's time "
+          + "\(now.formatted(.iso8601)): \"Dates in the future aren't valid\" (StoreKitTest)")
+    }
+    guard date >= Self.supportedDates.start else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "the purchase date \(date.formatted(.iso8601)) is before the store's supported dates "
+          + "(from \(Self.supportedDates.start.formatted(.iso8601)))")
+    }
+    if let period = product.subscription?.subscriptionPeriod,
+      rate.end(of: period, from: date, count: Self.maximumPeriodsPerAdvance) < now
+    {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "a purchase on \(date.formatted(.iso8601)) would renew more than "
+          + "\(Self.maximumPeriodsPerAdvance) times to reach \(now.formatted(.iso8601)); choose a "
+          + "later date")
     }
   }
 

@@ -7,8 +7,9 @@ enum BuyProductCommand: CLICommand {
   static let name = "buy-product"
   static let summary = "Buy outside the app (SKTestSession.buyProduct), or on another device"
   static let usage = """
-    USAGE: sportstime-store buy-product PRODUCT_ID [--another-device] [--account NAME]
-                                        [--state PATH] [--json]
+    USAGE: sportstime-store buy-product PRODUCT_ID [--another-device]
+                                        [--purchase-date DATE [--cancel-immediately]]
+                                        [--account NAME] [--state PATH] [--json]
 
     Buys PRODUCT_ID outside the app, as SKTestSession.buyProduct(identifier:options:) does: a
     running app receives the transaction through Transaction.updates (unlike 'buy', which is
@@ -18,18 +19,30 @@ enum BuyProductCommand: CLICommand {
     entitlements and updates leave it out; 'status' and 'history' show the App Store's view.
     Neither Ask to Buy nor an armed fault applies.
 
+    With --purchase-date DATE (ISO 8601, in the past or now: StoreKitTest's purchase option
+    purchaseDate(_:renewalBehavior:)) the purchase is made then, and a subscription renews up
+    to now (renewUntilNow), each renewal a transaction of its own; with --cancel-immediately it
+    is cancelled at once and ends after its first period (cancelImmediately). A date so far
+    back that more than 1,000 renewals would be needed is refused; in the Sandbox environment a
+    subscription stops after 12 renewals, as any does there.
+
     \(EmulatorOptions.helpSection(options, perAccount: true))
 
-    Exits 1 for a product not in the catalog or a purchase the App Store refuses.
+    Exits 1 for a product not in the catalog, a purchase the App Store refuses, or a purchase
+    date in the future or too far back; 2 for a DATE that is not ISO 8601 or
+    --cancel-immediately without --purchase-date.
 
     EXAMPLES:
       sportstime-store buy-product com.sportstime.pro.monthly
       sportstime-store buy-product com.sportstime.pro.annual --another-device
+      sportstime-store buy-product com.sportstime.pro.monthly --purchase-date 2025-06-01T00:00:00Z
     """
   static let options: [OptionSpec] = [
     .flag(
       "another-device",
-      help: "buy on another device: this one learns of it at its next sync\nor launch")
+      help: "buy on another device: this one learns of it at its next sync\nor launch"),
+    .value("purchase-date", "DATE", help: "buy then (ISO 8601, not in the future); renews to now"),
+    .flag("cancel-immediately", help: "with --purchase-date: one period, auto-renew off"),
   ]
 
   struct Output: Encodable {
@@ -41,8 +54,21 @@ enum BuyProductCommand: CLICommand {
     let store = try StoreAccess.open(arguments, context)
     let origin: LocalAppStore.PurchaseOrigin =
       arguments.flag("another-device") ? .anotherDevice : .thisDevice
+    var purchaseDate: Date?
+    if let text = arguments.value("purchase-date") {
+      guard let date = try? Date(text, strategy: .iso8601) else {
+        throw .usage("'\(text)' is not an ISO 8601 date (2026-01-01T00:00:00Z)")
+      }
+      purchaseDate = date
+    }
+    let behavior: LocalAppStore.SubscriptionRenewalBehavior =
+      arguments.flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow
+    if behavior == .cancelImmediately, purchaseDate == nil {
+      throw .usage("--cancel-immediately goes with --purchase-date")
+    }
     let transaction = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-      try await store.buyProduct(productID, from: origin)
+      try await store.buyProduct(
+        productID, from: origin, purchaseDate: purchaseDate, renewalBehavior: behavior)
     }
     if arguments.json {
       try context.writeJSON(
