@@ -21,13 +21,31 @@ import Testing
     #expect(await store.entitledProductIDs() == [annualID])
   }
 
-  /// A purchase on another of the customer's devices reaches this device only when it syncs:
-  /// at its next `AppStore.sync()` (Restore Purchases) or its next launch.
-  @Test("another device's purchase stays out of this device until it syncs, then arrives")
+  /// `Transaction.updates`: "It also emits transactions that customers complete in your app on
+  /// another device." Before, a running app got it only at its next sync or launch (watched:
+  /// this test failed there).
+  @Test("another device's purchase reaches a running app's updates, listed after the lag")
+  func anotherDeviceWhileRunning() async throws {
+    let store = try LocalAppStore.sportsTime(
+      settings: EmulatorSettings(deviceTiming: DeviceTiming(listingLag: 1)))
+    var updates = store.transactionUpdates().makeAsyncIterator()
+    let bought = try await store.buyProduct(monthlyID, from: .anotherDevice)
+    // Checked first: before, the purchase waited for a sync and the wait below never ended.
+    try #require(try await store.unsyncedPurchases().isEmpty)
+    let delivered = try #require(await next(1, of: &updates).first)
+    #expect(delivered.unsafePayloadValue.id == bought.id)
+    #expect(await store.currentEntitlements().isEmpty, "the device's lag")
+    #expect(await store.entitledProductIDs() == [monthlyID])
+  }
+
+  /// A purchase on another device that this one has not synced (the rare case `AppStore.sync()`
+  /// is for) reaches it only when it syncs: at its next `AppStore.sync()` (Restore Purchases)
+  /// or its next launch.
+  @Test("a purchase not synced stays out of this device until it syncs, then arrives")
   func anotherDeviceUntilSync() async throws {
     let store = try LocalAppStore.sportsTime()
     var updates = store.transactionUpdates().makeAsyncIterator()
-    let bought = try await store.buyProduct(monthlyID, from: .anotherDevice)
+    let bought = try await store.buyProduct(monthlyID, from: .notSynced)
     #expect(await store.currentEntitlements().isEmpty)
     #expect(await store.allTransactions().isEmpty)
     #expect(try await store.subscriptionStatuses(forGroup: groupID).isEmpty)

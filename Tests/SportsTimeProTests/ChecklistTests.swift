@@ -224,10 +224,11 @@ struct ChecklistTests {
     await paywall.restore()
     #expect(paywall.restoreMessage == "No active subscription found.")
     #expect(paywall.isDismissed == false)
-    // Bought on another device: it reaches this one when it syncs, which restore does. (A
-    // purchase outside the app on this device, `SKTestSession.buyProduct`, arrives through
-    // `Transaction.updates` and raced the expectation below: 1 run in 2 failed.)
-    try await app.world.appStore.local.buyProduct(Fixtures.monthlyID, from: .anotherDevice)
+    // Bought on another device and not synced to this one (the rare case `AppStore.sync()` is
+    // for): it reaches this device when it syncs, which restore does. (A purchase that arrives
+    // through `Transaction.updates` — outside the app on this device, or on another device
+    // while the app runs — raced the expectation below: 1 run in 2 failed.)
+    try await app.world.appStore.local.buyProduct(Fixtures.monthlyID, from: .notSynced)
     await app.store.refreshEntitlements()
     #expect(app.store.isPro == false)
     await paywall.restore()

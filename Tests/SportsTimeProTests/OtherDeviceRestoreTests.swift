@@ -23,7 +23,7 @@ struct OtherDeviceRestoreTests {
       let store = StoreManager(backend: appStore, storage: InMemoryKeyValueStore(), clock: clock)
       await store.start()
       await store.loadProducts()
-      try await appStore.buyProduct(SportsTimeFixtures.monthlyID, from: .anotherDevice)
+      try await appStore.buyProduct(SportsTimeFixtures.monthlyID, from: .notSynced)
       await store.refreshEntitlements()
       #expect(!store.isPro, "round \(round): this device has not synced")
       #expect(await store.restore(), "round \(round): restore answers Pro")

@@ -86,5 +86,13 @@ import Testing
     #expect(await session.run("settings").out.contains("Upgrade to Pro"))
     #expect(await session.run("launch").code == 0)
     #expect(await session.run("settings").out.contains("Manage Subscription"))
+    let notSynced = await session.run(
+      "buy-product", "com.sportstime.pro.monthly", "--not-synced", "--account", "alex", "--json")
+    #expect(notSynced.code == 0)
+    #expect(try json(notSynced.out)["origin"] as? String == "notSynced")
+    #expect(
+      await session.run(
+        "buy-product", "com.sportstime.pro.monthly", "--not-synced", "--another-device"
+      ).code == 2)
   }
 }

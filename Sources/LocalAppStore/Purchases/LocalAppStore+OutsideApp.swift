@@ -10,12 +10,19 @@ extension LocalAppStore {
     /// `SKTestSession.buyProduct(identifier:options:)`. A running app receives the transaction
     /// through `Transaction.updates`, as StoreKitTest's page says of that call.
     case thisDevice
-    /// On another of the customer's devices. This device learns of it only when it syncs: at
-    /// its next `AppStore.sync()` (Restore Purchases, ``sync()``) or its next launch
-    /// (``appDidLaunch(account:)``). Until then its entitlements, statuses, history and
-    /// updates leave it out; the App Store's own view (``status(account:)``, ``history(account:)``)
-    /// has it.
+    /// On another of the customer's devices. Apple's `Transaction.updates` page: "It also emits
+    /// transactions that customers complete in your app on another device" — so an app running
+    /// here (one listening to the account's updates) receives it there, and its listing reads
+    /// miss it for the device's lag; an app not running learns of it at its next launch
+    /// (``appDidLaunch(account:)``) or `AppStore.sync()` (``sync()``), and until then its
+    /// entitlements, statuses, history and updates leave it out.
     case anotherDevice
+    /// On another device, and not synced to this one even while the app runs: the rare case
+    /// `AppStore.sync()` is for ("In rare cases when a user suspects the app isn't showing all
+    /// the transactions, call sync()", its page). This device learns of it only at its next
+    /// `AppStore.sync()` (Restore Purchases) or launch; the App Store's own view
+    /// (``status(account:)``, ``history(account:)``) has it.
+    case notSynced
   }
 
   /// What a subscription bought in the past does up to now: StoreKitTest's
@@ -86,7 +93,11 @@ extension LocalAppStore {
       case .thisDevice:
         let revision = try ledger.transaction(transaction.id)?.revision ?? 0
         try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: revision)
-      case .anotherDevice:
+      case .anotherDevice where hub.hasSubscribers(account: account):
+        let revision = try ledger.transaction(transaction.id)?.revision ?? 0
+        try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: revision)
+        noteListingLag(of: transaction, account: account, settings: settings)
+      case .anotherDevice, .notSynced:
         var unsynced = try unsyncedOriginals()
         unsynced[account, default: []].insert(transaction.originalID)
         try saveUnsynced(unsynced)

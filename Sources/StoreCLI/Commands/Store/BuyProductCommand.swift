@@ -7,16 +7,19 @@ enum BuyProductCommand: CLICommand {
   static let name = "buy-product"
   static let summary = "Buy outside the app (SKTestSession.buyProduct), or on another device"
   static let usage = """
-    USAGE: sportstime-store buy-product PRODUCT_ID [--another-device]
+    USAGE: sportstime-store buy-product PRODUCT_ID [--another-device | --not-synced]
                                         [--purchase-date DATE [--cancel-immediately]]
                                         [--account NAME] [--state PATH] [--json]
 
     Buys PRODUCT_ID outside the app, as SKTestSession.buyProduct(identifier:options:) does: a
     running app receives the transaction through Transaction.updates (unlike 'buy', which is
     the app's own Product.purchase()). With --another-device the purchase is made on another
-    of the customer's devices: this device learns of it only when it syncs, at its next
-    Restore Purchases (AppStore.sync()) or its next 'launch'. Until then the app's
-    entitlements and updates leave it out; 'status' and 'history' show the App Store's view.
+    of the customer's devices: an app running here would receive it through
+    Transaction.updates; no app runs in this tool's processes, so this device learns of it at
+    its next 'launch' or Restore Purchases (AppStore.sync()). --not-synced is another device's
+    purchase this device does not sync even while its app runs (the rare case AppStore.sync()
+    is for): it arrives only then. Until then the app's entitlements and updates leave it
+    out; 'status' and 'history' show the App Store's view.
     Neither Ask to Buy nor an armed fault applies.
 
     With --purchase-date DATE (ISO 8601, in the past or now: StoreKitTest's purchase option
@@ -41,6 +44,7 @@ enum BuyProductCommand: CLICommand {
     .flag(
       "another-device",
       help: "buy on another device: this one learns of it at its next sync\nor launch"),
+    .flag("not-synced", help: "another device's purchase, not synced until restore or launch"),
     .value("purchase-date", "DATE", help: "buy then (ISO 8601, not in the future); renews to now"),
     .flag("cancel-immediately", help: "with --purchase-date: one period, auto-renew off"),
   ]
@@ -52,8 +56,12 @@ enum BuyProductCommand: CLICommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let productID = try arguments.single("a product identifier")
     let store = try StoreAccess.open(arguments, context)
+    if arguments.flag("another-device"), arguments.flag("not-synced") {
+      throw .usage("--another-device and --not-synced are two origins; give one")
+    }
     let origin: LocalAppStore.PurchaseOrigin =
-      arguments.flag("another-device") ? .anotherDevice : .thisDevice
+      arguments.flag("not-synced")
+      ? .notSynced : arguments.flag("another-device") ? .anotherDevice : .thisDevice
     var purchaseDate: Date?
     if let text = arguments.value("purchase-date") {
       guard let date = try? Date(text, strategy: .iso8601) else {
@@ -75,7 +83,7 @@ enum BuyProductCommand: CLICommand {
         Output(origin: origin.rawValue, transaction: TransactionFields(transaction)))
       return
     }
-    let place = origin == .anotherDevice ? " on another device" : " outside the app"
+    let place = origin == .thisDevice ? " outside the app" : " on another device"
     context.out("Purchased\(place): " + TextFormat.line(transaction))
   }
 
