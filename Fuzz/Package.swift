@@ -4,7 +4,7 @@ import PackageDescription
 
 // The package's fuzz targets and its soak, apart from the package so that nothing here reaches
 // a normal `swift build`. Built by `scripts/fuzz` (release, `-sanitize=fuzzer,address`, into
-// `.build-fuzz`) and `scripts/soak` (release, into `.build-soak`; `--debug` into `.build`); see Fuzz/README.md.
+// `.build-fuzz`) and `scripts/soak` (release, into `.build-soak`; `--debug` into `.build-fuzz-check`); see Fuzz/README.md.
 
 let store = "SportsTimeStore"
 

@@ -73,6 +73,13 @@
         -> [SubscriptionStatus]
       { [] }
 
+      func appTransaction() async throws(StoreBackendError) -> VerificationResult<AppTransaction> {
+        .verified(
+          AppTransaction(
+            environment: .xcode, bundleID: "com.sportstime.app", appVersion: "1.0",
+            originalAppVersion: "1.0", originalPurchaseDate: Self.now, signedDate: Self.now))
+      }
+
       // MARK: - Fixtures
 
       private static func transaction(of product: Product, id: UInt64) -> Transaction {

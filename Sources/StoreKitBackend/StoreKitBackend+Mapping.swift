@@ -46,6 +46,27 @@
       }
     }
 
+    /// StoreKit's app transaction with StoreKit's verdict: its payload's App Store JSON
+    /// (`payloadData`), read by StoreModel's `Codable` form, which has `appTransactionId` (not
+    /// in the iOS 18.0 interface's properties); the placeholder when it does not read.
+    static func appTransaction(_ result: StoreKit.VerificationResult<StoreKit.AppTransaction>)
+      -> StoreModel.VerificationResult<StoreModel.AppTransaction>
+    {
+      verificationResult(result) { _ in
+        // StoreKit: payloadData
+        var app =
+          (try? AppStoreJSON.decoder().decode(
+            StoreModel.AppTransaction.self, from: result.payloadData))
+          ?? StoreModel.AppTransaction(
+            environment: .production, bundleID: "", appVersion: "", originalAppVersion: "",
+            originalPurchaseDate: Date(timeIntervalSince1970: 0),
+            signedDate: Date(timeIntervalSince1970: 0))
+        // StoreKit: jwsRepresentation
+        app.jwsRepresentation = result.jwsRepresentation
+        return app
+      }
+    }
+
     // MARK: - Transaction
 
     /// StoreModel's transaction for StoreKit's `Transaction`.

@@ -309,6 +309,18 @@
       }
     }
 
+    public func appTransaction() async throws(StoreModel.StoreBackendError)
+      -> StoreModel.VerificationResult<StoreModel.AppTransaction>
+    {
+      let result: StoreKit.VerificationResult<StoreKit.AppTransaction>
+      do {
+        result = try await StoreKit.AppTransaction.shared  // StoreKit: AppTransaction.shared
+      } catch {
+        throw Self.backendError(error)
+      }
+      return Self.appTransaction(result)
+    }
+
     // MARK: - StoreKit's sequences
 
     /// Keeps the StoreKit transaction of `result`, to finish it, and translates it.

@@ -44,6 +44,13 @@ public protocol StoreBackend: Sendable {
   /// - Throws: ``StoreBackendError`` when the store cannot be reached.
   func subscriptionStatuses(forGroup groupID: String) async throws(StoreBackendError)
     -> [SubscriptionStatus]
+
+  /// The signed record of the customer's copy of the app: StoreKit's `AppTransaction.shared`.
+  ///
+  /// Its `appTransactionID` is the one every transaction and renewal info of the customer
+  /// carries (`appTransactionId`).
+  /// - Throws: ``StoreBackendError`` when the store cannot be reached.
+  func appTransaction() async throws(StoreBackendError) -> VerificationResult<AppTransaction>
 }
 
 /// The outcome of a purchase: StoreKit 2's `Product.PurchaseResult`.

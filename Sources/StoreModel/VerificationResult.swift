@@ -62,3 +62,8 @@ extension VerificationResult where SignedType == RenewalInfo {
   /// The compact JWS the renewal info came from.
   public var jwsRepresentation: String { unsafePayloadValue.jwsRepresentation }
 }
+
+extension VerificationResult where SignedType == AppTransaction {
+  /// The compact JWS the app transaction came from.
+  public var jwsRepresentation: String { unsafePayloadValue.jwsRepresentation }
+}

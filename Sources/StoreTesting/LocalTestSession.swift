@@ -120,9 +120,9 @@ public struct LocalTestSession: Sendable {
   ///
   /// `purchaseDate` and `renewalBehavior` are StoreKitTest's purchase option
   /// `purchaseDate(_:renewalBehavior:)`: a purchase in the past (or now; "Dates in the future
-  /// aren't valid") whose subscription renews up to now (``LocalAppStore/SubscriptionRenewalBehavior/renewUntilNow``,
+  /// aren't valid") whose subscription renews up to now (`renewUntilNow`,
   /// the default) or is cancelled at once and ends after one period
-  /// (``LocalAppStore/SubscriptionRenewalBehavior/cancelImmediately``).
+  /// (`cancelImmediately`).
   @discardableResult
   public func buyProduct(
     identifier: String, options: Set<PurchaseOption> = [], purchaseDate: Date? = nil,
@@ -210,7 +210,7 @@ public struct LocalTestSession: Sendable {
   /// `requestPriceIncreaseConsentForTransaction(identifier:)`: the customer of the subscription
   /// is asked to consent to its product's price, new (set with ``setPrice(_:forProduct:)``) or
   /// not ("in the testing environment, changing the price of the subscription is optional",
-  /// its page); its renewal info's `priceIncreaseStatus` is ``StoreModel/PriceIncreaseStatus/pending``
+  /// its page); its renewal info's `priceIncreaseStatus` is `PriceIncreaseStatus.pending`
   /// until the customer answers. Unanswered at the renewal, the subscription expires with
   /// `didNotConsentToPriceIncrease`.
   public func requestPriceIncreaseConsentForTransaction(identifier: UInt64)

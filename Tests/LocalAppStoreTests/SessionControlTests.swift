@@ -315,4 +315,30 @@ import Testing
     let again = try LocalAppStore.sportsTime(settings: .polite)
     #expect(try await again.buyVerified(monthlyID).appTransactionID == id, "stable per account")
   }
+
+  /// `AppTransaction.shared` through the port: signed and verified like a transaction, its
+  /// `appTransactionID` the one the account's transactions carry, a family member's their own;
+  /// its `originalPurchaseDate` the first time it was asked for, kept.
+  @Test("the port's app transaction: verified, the account's appTransactionId, first date kept")
+  func appTransaction() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let first = try await store.appTransaction()
+    #expect(first.isVerified)
+    let app = first.unsafePayloadValue
+    #expect(app.bundleID == "com.sportstime.app")
+    #expect(app.environment == AppStoreEnvironment.xcode)
+    #expect(app.appID == nil, "absent outside Production")
+    #expect(!first.jwsRepresentation.isEmpty)
+    clock.advance(by: 3 * day)
+    let bought = try await store.buyVerified(monthlyID)
+    let later = try await store.appTransaction().payloadValue
+    #expect(later.appTransactionID == bought.appTransactionID)
+    #expect(later.originalPurchaseDate == app.originalPurchaseDate)
+    #expect(later.signedDate == clock.now)
+    let member = try await store.backend(for: "alex").appTransaction().payloadValue
+    #expect(member.appTransactionID != later.appTransactionID)
+    try await store.inject(.network)
+    await #expect(throws: StoreBackendError.self) { try await store.appTransaction() }
+  }
 }

@@ -85,6 +85,16 @@ extension VerificationResult where SignedType == Transaction {  // StoreKit.swif
 extension VerificationResult where SignedType == Product.SubscriptionInfo.RenewalInfo {  // StoreKit.swiftinterface:2090
   public var jwsRepresentation: String { stub() }  // StoreKit.swiftinterface:2091
 }
+extension VerificationResult where SignedType == AppTransaction {  // StoreKit.swiftinterface:2030
+  public var jwsRepresentation: String { stub() }  // StoreKit.swiftinterface:2031
+  public var payloadData: Data { stub() }  // StoreKit.swiftinterface:2037
+}
+
+// MARK: - AppTransaction
+
+public struct AppTransaction: Sendable {  // StoreKit.swiftinterface:651
+  public static var shared: VerificationResult<AppTransaction> { get async throws { stub() } }  // StoreKit.swiftinterface:668
+}
 
 // MARK: - Transaction
 

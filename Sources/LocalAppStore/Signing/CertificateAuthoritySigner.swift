@@ -88,6 +88,10 @@ struct CertificateAuthoritySigner: SigningAuthority {
     verify(jws, placeholder: Self.placeholderRenewalInfo)
   }
 
+  func verifyAppTransaction(_ jws: String) -> VerificationResult<AppTransaction> {
+    verify(jws, placeholder: Self.placeholderAppTransaction)
+  }
+
   /// `jws` verified in the store's environment, else in the first other one it is not the
   /// wrong environment for; `placeholder`, unverified, when it does not even decode.
   private func verify<Payload: SignedPayload>(_ jws: String, placeholder: Payload)
@@ -124,6 +128,10 @@ struct CertificateAuthoritySigner: SigningAuthority {
     purchaseDate: Date(timeIntervalSince1970: 0), signedDate: Date(timeIntervalSince1970: 0))
   private static let placeholderRenewalInfo = RenewalInfo(
     originalTransactionID: 0, currentProductID: "", willAutoRenew: false,
+    signedDate: Date(timeIntervalSince1970: 0))
+  private static let placeholderAppTransaction = AppTransaction(
+    environment: .xcode, bundleID: "", appVersion: "", originalAppVersion: "",
+    originalPurchaseDate: Date(timeIntervalSince1970: 0),
     signedDate: Date(timeIntervalSince1970: 0))
 }
 

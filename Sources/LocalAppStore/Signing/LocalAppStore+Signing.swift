@@ -77,6 +77,21 @@ extension LocalAppStore {
     return authority.verifyRenewalInfo(jws)
   }
 
+  /// `appTransaction` signed in the store's environment, then verified as a device does.
+  func signed(_ appTransaction: AppTransaction) throws(LocalAppStoreError)
+    -> VerificationResult<AppTransaction>
+  {
+    var app = appTransaction
+    app.environment = signingEnvironment
+    let jws = try sign(authority.signer.encode(app)) { () throws(LocalAppStoreError) in
+      var altered = app
+      altered.bundleID += ".altered"
+      return authority.signer.encode(altered)
+    }
+    signingCosts.verifications += 1
+    return authority.verifyAppTransaction(jws)
+  }
+
   private func sign(_ payload: Data, tampered: () throws(LocalAppStoreError) -> Data)
     throws(LocalAppStoreError) -> String
   {

@@ -14,6 +14,8 @@ protocol SigningAuthority: Sendable {
   func verifyTransaction(_ jws: String) -> VerificationResult<Transaction>
   /// Verifies signed renewal info.
   func verifyRenewalInfo(_ jws: String) -> VerificationResult<RenewalInfo>
+  /// Verifies a signed app transaction.
+  func verifyAppTransaction(_ jws: String) -> VerificationResult<AppTransaction>
   /// The keys and certificates, to keep in the state so that another process signs and
   /// verifies with the same chain.
   func exported() throws(LocalAppStoreError) -> String

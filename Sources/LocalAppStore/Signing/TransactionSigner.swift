@@ -56,4 +56,10 @@ package struct TransactionSigner: Sendable {
 
   /// The App Store JSON of `renewalInfo`.
   func encode(_ renewalInfo: RenewalInfo) -> Data { PayloadWriter.json(of: renewalInfo) }
+
+  /// The App Store JSON of `appTransaction` (`JWSAppTransactionDecodedPayload`'s keys), through
+  /// its `Codable` form: signed once per request, not on a hot path.
+  func encode(_ appTransaction: AppTransaction) -> Data {
+    (try? AppStoreJSON.encoder().encode(appTransaction)) ?? Data("{}".utf8)
+  }
 }

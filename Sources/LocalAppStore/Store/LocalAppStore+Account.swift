@@ -53,5 +53,11 @@ extension LocalAppStore {
     package func allTransactions() async -> [VerificationResult<Transaction>] {
       await store.allTransactions(account: account)
     }
+
+    package func appTransaction() async throws(StoreBackendError)
+      -> VerificationResult<AppTransaction>
+    {
+      try await store.appTransaction(account: account)
+    }
   }
 }

@@ -101,6 +101,13 @@ extension LocalAppStore {
     allTransactions(account: account)
   }
 
+  /// The account's app transaction, signed: StoreKit's `AppTransaction.shared`.
+  public func appTransaction() async throws(StoreBackendError)
+    -> VerificationResult<AppTransaction>
+  {
+    try appTransaction(account: account)
+  }
+
   // MARK: - The same, for any account
 
   func products(for ids: [String], account: String) async throws(StoreBackendError) -> [Product] {
@@ -258,6 +265,44 @@ extension LocalAppStore {
         return results
       }) ?? []
   }
+
+  /// `AppTransaction.shared` for `account`: its `appTransactionId` (``appTransactionID(of:)``,
+  /// the one its transactions carry), the store's bundle identifier, app version `1.0`
+  /// (ours: the emulator has no app binary), and the date the account first asked for it as
+  /// its `originalPurchaseDate` (kept in the state: the App Store keeps the first download's).
+  /// The app's Apple ID in Production only ("absent outside Production").
+  func appTransaction(account: String) throws(StoreBackendError)
+    -> VerificationResult<AppTransaction>
+  {
+    try backendOperation {
+      (now: Date) throws(LocalAppStoreError) -> Result<
+        VerificationResult<AppTransaction>, StoreBackendError
+      > in
+      if let error = try simulatedError(for: .appTransaction) { return .failure(error) }
+      if case .network? = try consumeFault([.network]) {
+        return .failure(.networkError("simulated network failure"))
+      }
+      let settings = try currentSettings()
+      var downloads: [String: Date] = [:]
+      if try ledger.meta(Self.appDownloadsKey) != nil {
+        downloads = try ledger.decodeMeta([String: Date].self, Self.appDownloadsKey)
+      }
+      let first = downloads[account] ?? now
+      if downloads[account] == nil, !ledger.database.isReadOnly {
+        downloads[account] = now
+        try ledger.encodeMeta(downloads, Self.appDownloadsKey)
+      }
+      let app = AppTransaction(
+        environment: settings.environment, bundleID: settings.bundleID, appVersion: "1.0",
+        originalAppVersion: "1.0", originalPurchaseDate: first, signedDate: now,
+        appID: settings.environment == .production ? settings.appAppleID : nil,
+        appTransactionID: Self.appTransactionID(of: account), originalPlatform: .iOS)
+      return .success(try signed(app))
+    }
+  }
+
+  /// The meta key of the date each account first read its app transaction.
+  static let appDownloadsKey = "appDownloads"
 
   /// `Transaction.all`: the account's history on the device, without finished consumables
   /// unless refunded or revoked ("The transaction history includes […] Unfinished consumables;

@@ -196,6 +196,10 @@ final class WatchedBackend: StoreBackend, Sendable {
     return try await store.subscriptionStatuses(forGroup: groupID)
   }
 
+  func appTransaction() async throws(StoreBackendError) -> VerificationResult<AppTransaction> {
+    try await store.appTransaction()
+  }
+
   // MARK: - Waiting
 
   /// Changes the state, then wakes the waiters whose condition now holds.
