@@ -11,6 +11,15 @@ import Testing
     try LocalTestSession(clock: clock)
   }
 
+  /// A monthly subscription bought, its price raised to $5.99 and consent requested.
+  @discardableResult
+  private func requestIncrease(in session: LocalTestSession) async throws -> Transaction {
+    let bought = try await session.store.buyVerified(monthlyID)
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    return bought
+  }
+
   @Test("a new price applies at once to products and new purchases, not to subscribers")
   func newPriceForNewPurchases() async throws {
     let clock = ManualClock()
@@ -34,9 +43,7 @@ import Testing
   func agreed() async throws {
     let clock = ManualClock()
     let session = try session(clock)
-    let bought = try await session.store.buyVerified(monthlyID)
-    try await session.setPrice(5.99, forProduct: monthlyID)
-    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    let bought = try await requestIncrease(in: session)
     let pending = try #require(try await session.store.renewalInfos().first)
     // App Store Server Notifications, `priceIncreaseStatus`: "0: The customer hasn't yet
     // responded to an auto-renewable subscription price increase that requires customer
@@ -58,9 +65,7 @@ import Testing
   func neverAnswered() async throws {
     let clock = ManualClock()
     let session = try session(clock)
-    let bought = try await session.store.buyVerified(monthlyID)
-    try await session.setPrice(5.99, forProduct: monthlyID)
-    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    try await requestIncrease(in: session)
     clock.set(to: utc(2026, 2, 2))
     #expect(try await session.store.history().count == 1)
     #expect(try await session.store.proState() == .expired)
@@ -77,9 +82,7 @@ import Testing
   func declined() async throws {
     let clock = ManualClock()
     let session = try session(clock)
-    let bought = try await session.store.buyVerified(monthlyID)
-    try await session.setPrice(5.99, forProduct: monthlyID)
-    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    let bought = try await requestIncrease(in: session)
     try await session.declinePriceIncreaseForTransaction(identifier: bought.id)
     let now = try #require(try await session.store.renewalInfos().first)
     #expect(now.willAutoRenew == false)
