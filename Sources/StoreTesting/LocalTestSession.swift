@@ -145,8 +145,9 @@ public struct LocalTestSession: Sendable {
     try await store.askToBuyRequests().filter { $0.status == .pending }.map(\.id)
   }
 
-  /// Approves the pending Ask to Buy request `identifier`: its transaction, whose identifier is the
-  /// request's, arrives through `Transaction.updates` (`SKTestSession`'s name).
+  /// Approves the pending Ask to Buy request `identifier`: its transaction arrives through
+  /// `Transaction.updates` (`SKTestSession`'s name); a new purchase keeps the request's
+  /// identifier, an upgrade or crossgrade takes the next one.
   @discardableResult
   public func approveAskToBuyTransaction(identifier: UInt64) async throws(LocalAppStoreError)
     -> Transaction

@@ -110,24 +110,25 @@ import Testing
     #expect(try await store.status().pendingRequests.isEmpty)
   }
 
-  /// The emulator's own rule (``LocalAppStore/approveAskToBuy(_:)``: the approved transaction's
-  /// "identifier is the request's"), and `SKTestSession.approveAskToBuyTransaction(identifier:)`
-  /// takes the identifier of the transaction that waits: an approved upgrade keeps it too.
-  /// Before, an upgrade got a new identifier (watched: this test failed there).
-  @Test("an approved Ask to Buy upgrade keeps the request's identifier")
-  func approvedUpgradeKeepsTheIdentifier() async throws {
+  /// An approved Ask to Buy upgrade is a new transaction after those made while the request
+  /// waited: it takes the next identifier, not the request's (ours; the store's latest
+  /// transaction of a subscription is its highest identifier, which a renewal made while the
+  /// request waited would otherwise outrank — the soak found it). A new purchase keeps the
+  /// request's identifier.
+  @Test("an approved Ask to Buy upgrade takes a new identifier; the subscription moves to it")
+  func approvedUpgradeTakesANewIdentifier() async throws {
     let store = try LocalAppStore.sportsTime(
       settings: EmulatorSettings(askToBuyEnabled: true, deviceTiming: .polite))
     #expect(try await store.buy(monthlyID) == .pending)
     let first = try #require(try await store.askToBuyRequests().first)
-    try await store.approveAskToBuy(first.id)
+    let bought = try await store.approveAskToBuy(first.id)
+    #expect(bought.id == first.id, "a new purchase keeps the request's identifier")
     #expect(try await store.buy(annualID) == .pending)
     let upgrade = try #require(try await store.askToBuyRequests().last)
-    #expect(upgrade.id != first.id)
     let approved = try await store.approveAskToBuy(upgrade.id)
-    #expect(approved.id == upgrade.id)
+    #expect(approved.id > upgrade.id)
     #expect(approved.productID == annualID)
-    #expect(try await store.history().last?.id == upgrade.id)
+    #expect(try await store.history().last?.id == approved.id)
     #expect(await store.entitledProductIDs() == [annualID])
   }
 

@@ -192,8 +192,10 @@ extension LocalAppStore {
 
   // MARK: - Ask to Buy
 
-  /// Approves a pending Ask to Buy request: the purchase is made now and its transaction, whose
-  /// identifier is the request's, arrives through `Transaction.updates`:
+  /// Approves a pending Ask to Buy request: the purchase is made now and its transaction (a new
+  /// purchase's identifier is the request's; an upgrade's or crossgrade's the next one, so that
+  /// it outranks the renewals made while the request waited) arrives through
+  /// `Transaction.updates`:
   /// `SKTestSession.approveAskToBuyTransaction(identifier:)`.
   @discardableResult
   package func approveAskToBuy(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {

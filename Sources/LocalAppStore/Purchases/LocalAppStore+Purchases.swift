@@ -102,8 +102,7 @@ extension LocalAppStore {
           .invalidState, "subscription \(record.originalID) has no transaction")
       }
       let (change, made) = try transition(
-        .change(to: product, offer: offer, transactionID: identifier), of: record, at: now,
-        in: context)
+        .change(to: product, offer: offer, transactionID: nil), of: record, at: now, in: context)
       switch change.steps.last?.change {
       case .kept(let restored)?:
         return .success(.owned(latest, restoredRenewal: restored))
