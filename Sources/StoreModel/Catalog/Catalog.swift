@@ -144,12 +144,6 @@ package struct Catalog: Sendable, Hashable {
     /// What is odd.
     package let reason: String
 
-    /// Creates a warning.
-    package init(keyPath: String, reason: String) {
-      self.keyPath = keyPath
-      self.reason = reason
-    }
-
     /// `key.path: reason`.
     package var description: String { keyPath.isEmpty ? reason : "\(keyPath): \(reason)" }
   }
@@ -162,13 +156,6 @@ package struct Catalog: Sendable, Hashable {
     package let displayName: String
     /// The description shown to customers.
     package let description: String
-
-    /// Creates a localization.
-    package init(locale: String, displayName: String, description: String) {
-      self.locale = locale
-      self.displayName = displayName
-      self.description = description
-    }
   }
 
   /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with locally.
@@ -179,12 +166,6 @@ package struct Catalog: Sendable, Hashable {
     package let keyID: String
     /// `privateKey`: base64 of a PKCS#8 DER EC P-256 private key, as written.
     package let privateKey: String
-
-    /// Creates a key pair.
-    package init(keyID: String, privateKey: String) {
-      self.keyID = keyID
-      self.privateKey = privateKey
-    }
 
     /// The DER bytes of ``privateKey``, or `nil` when it is not base64.
     package var privateKeyDER: Data? { Data(base64Encoded: privateKey) }
@@ -197,12 +178,6 @@ package struct Catalog: Sendable, Hashable {
     /// `policies`: one per locale.
     package let policies: [Policy]
 
-    /// Creates app policies.
-    package init(eula: String, policies: [Policy]) {
-      self.eula = eula
-      self.policies = policies
-    }
-
     /// A privacy policy in one locale.
     package struct Policy: Sendable, Hashable {
       package let locale: String
@@ -210,13 +185,6 @@ package struct Catalog: Sendable, Hashable {
       package let text: String
       /// `policyURL`, as written (may be empty).
       package let url: String
-
-      /// Creates a policy.
-      package init(locale: String, text: String, url: String) {
-        self.locale = locale
-        self.text = text
-        self.url = url
-      }
     }
   }
 }
