@@ -85,6 +85,20 @@ public struct LocalTestSession: Sendable {
     try await store.setStorefront(value)
   }
 
+  /// `locale`: the locale whose `.storekit` localizations name and describe the products
+  /// (`SKTestSession.locale`); the catalog's own locale until one is set.
+  public var locale: Locale {
+    get async throws(LocalAppStoreError) {
+      let identifier = try await store.settings().locale
+      return identifier.map(Locale.init(identifier:))
+        ?? store.allProducts.first?.locale ?? Locale(identifier: "en_US")
+    }
+  }
+  /// Sets `locale` while running: later product requests show its localizations.
+  public func setLocale(_ value: Locale) async throws(LocalAppStoreError) {
+    try await store.setLocale(value.identifier)
+  }
+
   /// `setSimulatedError(_:forAPI:)`: every call of `api` fails with `error` (any case of
   /// StoreKit's `StoreKitError` and `Product.PurchaseError`) until cleared with `nil`.
   ///

@@ -47,7 +47,8 @@ import Testing
       .start: ["help", "demo"],
       .store: [
         "products", "reset", "status", "history", "buy", "buy-product", "restore",
-        "clear-transactions", "delete-transaction", "reset-to-default", "storefront", "set-price",
+        "clear-transactions", "delete-transaction", "reset-to-default", "storefront", "locale",
+        "set-price",
         "refund", "decline-refund", "reverse-refund", "consumable-history",
       ],
       .time: ["advance", "time-rate"],

@@ -22,6 +22,7 @@ import Testing
       ("delete-transaction", "SKTestSession.deleteTransaction"),
       ("reset-to-default", "SKTestSession.resetToDefaultState"),
       ("time-rate", "SKTestSession.timeRate"), ("storefront", "SKTestSession.storefront"),
+      ("locale", "SKTestSession.locale"),
     ])
   func help(command: String, member: String) async throws {
     let session = try EmulatorSession()
@@ -30,6 +31,27 @@ import Testing
     #expect(help.code == 0)
     #expect(help.out.contains(member))
     #expect(help.out.contains("  --json"))
+  }
+
+  @Test("locale while running: set, shown in status, refused when malformed, back to the file's")
+  func localeWhileRunning() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(
+      await session.run("locale", "ja_JP").out == "Products are shown in the ja_JP localization.\n")
+    let settings = try #require(
+      try json(await session.run("status", "--json").out)["settings"] as? [String: Any])
+    #expect(settings["locale"] as? String == "ja_JP")
+    let malformed = await session.run("locale", "12")
+    #expect(malformed.code == 2)
+    #expect(malformed.err.contains("'12' is not a locale identifier"))
+    #expect(await session.run("locale", "ja", "--catalog").code == 2)
+    let back = try json(await session.run("locale", "--catalog", "--json").out)
+    #expect(back["locale"] is NSNull)
+    let cleared = try #require(
+      try json(await session.run("status", "--json").out)["settings"] as? [String: Any])
+    #expect(cleared["locale"] == nil)
   }
 
   @Test("expire and force-renewal by command")

@@ -15,6 +15,10 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
   public var timeRate: TimeRate
   /// The storefront's ISO 3166-1 alpha-3 code (`_storefront`).
   public var storefront: String
+  /// The locale whose localization of each product's name and description the store shows
+  /// (`SKTestSession.locale`: "The value that determines the localization metadata the test
+  /// environment uses"); `nil` shows the `.storekit` file's own choice. Prices are not touched.
+  public var locale: String?
   /// The app's bundle identifier, written into every transaction.
   public var bundleID: String
   /// Real StoreKit's lags and empty answers (on by default); ``DeviceTiming/polite`` for a
@@ -93,6 +97,8 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
       try container.decodeIfPresent(AppStoreEnvironment.self, forKey: Key("environment"))
       ?? .xcode
     appAppleID = try container.decodeIfPresent(UInt64.self, forKey: Key("appAppleID"))
+    // A state written before the locale was kept shows the file's localization.
+    locale = try container.decodeIfPresent(String.self, forKey: Key("locale"))
     for emulatorSwitch in EmulatorSwitch.all {
       self[emulatorSwitch] =
         try container.decodeIfPresent(Bool.self, forKey: Key(emulatorSwitch.key))
@@ -108,6 +114,7 @@ public struct EmulatorSettings: Sendable, Hashable, Codable {
     try container.encode(deviceTiming, forKey: Key("deviceTiming"))
     try container.encode(environment, forKey: Key("environment"))
     try container.encodeIfPresent(appAppleID, forKey: Key("appAppleID"))
+    try container.encodeIfPresent(locale, forKey: Key("locale"))
     for emulatorSwitch in EmulatorSwitch.all {
       try container.encode(self[emulatorSwitch], forKey: Key(emulatorSwitch.key))
     }

@@ -169,9 +169,10 @@ extension LocalAppStore {
   }
 
   /// Moves the customer to storefront `countryCode` (ISO 3166-1 alpha-3, `JPN`):
-  /// `SKTestSession.storefront`. Later transactions carry it; prices stay the catalog's, in its
-  /// currency (a `.storekit` file holds one price per product; Xcode documents no conversion,
-  /// so we do none).
+  /// `SKTestSession.storefront`. Later transactions carry it (`storefront`, and `storefrontId`
+  /// where the country has an App Store); products show the catalog's amounts in the
+  /// storefront's currency, and transactions record it (``ProductPresentation``: Xcode's prices
+  /// are placeholders shown in the storefront's currency; no amount is converted).
   /// - Throws: `invalidArgument` for a code that is not an ISO 3166-1 alpha-3 country's
   ///   (`XXX`), changing nothing.
   package func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
@@ -183,6 +184,36 @@ extension LocalAppStore {
           + "as it was")
     }
     try changeSetting { $0.storefront = code }
+  }
+
+  /// Shows each product's name and description from its `.storekit` localization for
+  /// `identifier` (`ja_JP`, `fr`): `SKTestSession.locale`, "the localization metadata the
+  /// test environment uses". A locale the file has no localization for falls back as the
+  /// catalog does (the same language, else `en_US`, else the first); prices are not touched.
+  /// `nil` goes back to the file's own choice.
+  /// - Throws: `invalidArgument` for an identifier that is not a locale's form (letters, then
+  ///   `_` or `-` separated letters and digits), changing nothing.
+  package func setLocale(_ identifier: String?) throws(LocalAppStoreError) {
+    if let identifier, !Self.isLocaleIdentifier(identifier) {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "'\(identifier)' is not a locale identifier (en_US, ja_JP, fr); the locale stays as it was")
+    }
+    try changeSetting { $0.locale = identifier }
+  }
+
+  /// Whether `identifier` has a locale identifier's form: a language of 2 or 3 letters, then
+  /// up to four `_` or `-` separated parts of 1 to 8 letters and digits (BCP 47's shape,
+  /// loosely).
+  package static func isLocaleIdentifier(_ identifier: String) -> Bool {
+    let parts = identifier.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
+    guard let language = parts.first, (2...3).contains(language.count), parts.count <= 5,
+      language.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
   }
 
   private func changeSetting(_ change: (inout EmulatorSettings) -> Void)

@@ -39,7 +39,7 @@ extension LocalAppStore {
     _ product: Product, account: String, options: Set<PurchaseOption>, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
-    let product = try currentlyPriced(product)
+    let product = try currentlyPriced(product, in: settings)
     try ledger.ensureAccount(account)
     var token: UUID?
     var quantity = 1
@@ -168,7 +168,7 @@ extension LocalAppStore {
     transaction.appAccountToken = appAccountToken
     transaction.appTransactionID = Self.appTransactionID(of: account)
     transaction.storefrontCountryCode = settings.storefront
-    transaction.storefrontID = Self.storefrontIDs[settings.storefront]
+    transaction.storefrontID = Storefront.storefrontID(forCountryCode: settings.storefront)
     transaction.currency = product.currencyCode
     transaction.priceMilliunits = Self.milliunits(product.price)
     if product.type == .autoRenewable {
@@ -219,10 +219,4 @@ extension LocalAppStore {
     NSDecimalRound(&rounded, &value, 0, .plain)
     return NSDecimalNumber(decimal: rounded).int64Value
   }
-
-  /// App Store storefront identifiers of a few storefronts (`storefrontId`).
-  static let storefrontIDs: [String: String] = [
-    "USA": "143441", "GBR": "143444", "DEU": "143443", "FRA": "143442", "JPN": "143462",
-    "CAN": "143455", "AUS": "143460", "ESP": "143454", "ITA": "143450", "NLD": "143452",
-  ]
 }

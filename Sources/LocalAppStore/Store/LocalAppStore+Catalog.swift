@@ -52,7 +52,8 @@ extension LocalAppStore {
   ) throws(LocalAppStoreError) {
     try self.init(
       products: catalog.products, settings: EmulatorSettings(catalog: catalog, bundleID: bundleID),
-      clock: clock, account: account, faults: Fault.simulated(by: catalog))
+      clock: clock, account: account, faults: Fault.simulated(by: catalog),
+      localizations: catalog.localizationsByProductID)
   }
 
   /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
@@ -63,6 +64,15 @@ extension LocalAppStore {
     try create(
       atPath: path, products: catalog.products,
       settings: EmulatorSettings(catalog: catalog, bundleID: bundleID), startDate: startDate,
-      time: time, account: account, faults: Fault.simulated(by: catalog))
+      time: time, account: account, faults: Fault.simulated(by: catalog),
+      localizations: catalog.localizationsByProductID)
+  }
+}
+
+extension Catalog {
+  /// Each product's localizations, by product identifier (the first entry of an identifier
+  /// written twice, as ``products`` keeps it).
+  var localizationsByProductID: [String: [Localization]] {
+    Dictionary(entries.map { ($0.id, $0.localizations) }, uniquingKeysWith: { first, _ in first })
   }
 }

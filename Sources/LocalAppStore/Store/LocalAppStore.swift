@@ -85,6 +85,8 @@ public actor LocalAppStore: StoreBackend {
   /// The products, in catalog order.
   let catalog: [Product]
   let productsByID: [String: Product]
+  /// What the customer's storefront and locale change in the products shown.
+  let presentation: ProductPresentation
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
   /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
@@ -129,15 +131,18 @@ public actor LocalAppStore: StoreBackend {
 
   /// - Parameter randomSeed: Seeds the store's generator (its notification UUIDs): the same
   ///   seed, the same UUIDs; `nil` seeds it from the system's.
+  /// - Parameter localizations: Each product's localizations in its `.storekit` file, which
+  ///   ``EmulatorSettings/locale`` chooses from.
   init(
     products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
-    faults: [Fault], randomSeed: UInt64? = nil
+    faults: [Fault], localizations: [String: [Catalog.Localization]] = [:],
+    randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try Self.configure(
         ledger, products: products, settings: settings, now: clock.now, faults: faults,
-        randomSeed: randomSeed)
+        localizations: localizations, randomSeed: randomSeed)
     }
     try self.init(ledger: ledger, time: .clock(clock), account: account)
   }
@@ -165,7 +170,8 @@ public actor LocalAppStore: StoreBackend {
 
   static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
-    time: TimeSource, account: String, faults: [Fault], randomSeed: UInt64? = nil
+    time: TimeSource, account: String, faults: [Fault],
+    localizations: [String: [Catalog.Localization]] = [:], randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) -> LocalAppStore {
     try checkSupported(startDate, what: "start the local App Store at")
     let ledger = try LedgerStore(path: path, access: .create)
@@ -173,7 +179,7 @@ public actor LocalAppStore: StoreBackend {
       try ledger.wipe()
       try configure(
         ledger, products: products, settings: settings, now: startDate, faults: faults,
-        randomSeed: randomSeed)
+        localizations: localizations, randomSeed: randomSeed)
     }
     return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
@@ -218,6 +224,14 @@ public actor LocalAppStore: StoreBackend {
     let products = try ledger.products()
     self.catalog = products
     self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // A state written before the default state or the localizations were kept: the storefront
+    // a new state starts in, and no localization.
+    self.presentation = ProductPresentation(
+      catalogStorefront: try ledger.meta("defaultState") == nil
+        ? EmulatorSettings().storefront
+        : try ledger.decodeMeta(DefaultState.self, "defaultState").settings.storefront,
+      localizations: try ledger.meta("localizations") == nil
+        ? [:] : try ledger.decodeMeta([String: [Catalog.Localization]].self, "localizations"))
     self.deliveredSequence = try ledger.lastUpdateSequence()
   }
 
@@ -230,13 +244,14 @@ public actor LocalAppStore: StoreBackend {
   /// caller's transaction.
   private static func configure(
     _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
-    faults: [Fault], randomSeed: UInt64?
+    faults: [Fault], localizations: [String: [Catalog.Localization]], randomSeed: UInt64?
   ) throws(LocalAppStoreError) {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
     try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
     try ledger.encodeMeta(settings, "settings")
     try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")
+    if !localizations.isEmpty { try ledger.encodeMeta(localizations, "localizations") }
     try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
     try ledger.setMeta("authority", try authority.exported())
     try ledger.ensureAccount(purchaser)

@@ -114,9 +114,8 @@ extension LocalAppStore {
     await gates.pass(.products)
     return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
-      guard productsRead(account: account, settings: try currentSettings()) else {
-        return .success([])
-      }
+      let settings = try currentSettings()
+      guard productsRead(account: account, settings: settings) else { return .success([]) }
       if let error = try simulatedError(for: .loadProducts) { return .failure(error) }
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
@@ -126,7 +125,7 @@ extension LocalAppStore {
       let wanted = Set(ids)
       var products: [Product] = []
       for product in catalog where wanted.contains(product.id) {
-        products.append(try currentlyPriced(product))
+        products.append(try currentlyPriced(product, in: settings))
       }
       return .success(products)
     }

@@ -105,10 +105,13 @@ extension LocalAppStore {
 
   // MARK: - Inside an operation
 
-  /// `product` at its current price: the catalog's, or the one set while running.
-  func currentlyPriced(_ product: Product) throws(LocalAppStoreError) -> Product {
-    guard let milliunits = try priceOverrides()[product.id] else { return product }
-    return Self.repriced(product, milliunits: milliunits)
+  /// `product` at its current price (the catalog's, or the one set while running), as a
+  /// customer in `settings`' storefront and locale sees it (``ProductPresentation``).
+  func currentlyPriced(_ product: Product, in settings: EmulatorSettings)
+    throws(LocalAppStoreError) -> Product
+  {
+    let priced = try priceOverrides()[product.id].map { Self.repriced(product, milliunits: $0) }
+    return presentation.present(priced ?? product, in: settings)
   }
 
   /// Removes the pending price increase of subscription `originalID`: renewed at, or expired

@@ -10,13 +10,17 @@ struct MadeTransaction {
 /// Applying the state machine's transitions to the ledger, inside an operation's SQLite
 /// transaction: the machine decides (``SubscriptionMachine``), this records what it decided.
 extension LocalAppStore {
-  /// What the machine reads about a subscription: the catalog, `settings`, and the subscription's
-  /// pending price increase.
+  /// What the machine reads about a subscription: the catalog as `settings`' storefront and
+  /// locale show it (``ProductPresentation``: a renewal records the storefront's currency),
+  /// `settings`, and the subscription's pending price increase.
   func machineContext(
     _ settings: EmulatorSettings, priceIncrease: PriceIncrease? = nil
   ) -> SubscriptionMachine.Context {
-    SubscriptionMachine.Context(
-      products: productsByID, settings: settings, priceIncrease: priceIncrease)
+    let products =
+      presentation.changesAnything(in: settings)
+      ? productsByID.mapValues { presentation.present($0, in: settings) } : productsByID
+    return SubscriptionMachine.Context(
+      products: products, settings: settings, priceIncrease: priceIncrease)
   }
 
   /// Applies `event` to `record` at `now` and records the transition.

@@ -10,6 +10,7 @@ enum CommandRegistry {
       .init(BuyCommand.self), .init(BuyProductCommand.self), .init(RestoreCommand.self),
       .init(ClearTransactionsCommand.self), .init(DeleteTransactionCommand.self),
       .init(ResetToDefaultCommand.self), .init(StorefrontCommand.self),
+      .init(LocaleCommand.self),
       .init(SetPriceCommand.self),
       .init(RefundCommand.self), .init(DeclineRefundCommand.self), .init(ReverseRefundCommand.self),
       .init(AdvanceCommand.self), .init(TimeRateCommand.self),

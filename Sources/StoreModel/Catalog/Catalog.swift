@@ -149,13 +149,30 @@ package struct Catalog: Sendable, Hashable {
   }
 
   /// A localization of a product or group: `{ "description", "displayName", "locale" }`.
-  package struct Localization: Sendable, Hashable {
+  package struct Localization: Sendable, Hashable, Codable {
     /// The locale as written: `en_US`, `ja`, `zh_Hans`.
     package let locale: String
     /// The name shown to customers.
     package let displayName: String
     /// The description shown to customers.
     package let description: String
+
+    /// The localization of `localizations` for `localeIdentifier`: the same identifier, else
+    /// the same language, else `en_US`, else the first (compared without case, `-` read as
+    /// `_`); `nil` when there is none.
+    package static func best(in localizations: [Localization], for localeIdentifier: String)
+      -> Localization?
+    {
+      guard localizations.count > 1 else { return localizations.first }
+      let keys = localizations.map { LocaleKey($0.locale) }
+      let wanted = LocaleKey(localeIdentifier)
+      let index =
+        keys.firstIndex { $0.identifier == wanted.identifier }
+        ?? keys.firstIndex { $0.language == wanted.language }
+        ?? keys.firstIndex { $0.identifier == "en_us" }
+        ?? 0
+      return localizations[index]
+    }
   }
 
   /// `subscriptionOffersKeyPair`: the key Xcode signs promotional offers with locally.
@@ -186,5 +203,21 @@ package struct Catalog: Sendable, Hashable {
       /// `policyURL`, as written (may be empty).
       package let url: String
     }
+  }
+}
+
+/// A locale identifier compared loosely: lower case, `-` read as `_`.
+private struct LocaleKey {
+  let identifier: String
+  let language: Substring
+
+  init(_ identifier: String) {
+    let normalized = String(
+      decoding: identifier.utf8.map { byte in
+        byte == UInt8(ascii: "-")
+          ? UInt8(ascii: "_") : (byte >= 65 && byte <= 90 ? byte + 32 : byte)
+      }, as: UTF8.self)
+    self.identifier = normalized
+    self.language = normalized.split(separator: "_", omittingEmptySubsequences: false).first ?? ""
   }
 }

@@ -347,18 +347,9 @@ struct StoreKitConfigurationDecoder {
         description: try object.optionalString("description") ?? ""))
   }
 
-  /// The localization for the catalog's locale: the same identifier, else the same language,
-  /// else `en_US`, else the first.
+  /// The localization for the catalog's locale (``Catalog/Localization/best(in:for:)``).
   private func pickLocalization(_ localizations: [Catalog.Localization]) -> Catalog.Localization? {
-    guard localizations.count > 1 else { return localizations.first }
-    let keys = localizations.map { LocaleKey($0.locale) }
-    let wanted = LocaleKey(localeIdentifier)
-    let index =
-      keys.firstIndex { $0.identifier == wanted.identifier }
-      ?? keys.firstIndex { $0.language == wanted.language }
-      ?? keys.firstIndex { $0.identifier == "en_us" }
-      ?? 0
-    return localizations[index]
+    Catalog.Localization.best(in: localizations, for: localeIdentifier)
   }
 
   /// `amount` formatted for the storefront, once per distinct amount.
@@ -636,22 +627,6 @@ struct StoreKitConfigurationDecoder {
       promotionalImageID: base.promotionalImageID, localizations: base.localizations,
       introductoryOffers: introductoryOffers, promotionalOffers: [], codeOffers: [],
       winBackOffers: [], billingPlans: [])
-  }
-}
-
-/// A locale identifier compared loosely: lower case, `-` read as `_`.
-private struct LocaleKey {
-  let identifier: String
-  let language: Substring
-
-  init(_ identifier: String) {
-    let normalized = String(
-      decoding: identifier.utf8.map { byte in
-        byte == UInt8(ascii: "-")
-          ? UInt8(ascii: "_") : (byte >= 65 && byte <= 90 ? byte + 32 : byte)
-      }, as: UTF8.self)
-    self.identifier = normalized
-    self.language = normalized.split(separator: "_", omittingEmptySubsequences: false).first ?? ""
   }
 }
 

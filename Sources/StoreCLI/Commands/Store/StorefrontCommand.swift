@@ -10,9 +10,11 @@ enum StorefrontCommand: CLICommand {
     USAGE: sportstime-store storefront CODE [--state PATH] [--json]
 
     Sets SKTestSession.storefront while the store runs: CODE is an ISO 3166-1 alpha-3 code
-    (USA, JPN, FRA). Later transactions carry it (storefront, storefrontId). Prices stay the
-    catalog's, in its currency: a .storekit file holds one price per product and Xcode
-    documents no conversion, so none is made.
+    (USA, JPN, FRA). Later transactions carry it (storefront, and storefrontId where the
+    country has an App Store). Products show the catalog's amounts in the storefront's
+    currency, and transactions record it: a .storekit file's prices are placeholders that
+    Xcode shows "using the correct currency symbols for the storefront you're testing"; no
+    amount is converted.
 
     \(EmulatorOptions.helpSection(perAccount: false))
 
