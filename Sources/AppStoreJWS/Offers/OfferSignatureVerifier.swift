@@ -198,11 +198,18 @@ package struct OfferSignatureVerifier: Sendable {
     }
     if let refusal = window.refusal(
       of: base.issuedAt, at: now,
-      "the \(audience.rawValue) JWS's \"iat\" \(base.issuedAt.timeIntervalSince1970)")
+      "the \(audience.rawValue) JWS's \"iat\" \(Self.seconds(base.issuedAt))")
     {
       throw OfferSignatureError(.outsideWindow, refusal)
     }
     return (reader, base)
+  }
+
+  /// A NumericDate as written: whole seconds without a fraction.
+  private static func seconds(_ date: Date) -> String {
+    let seconds = date.timeIntervalSince1970
+    return seconds == seconds.rounded() && abs(seconds) < 1e15
+      ? String(Int64(seconds)) : String(seconds)
   }
 
   /// Refuses a claim that names another product or offer than the purchase's.
