@@ -6,15 +6,22 @@ package import Foundation
 ///
 /// Apple's page "Generating a signature for promotional offers"
 /// (https://developer.apple.com/documentation/storekit/generating-a-signature-for-promotional-offers)
-/// defines it in three steps: combine `appBundleID`, `keyIdentifier`, `productIdentifier`,
-/// `offerIdentifier`, `appAccountToken`, `nonce` and `timestamp`, in that order, into one UTF-8
-/// string with an invisible separator (`'\u2063'`) between them (``payload(bundleID:keyID:productID:offerID:appAccountToken:nonce:timestamp:)``);
-/// sign that string with the subscription-offer key, ECDSA with SHA-256, which gives a
-/// DER-formatted binary value; and base64-encode it. Apple's App Store Server Library builds the
-/// same string (`PromotionalOfferSignatureCreator.create_signature`,
-/// `appstoreserverlibrary/promotional_offer.py` in app-store-server-library-python): the
-/// account token and nonce lowercased, the timestamp as its decimal digits. The vectors of
-/// `scripts/offer-vectors` are made by that library and checked here.
+/// sums it up: "To generate the signature, you combine the required parameters, then sign and
+/// encode the resulting string." The parameters are `appBundleID`, `keyIdentifier`,
+/// `productIdentifier`, `offerIdentifier`, `appAccountToken`, `nonce` and `timestamp`, joined in
+/// that order into one UTF-8 string with the invisible separator U+2063 between them (the
+/// page's older Japanese and Chinese editions call the fifth `applicationUsername`; Apple's
+/// library passes the account token there)
+/// (``payload(bundleID:keyID:productID:offerID:appAccountToken:nonce:timestamp:)``); the string
+/// is signed with the subscription-offer key, and the DER signature base64-encoded. The page on
+/// `SKPaymentDiscount.signature` names the algorithm: "Generate the signature using the Elliptic
+/// Curve Digital Signature Algorithm (ECDSA) with SHA 256."
+/// (https://developer.apple.com/documentation/storekit/skpaymentdiscount/signature). Apple's App
+/// Store Server Library builds the same string (`PromotionalOfferSignatureCreator.create_signature`,
+/// `appstoreserverlibrary/promotional_offer.py` in app-store-server-library-python): the account
+/// token and nonce lowercased, the timestamp as its decimal digits, and the base64 of the DER
+/// signature that `cryptography` makes. The vectors of `scripts/offer-vectors` are made by that
+/// library and checked in OfferSignatureTests.
 package struct PromotionalOfferSignature: Sendable, Hashable {
   /// The invisible separator, U+2063, between the payload's values.
   package static let separator: Unicode.Scalar = "\u{2063}"

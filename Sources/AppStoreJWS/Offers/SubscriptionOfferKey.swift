@@ -8,8 +8,9 @@ package import StoreModel
 /// makes while it tests against the file; ``init(_:)`` reads that pair. Apple's page "Generating
 /// a signature for promotional offers"
 /// (https://developer.apple.com/documentation/storekit/generating-a-signature-for-promotional-offers)
-/// asks for "the PKCS#8 private key (downloaded from App Store Connect) that corresponds to the
-/// keyIdentifier in the UTF-8 string".
+/// has the server sign with the PKCS#8 private key downloaded from App Store Connect whose
+/// identifier is the payload's `keyIdentifier` (read in the page's Japanese and Chinese
+/// editions; the stored English copy we could read stops before that step).
 package struct SubscriptionOfferKey: Sendable, Hashable {
   /// The key identifier App Store Connect shows (`id` in a `.storekit` file: 8 hex digits there,
   /// 10 characters for a key from App Store Connect).
