@@ -80,6 +80,12 @@
             originalAppVersion: "1.0", originalPurchaseDate: Self.now, signedDate: Self.now))
       }
 
+      func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+        // No transaction of a preview carries an offer (see `transaction(of:id:)`): no customer
+        // here ever received an introductory offer, so every one stays eligible.
+        true
+      }
+
       // MARK: - Fixtures
 
       private static func transaction(of product: Product, id: UInt64) -> Transaction {

@@ -12,10 +12,11 @@
   ///
   /// Each method forwards to the StoreKit 2 API its requirement names — `Product.products(for:)`,
   /// `Product.purchase(options:)`, `Transaction.currentEntitlements`, `Transaction.updates`,
-  /// `Transaction.unfinished`, `Transaction.finish()`, `AppStore.sync()` and
-  /// `Product.SubscriptionInfo.status(for:)` — and translates StoreKit's values into `StoreModel`'s
-  /// one field at a time. It holds no rules: what a transaction grants is decided by the app's
-  /// layer, on these translated values, exactly as with the local App Store.
+  /// `Transaction.unfinished`, `Transaction.finish()`, `AppStore.sync()`,
+  /// `Product.SubscriptionInfo.status(for:)` and
+  /// `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)` — and translates StoreKit's values
+  /// into `StoreModel`'s one field at a time. It holds no rules: what a transaction grants is
+  /// decided by the app's layer, on these translated values, exactly as with the local App Store.
   ///
   /// Signed data keeps StoreKit's verdict: a `.unverified` StoreKit result stays unverified, with
   /// StoreKit's reason carried in a ``StoreModel/VerificationError``, and every translated
@@ -103,14 +104,14 @@
     /// Buys `product`: StoreKit's `Product.purchase(options:)`, or
     /// `Product.purchase(confirmIn:options:)` when the backend was given a scene.
     ///
-    /// A promotional offer cannot be forwarded: StoreKit needs a signature from the developer's
-    /// server for it, which ``StoreModel/PurchaseOption/promotionalOffer(id:)`` does not carry.
+    /// Each option is forwarded to StoreKit's option of the same name (see
+    /// ``purchaseOptions(_:for:)``); whether an offer applies is the App Store's answer.
     /// - Throws: ``StoreModel/StoreBackendError`` translated from StoreKit's error.
     public func purchase(_ product: StoreModel.Product, options: Set<StoreModel.PurchaseOption>)
       async throws(StoreModel.StoreBackendError) -> StoreModel.PurchaseResult
     {
-      let storeKitOptions = try Self.purchaseOptions(options)
       let storeKitProduct = try await loadedProduct(id: product.id)
+      let storeKitOptions = try Self.purchaseOptions(options, for: storeKitProduct)
       let result: StoreKit.Product.PurchaseResult
       do {
         result = try await confirmPurchase(of: storeKitProduct, options: storeKitOptions)
@@ -130,10 +131,14 @@
       }
     }
 
-    /// StoreKit's options for `options`: `Product.PurchaseOption`.
-    static func purchaseOptions(_ options: Set<StoreModel.PurchaseOption>)
-      throws(StoreModel.StoreBackendError) -> Set<StoreKit.Product.PurchaseOption>
-    {
+    /// StoreKit's options for `options`, to buy `product`: each one StoreKit's
+    /// `Product.PurchaseOption` of the same name, with the same values. Nothing is decided here:
+    /// signatures, JWSs and eligibility are the App Store's to judge.
+    /// - Throws: ``StoreModel/StoreBackendError/invalidOfferIdentifier(_:)`` for a win-back offer
+    ///   StoreKit does not list for `product` (see ``winBackOption(_:of:)``).
+    static func purchaseOptions(
+      _ options: Set<StoreModel.PurchaseOption>, for product: StoreKit.Product
+    ) throws(StoreModel.StoreBackendError) -> Set<StoreKit.Product.PurchaseOption> {
       var storeKitOptions: Set<StoreKit.Product.PurchaseOption> = []
       for option in options {
         switch option {
@@ -142,13 +147,55 @@
           storeKitOptions.insert(.appAccountToken(token))
         case .quantity(let quantity):
           storeKitOptions.insert(.quantity(quantity))  // StoreKit: PurchaseOption.quantity
-        case .promotionalOffer(let id):
-          throw StoreModel.StoreBackendError.ineligibleForOffer(
-            "promotional offer \(id) needs a signature from the developer's server, "
-              + "which StoreKit's PurchaseOption.promotionalOffer requires")
+        case .promotionalOffer(let offerID, let keyID, let nonce, let signature, let timestamp):
+          // StoreKit: PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)
+          storeKitOptions.insert(
+            .promotionalOffer(
+              offerID: offerID, keyID: keyID, nonce: nonce, signature: signature,
+              timestamp: timestamp))
+        case .promotionalOfferJWS(let offerID, let compactJWS):
+          // StoreKit: PurchaseOption.promotionalOffer(_:compactJWS:), which gives a list of
+          // options: all of them go to the purchase.
+          storeKitOptions.formUnion(
+            StoreKit.Product.PurchaseOption.promotionalOffer(offerID, compactJWS: compactJWS))
+        case .introductoryOfferEligibility(let compactJWS):
+          // StoreKit: PurchaseOption.introductoryOfferEligibility(compactJWS:)
+          storeKitOptions.insert(.introductoryOfferEligibility(compactJWS: compactJWS))
+        case .winBackOffer(let offer):
+          storeKitOptions.insert(try winBackOption(offer, of: product))
         }
       }
       return storeKitOptions
+    }
+
+    /// StoreKit's `PurchaseOption.winBackOffer(_:)` for `offer`: with StoreKit's
+    /// `Product.SubscriptionOffer` of the same `id` among `product`'s
+    /// `subscription?.winBackOffers`.
+    /// - Throws: ``StoreModel/StoreBackendError/invalidOfferIdentifier(_:)`` when StoreKit lists
+    ///   no win-back offer of that identifier for `product`, or has no win-back offers at all
+    ///   (before iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2).
+    static func winBackOption(_ offer: StoreModel.SubscriptionOffer, of product: StoreKit.Product)
+      throws(StoreModel.StoreBackendError) -> StoreKit.Product.PurchaseOption
+    {
+      let offerID = offer.id ?? "(none)"
+      if #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+        // StoreKit: SubscriptionInfo.winBackOffers, SubscriptionOffer.id
+        let winBackOffers = product.subscription?.winBackOffers ?? []
+        guard let storeKitOffer = winBackOffers.first(where: { $0.id == offer.id }) else {
+          throw .invalidOfferIdentifier(
+            "PurchaseError.invalidOfferIdentifier: StoreKit lists no win-back offer "
+              + "\(offerID) for product \(product.id)")
+        }
+        return .winBackOffer(storeKitOffer)  // StoreKit: PurchaseOption.winBackOffer(_:)
+      }
+      // Before iOS 18 (macOS 15, tvOS 18, watchOS 11, visionOS 2) StoreKit has neither
+      // `SubscriptionInfo.winBackOffers` nor `PurchaseOption.winBackOffer(_:)`: no win-back offer
+      // identifier names an offer StoreKit knows there. StoreKit answers an offer identifier it
+      // does not know with `Product.PurchaseError.invalidOfferIdentifier`, so this is the error
+      // family (and case) a StoreKit user would see, the same as for an unlisted offer above.
+      throw .invalidOfferIdentifier(
+        "PurchaseError.invalidOfferIdentifier: StoreKit has no win-back offers before iOS 18, "
+          + "so none is \(offerID) for product \(product.id)")
     }
 
     /// The StoreKit product `id`, loaded earlier or now.
@@ -319,6 +366,13 @@
         throw Self.backendError(error)
       }
       return Self.appTransaction(result)
+    }
+
+    /// Whether the customer may get an introductory offer in subscription group `groupID`:
+    /// StoreKit's `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)`.
+    public func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+      // StoreKit: Product.SubscriptionInfo.isEligibleForIntroOffer(for:)
+      await StoreKit.Product.SubscriptionInfo.isEligibleForIntroOffer(for: groupID)
     }
 
     // MARK: - StoreKit's sequences

@@ -51,6 +51,14 @@ public protocol StoreBackend: Sendable {
   /// carries (`appTransactionId`).
   /// - Throws: ``StoreBackendError`` when the store cannot be reached.
   func appTransaction() async throws(StoreBackendError) -> VerificationResult<AppTransaction>
+
+  /// Whether the customer may get an introductory offer in subscription group `groupID`:
+  /// StoreKit's `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)`.
+  ///
+  /// Apple's page: "A customer is eligible for an introductory offer if they haven't
+  /// previously received an introductory offer for the subscription group"
+  /// (<https://developer.apple.com/documentation/storekit/product/subscriptioninfo/iseligibleforintrooffer(for:)>).
+  func isEligibleForIntroOffer(for groupID: String) async -> Bool
 }
 
 /// The outcome of a purchase: StoreKit 2's `Product.PurchaseResult`.
@@ -70,8 +78,30 @@ public enum PurchaseOption: Sendable, Hashable {
   case appAccountToken(UUID)
   /// How many of a consumable to buy.
   case quantity(Int)
-  /// A promotional offer, by its identifier in App Store Connect (or the `.storekit` file).
-  case promotionalOffer(id: String)
+  /// A promotional offer with the signature the developer's server made for it: StoreKit's
+  /// `promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`.
+  ///
+  /// Apple's "Generating a signature for promotional offers"
+  /// (<https://developer.apple.com/documentation/storekit/generating-a-signature-for-promotional-offers>):
+  /// the server signs the app's bundle identifier, `keyID`, the product, `offerID`, the
+  /// purchase's app account token, `nonce` and `timestamp` (milliseconds since 1970) with the
+  /// subscription-offer key `keyID` names; `signature` is the DER ECDSA signature's bytes. The
+  /// App Store refuses a signature that does not verify, and a customer who is neither a
+  /// subscriber nor a former one of the group.
+  case promotionalOffer(
+    offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+  /// A promotional offer signed as a compact JWS by the developer's server: StoreKit's
+  /// `promotionalOffer(_:compactJWS:)` (back-deployed before iOS 26), whose claims Apple's
+  /// "Generating JWS to sign App Store requests" lists (`aud` `promotional-offer`).
+  case promotionalOfferJWS(offerID: String, compactJWS: String)
+  /// The developer's server's word on the introductory offer, as a compact JWS (`aud`
+  /// `introductory-offer-eligibility`): StoreKit's `introductoryOfferEligibility(compactJWS:)`
+  /// (back-deployed before iOS 18.4). Its `allowIntroductoryOffer` claim decides whether the
+  /// product's introductory offer applies.
+  case introductoryOfferEligibility(compactJWS: String)
+  /// A win-back offer of the product, for a customer whose subscription lapsed: StoreKit's
+  /// `winBackOffer(_:)` (iOS 18).
+  case winBackOffer(SubscriptionOffer)
 }
 
 /// Why a backend operation failed: the cases of StoreKit 2's `StoreKitError` and

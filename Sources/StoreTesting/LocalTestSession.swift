@@ -137,13 +137,59 @@ public struct LocalTestSession: Sendable {
   /// aren't valid") whose subscription renews up to now (`renewUntilNow`,
   /// the default) or is cancelled at once and ends after one period
   /// (`cancelImmediately`).
+  ///
+  /// `options` are a test's (``TestPurchaseOption``): a promotional offer is named by its
+  /// identifier alone, unsigned, as Xcode's test purchases allow; an app's own purchase
+  /// through the port needs the server's signature (``signPromotionalOffer(_:productID:appAccountToken:nonce:)``).
   @discardableResult
   public func buyProduct(
-    identifier: String, options: Set<PurchaseOption> = [], purchaseDate: Date? = nil,
+    identifier: String, options: Set<TestPurchaseOption> = [], purchaseDate: Date? = nil,
     renewalBehavior: LocalAppStore.SubscriptionRenewalBehavior = .renewUntilNow
   ) async throws(LocalAppStoreError) -> Transaction {
-    try await store.buyProduct(
-      identifier, options: options, purchaseDate: purchaseDate, renewalBehavior: renewalBehavior)
+    var terms = PurchaseTerms()
+    for option in options {
+      switch option {
+      case .appAccountToken(let token): terms.appAccountToken = token
+      case .quantity(let quantity): terms.quantity = quantity
+      case .promotionalOffer(let id): terms.offer = .promotional(id)
+      }
+    }
+    return try await store.buyProduct(
+      identifier, terms: terms, purchaseDate: purchaseDate, renewalBehavior: renewalBehavior)
+  }
+
+  // MARK: - Offers, signed as the developer's server signs them
+
+  /// A promotional offer signed now with the app's subscription-offer key (the `.storekit`
+  /// file's `subscriptionOffersKeyPair`, else one made for the session), ready for
+  /// `purchase(_:options:)`: StoreKit's `promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`.
+  /// The purchase must carry the same `appAccountToken`, which the signature covers.
+  public func signPromotionalOffer(
+    _ offerID: String, productID: String, appAccountToken: UUID? = nil, nonce: UUID = UUID()
+  ) async throws(LocalAppStoreError) -> PurchaseOption {
+    try await store.signPromotionalOffer(
+      offerID, productID: productID, appAccountToken: appAccountToken, nonce: nonce)
+  }
+
+  /// A promotional offer signed now as a compact JWS: StoreKit's
+  /// `promotionalOffer(_:compactJWS:)`. `transactionID`, when given, must be one of the
+  /// customer's transactions.
+  public func signPromotionalOfferJWS(
+    _ offerID: String, productID: String, transactionID: UInt64? = nil, nonce: UUID = UUID()
+  ) async throws(LocalAppStoreError) -> PurchaseOption {
+    try await store.signPromotionalOfferJWS(
+      offerID, productID: productID, transactionID: transactionID, nonce: nonce)
+  }
+
+  /// The server's word on `productID`'s introductory offer, signed now: StoreKit's
+  /// `introductoryOfferEligibility(compactJWS:)`.
+  public func signIntroductoryOfferEligibility(
+    productID: String, allowIntroductoryOffer: Bool, transactionID: UInt64,
+    nonce: UUID = UUID()
+  ) async throws(LocalAppStoreError) -> PurchaseOption {
+    try await store.signIntroductoryOfferEligibility(
+      productID: productID, allowIntroductoryOffer: allowIntroductoryOffer,
+      transactionID: transactionID, nonce: nonce)
   }
 
   /// `allTransactions()`: every transaction of the store's account, as the App Store has them.
@@ -277,4 +323,19 @@ public struct LocalTestSession: Sendable {
   public func resetToDefaultState() async throws(LocalAppStoreError) {
     try await store.resetToDefaultState()
   }
+}
+
+/// A purchase option of `SKTestSession.buyProduct(identifier:options:)`: what a test passes
+/// for a purchase made outside the app.
+///
+/// Unlike the port's `PurchaseOption`, a promotional offer is named by its
+/// identifier alone and applied unsigned, as Xcode's test purchases apply it; the App Store
+/// checks nothing else for it here.
+public enum TestPurchaseOption: Sendable, Hashable {
+  /// A UUID the transaction carries.
+  case appAccountToken(UUID)
+  /// How many of a consumable.
+  case quantity(Int)
+  /// A promotional offer of the product, unsigned.
+  case promotionalOffer(id: String)
 }

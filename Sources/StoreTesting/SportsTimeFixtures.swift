@@ -26,6 +26,55 @@ public enum SportsTimeFixtures {
   /// Both products, monthly first, as in the file.
   public static let products = [monthly, annual]
 
+  /// The two plans with offers, for the tests and screens of offers (`SportsTime.storekit`
+  /// itself has none): each plan a week's free trial as its introductory offer; monthly the
+  /// promotional offers `LOYALTY` (3 months at $2.99) and `FIRSTMONTHFREE` (a free month) and
+  /// the win-back offer `WINBACK50` (2 months at $2.49); annual the promotional offer
+  /// `WINBACK50` (a year at $24.99, paid up front).
+  package static let productsWithOffers: [Product] = {
+    let trial = offer(nil, .introductory, .freeTrial, "0", .weekly, 1)
+    return [
+      withOffers(
+        monthly, intro: trial,
+        promotional: [
+          offer("LOYALTY", .promotional, .payAsYouGo, "2.99", .monthly, 3),
+          offer("FIRSTMONTHFREE", .promotional, .freeTrial, "0", .monthly, 1),
+        ],
+        winBack: [offer("WINBACK50", .winBack, .payAsYouGo, "2.49", .monthly, 2)]),
+      withOffers(
+        annual, intro: trial,
+        promotional: [offer("WINBACK50", .promotional, .payUpFront, "24.99", .yearly, 1)],
+        winBack: []),
+    ]
+  }()
+
+  private static func offer(
+    _ id: String?, _ type: OfferType, _ mode: OfferPaymentMode, _ price: String,
+    _ period: SubscriptionPeriod, _ count: Int
+  ) -> SubscriptionOffer {
+    SubscriptionOffer(
+      id: id, type: type, paymentMode: mode, price: Decimal(string: price) ?? 0,
+      displayPrice: "$\(price)", period: period, periodCount: count)
+  }
+
+  private static func withOffers(
+    _ product: Product, intro: SubscriptionOffer, promotional: [SubscriptionOffer],
+    winBack: [SubscriptionOffer]
+  ) -> Product {
+    let info = product.subscription
+    return Product(
+      id: product.id, type: product.type, displayName: product.displayName,
+      description: product.description, price: product.price, displayPrice: product.displayPrice,
+      currencyCode: product.currencyCode, locale: product.locale,
+      isFamilyShareable: product.isFamilyShareable,
+      subscription: info.map {
+        Product.SubscriptionInfo(
+          subscriptionGroupID: $0.subscriptionGroupID, groupDisplayName: $0.groupDisplayName,
+          groupLevel: $0.groupLevel, subscriptionPeriod: $0.subscriptionPeriod,
+          introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack)
+      })
+  }
+
   /// A family-shareable subscription of Pro Access in US dollars.
   private static func pro(
     _ id: String, _ name: String, _ description: String, _ price: String, level: Int,

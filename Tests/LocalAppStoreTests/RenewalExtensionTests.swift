@@ -122,16 +122,21 @@ import Testing
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
       clock: clock, settings: .polite, products: [basic, plus])
-    let first = try await store.buyVerified(basic.id, options: [.promotionalOffer(id: "promo")])
-    #expect(first.offerType == .promotional)
+    // A promotional offer is for the group's existing and former subscribers: the first
+    // purchase is the plain one (its introductory offer is not a redemption).
+    let first = try await store.buyVerified(basic.id)
+    #expect(first.offerType == .introductory)
     clock.advance(by: 86_400)
-    try await store.buyVerified(plus.id, options: [.promotionalOffer(id: "promo")])
+    let upgrade = try await store.signPromotionalOffer("promo", productID: plus.id, nonce: UUID())
+    let upgraded = try await store.buyVerified(plus.id, options: [upgrade])
+    #expect(upgraded.offerType == .promotional)
     try await store.setWillAutoRenew(false)
     clock.set(to: utc(2026, 4, 1))
-    try await store.buyVerified(basic.id, options: [.promotionalOffer(id: "promo")])
+    let back = try await store.signPromotionalOffer("promo", productID: basic.id, nonce: UUID())
+    try await store.buyVerified(basic.id, options: [back])
     #expect(
       try await events(store) == [
-        "OFFER_REDEEMED/INITIAL_BUY", "OFFER_REDEEMED/UPGRADE",
+        "SUBSCRIBED/INITIAL_BUY", "OFFER_REDEEMED/UPGRADE",
         "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
         "OFFER_REDEEMED/RESUBSCRIBE",
       ])

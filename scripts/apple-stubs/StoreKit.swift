@@ -2,7 +2,8 @@
 // (scripts/check-apple-only --typecheck). Every declaration names the line of the iOS 18.0 SDK's
 // StoreKit.swiftinterface it was derived from (../shared/research/apple-sdk/iOS18.0/), and
 // carries that declaration's iOS, macOS and visionOS availability; `scripts/check-apple-only
-// --compare-stubs` checks both against the interface. Availability at or below the package's
+// --compare-stubs` checks both against the interface. The few declarations newer than that SDK
+// say `// unmatched:` with the Apple documentation page they were taken from. Availability at or below the package's
 // deployment targets (iOS 17.0, macOS 14.0, visionOS 1.0) is left out. Nothing here runs.
 // Format (the checker reads it): one declaration a line, each `@available` on its own line above
 // it, conformances as in the SDK (inline or in an extension of their own). A stored property
@@ -225,6 +226,7 @@ extension Product {  // StoreKit.swiftinterface:582
     public var winBackOffers: [Product.SubscriptionOffer] { stub() }  // StoreKit.swiftinterface:587
     public let subscriptionGroupID: String  // StoreKit.swiftinterface:588
     public let subscriptionPeriod: Product.SubscriptionPeriod  // StoreKit.swiftinterface:589
+    public static func isEligibleForIntroOffer(for groupID: String) async -> Bool { stub() }  // StoreKit.swiftinterface:604
   }
 }
 extension Product.SubscriptionInfo: Sendable {}  // StoreKit.swiftinterface:613
@@ -235,10 +237,21 @@ extension Product.SubscriptionInfo {  // StoreKit.swiftinterface:616
 extension Product {  // StoreKit.swiftinterface:1174
   public struct PurchaseOption: Equatable, Hashable {  // StoreKit.swiftinterface:1175
     public static func appAccountToken(_ token: UUID) -> Product.PurchaseOption { stub() }  // StoreKit.swiftinterface:1176
+    public static func promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int) -> Product.PurchaseOption { stub() }  // StoreKit.swiftinterface:1183
     public static func quantity(_ quantity: Int) -> Product.PurchaseOption { stub() }  // StoreKit.swiftinterface:1184
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
+    public static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption { stub() }  // StoreKit.swiftinterface:1188
   }
 }
 extension Product.PurchaseOption: Sendable {}  // StoreKit.swiftinterface:1203
+// Newer than the iOS 18.0 SDK: declared as Apple's documentation pages show them (available from
+// iOS 15.0, macOS 12.0, visionOS 1.0, below the deployment targets; back-deployed).
+extension Product.PurchaseOption {  // unmatched: newer than the iOS 18.0 SDK's interface; its members are from Apple's documentation pages
+  @backDeployed(before: iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0)
+  public static func promotionalOffer(_ offerID: String, compactJWS: String) -> [Product.PurchaseOption] { stub() }  // unmatched: newer than the iOS 18.0 SDK's interface; https://developer.apple.com/documentation/storekit/product/purchaseoption/promotionaloffer(_:compactjws:)
+  @backDeployed(before: iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4)
+  public static func introductoryOfferEligibility(compactJWS: String) -> Product.PurchaseOption { stub() }  // unmatched: newer than the iOS 18.0 SDK's interface; https://developer.apple.com/documentation/storekit/product/purchaseoption/introductoryoffereligibility(compactjws:)
+}
 public struct Product: Identifiable {  // StoreKit.swiftinterface:1210
   public struct ProductType: RawRepresentable, Equatable, Hashable {  // StoreKit.swiftinterface:1211
     public let rawValue: String  // StoreKit.swiftinterface:1212

@@ -204,7 +204,7 @@ extension LocalAppStore {
       let product = try product(request.0.productID)
       let settings = try currentSettings()
       let outcome = try executePurchase(
-        product, account: request.0.account, options: Self.decodeOptions(request.options),
+        product, account: request.0.account, terms: PurchaseTerms(decoding: request.options),
         now: now, identifier: id, settings: settings)
       let transaction: Transaction
       switch outcome {

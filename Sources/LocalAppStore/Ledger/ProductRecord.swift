@@ -28,6 +28,8 @@ struct ProductRecord: Codable, Hashable {
   var period: String?
   var introductoryOffer: Offer?
   var promotionalOffers: [Offer]?
+  /// `nil` in a state written before win-back offers were kept.
+  var winBackOffers: [Offer]?
 
   init(_ product: Product) {
     id = product.id
@@ -45,6 +47,9 @@ struct ProductRecord: Codable, Hashable {
     period = product.subscription?.subscriptionPeriod.iso8601
     introductoryOffer = product.subscription?.introductoryOffer.map(Offer.init)
     promotionalOffers = product.subscription?.promotionalOffers.map(Offer.init)
+    winBackOffers = product.subscription.flatMap {
+      $0.winBackOffers.isEmpty ? nil : $0.winBackOffers.map(Offer.init)
+    }
   }
 
   /// The product, or `nil` when a field no longer decodes (a hand-edited state file).
@@ -61,7 +66,8 @@ struct ProductRecord: Codable, Hashable {
         groupLevel: groupLevel ?? 1,
         subscriptionPeriod: period,
         introductoryOffer: introductoryOffer?.offer,
-        promotionalOffers: (promotionalOffers ?? []).compactMap(\.offer)
+        promotionalOffers: (promotionalOffers ?? []).compactMap(\.offer),
+        winBackOffers: (winBackOffers ?? []).compactMap(\.offer)
       )
     }
     return Product(

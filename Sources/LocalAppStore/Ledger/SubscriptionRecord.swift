@@ -44,7 +44,8 @@ struct SubscriptionRecord: Codable, Hashable {
   var originalPurchaseDate: Date
   /// Pay-as-you-go offer periods still to bill at the offer's price.
   var offerPeriodsLeft: Int
-  /// The promotional offer those periods belong to; `nil` for the introductory offer.
+  /// The promotional or win-back offer those periods belong to; `nil` for the introductory
+  /// offer.
   var offerID: String?
   /// For a family member's copy: the purchaser's subscription it mirrors.
   var sourceOriginalID: UInt64?

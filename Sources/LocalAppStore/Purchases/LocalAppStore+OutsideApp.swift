@@ -56,7 +56,7 @@ extension LocalAppStore {
   ///   changes then.
   @discardableResult
   package func buyProduct(
-    _ productID: String, options: Set<PurchaseOption> = [], account: String? = nil,
+    _ productID: String, terms: PurchaseTerms = PurchaseTerms(), account: String? = nil,
     from origin: PurchaseOrigin = .thisDevice, purchaseDate: Date? = nil,
     renewalBehavior: SubscriptionRenewalBehavior = .renewUntilNow
   ) throws(LocalAppStoreError) -> Transaction {
@@ -69,7 +69,7 @@ extension LocalAppStore {
         try checkPurchaseDate(date, of: product, now: now, rate: settings.timeRate)
       }
       let outcome = try executePurchase(
-        product, account: account, options: options, now: date, identifier: nil,
+        product, account: account, terms: terms, now: date, identifier: nil,
         settings: settings)
       let purchase: Purchase
       switch outcome {

@@ -36,28 +36,20 @@ extension LocalAppStore {
   /// Buys `product` for `account` at `now`: a new transaction, or (as StoreKit hands back what
   /// the customer already has) an existing one.
   func executePurchase(
-    _ product: Product, account: String, options: Set<PurchaseOption>, now: Date,
+    _ product: Product, account: String, terms: PurchaseTerms, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
     let product = try currentlyPriced(product, in: settings)
     try ledger.ensureAccount(account)
-    var token: UUID?
-    var quantity = 1
-    var promotionalOfferID: String?
-    for option in options {
-      switch option {
-      case .appAccountToken(let value): token = value
-      case .quantity(let value): quantity = value
-      case .promotionalOffer(let id): promotionalOfferID = id
-      }
-    }
+    let token = terms.appAccountToken
+    let quantity = terms.quantity
     guard quantity >= 1, quantity == 1 || product.type == .consumable else {
       return .failure(.purchaseNotAllowed("invalid quantity \(quantity) for \(product.id)"))
     }
     if product.type == .autoRenewable {
       return try purchaseSubscription(
-        product, account: account, token: token, promotionalOfferID: promotionalOfferID,
-        now: now, identifier: identifier, settings: settings)
+        product, account: account, terms: terms, now: now, identifier: identifier,
+        settings: settings)
     }
     if product.type == .nonConsumable,
       let owned = try ledger.transactions(of: account).last(where: {
@@ -77,20 +69,26 @@ extension LocalAppStore {
   }
 
   private func purchaseSubscription(
-    _ product: Product, account: String, token: UUID?, promotionalOfferID: String?, now: Date,
+    _ product: Product, account: String, terms: PurchaseTerms, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
     guard let info = product.subscription else {
       return .failure(.productUnavailable("\(product.id) has no subscription details"))
     }
+    let token = terms.appAccountToken
     var offer: SubscriptionOffer?
-    if let promotionalOfferID {
-      guard let promotional = info.promotionalOffers.first(where: { $0.id == promotionalOfferID })
-      else {
-        return .failure(
-          .ineligibleForOffer("\(product.id) has no promotional offer \(promotionalOfferID)"))
+    switch terms.offer {
+    case .promotional(let id)?:
+      guard let promotional = info.promotionalOffers.first(where: { $0.id == id }) else {
+        return .failure(.invalidOfferIdentifier("\(product.id) has no promotional offer \(id)"))
       }
       offer = promotional
+    case .winBack(let id)?:
+      guard let winBack = info.winBackOffers.first(where: { $0.id == id }) else {
+        return .failure(.invalidOfferIdentifier("\(product.id) has no win-back offer \(id)"))
+      }
+      offer = winBack
+    case nil: break
     }
     let existing = try ledger.subscriptions(of: account).first {
       $0.groupID == info.subscriptionGroupID && $0.sourceOriginalID == nil
@@ -116,10 +114,16 @@ extension LocalAppStore {
         return .success(.made(made.transaction))
       }
     }
-    if offer == nil, let intro = info.introductoryOffer,
-      try isEligibleForIntroOffer(account: account, group: info.subscriptionGroupID)
-    {
-      offer = intro
+    // The server's eligibility JWS overrides the App Store's rule ("Include custom claims for
+    // introductory offer eligibility", Apple's "Generating JWS to sign App Store requests").
+    if offer == nil, let intro = info.introductoryOffer {
+      let eligible: Bool
+      if let allowed = terms.introductoryOfferAllowed {
+        eligible = allowed
+      } else {
+        eligible = try isEligibleForIntroOffer(account: account, group: info.subscriptionGroupID)
+      }
+      if eligible { offer = intro }
     }
     let id = try allocate(identifier)
     let (_, made) = try transition(

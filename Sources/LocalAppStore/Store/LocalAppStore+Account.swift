@@ -54,6 +54,10 @@ extension LocalAppStore {
       await store.allTransactions(account: account)
     }
 
+    package func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+      (try? await store.isEligibleForIntroOffer(group: groupID, account: account)) ?? false
+    }
+
     package func appTransaction() async throws(StoreBackendError)
       -> VerificationResult<AppTransaction>
     {

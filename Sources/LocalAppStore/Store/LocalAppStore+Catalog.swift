@@ -53,7 +53,7 @@ extension LocalAppStore {
     try self.init(
       products: catalog.products, settings: EmulatorSettings(catalog: catalog, bundleID: bundleID),
       clock: clock, account: account, faults: Fault.simulated(by: catalog),
-      localizations: catalog.localizationsByProductID)
+      supplement: CatalogSupplement(catalog))
   }
 
   /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
@@ -65,14 +65,26 @@ extension LocalAppStore {
       atPath: path, products: catalog.products,
       settings: EmulatorSettings(catalog: catalog, bundleID: bundleID), startDate: startDate,
       time: time, account: account, faults: Fault.simulated(by: catalog),
-      localizations: catalog.localizationsByProductID)
+      supplement: CatalogSupplement(catalog))
   }
 }
 
-extension Catalog {
-  /// Each product's localizations, by product identifier (the first entry of an identifier
-  /// written twice, as ``products`` keeps it).
-  var localizationsByProductID: [String: [Localization]] {
-    Dictionary(entries.map { ($0.id, $0.localizations) }, uniquingKeysWith: { first, _ in first })
+/// What a `.storekit` file says beyond its products that the store keeps: each product's
+/// localizations (for ``EmulatorSettings/locale``) and the subscription-offer key promotional
+/// offers are signed with.
+struct CatalogSupplement: Sendable {
+  /// Each product's localizations, by product identifier.
+  var localizations: [String: [Catalog.Localization]] = [:]
+  /// `subscriptionOffersKeyPair`, as the file has it.
+  var subscriptionOffersKey: OfferKeyRecord?
+
+  init() {}
+
+  init(_ catalog: Catalog) {
+    localizations = Dictionary(
+      catalog.entries.map { ($0.id, $0.localizations) }, uniquingKeysWith: { first, _ in first })
+    subscriptionOffersKey = catalog.subscriptionOffersKeyPair.map {
+      OfferKeyRecord(id: $0.keyID, privateKey: $0.privateKey)
+    }
   }
 }

@@ -131,18 +131,18 @@ public actor LocalAppStore: StoreBackend {
 
   /// - Parameter randomSeed: Seeds the store's generator (its notification UUIDs): the same
   ///   seed, the same UUIDs; `nil` seeds it from the system's.
-  /// - Parameter localizations: Each product's localizations in its `.storekit` file, which
-  ///   ``EmulatorSettings/locale`` chooses from.
+  /// - Parameter supplement: What the `.storekit` file says beyond the products: their
+  ///   localizations and its subscription-offer key.
   init(
     products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
-    faults: [Fault], localizations: [String: [Catalog.Localization]] = [:],
+    faults: [Fault], supplement: CatalogSupplement = CatalogSupplement(),
     randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", access: .create)
     try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
       try Self.configure(
         ledger, products: products, settings: settings, now: clock.now, faults: faults,
-        localizations: localizations, randomSeed: randomSeed)
+        supplement: supplement, randomSeed: randomSeed)
     }
     try self.init(ledger: ledger, time: .clock(clock), account: account)
   }
@@ -171,7 +171,7 @@ public actor LocalAppStore: StoreBackend {
   static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
     time: TimeSource, account: String, faults: [Fault],
-    localizations: [String: [Catalog.Localization]] = [:], randomSeed: UInt64? = nil
+    supplement: CatalogSupplement = CatalogSupplement(), randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) -> LocalAppStore {
     try checkSupported(startDate, what: "start the local App Store at")
     let ledger = try LedgerStore(path: path, access: .create)
@@ -179,7 +179,7 @@ public actor LocalAppStore: StoreBackend {
       try ledger.wipe()
       try configure(
         ledger, products: products, settings: settings, now: startDate, faults: faults,
-        localizations: localizations, randomSeed: randomSeed)
+        supplement: supplement, randomSeed: randomSeed)
     }
     return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
@@ -244,14 +244,19 @@ public actor LocalAppStore: StoreBackend {
   /// caller's transaction.
   private static func configure(
     _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
-    faults: [Fault], localizations: [String: [Catalog.Localization]], randomSeed: UInt64?
+    faults: [Fault], supplement: CatalogSupplement, randomSeed: UInt64?
   ) throws(LocalAppStoreError) {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
     try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
     try ledger.encodeMeta(settings, "settings")
     try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")
-    if !localizations.isEmpty { try ledger.encodeMeta(localizations, "localizations") }
+    if !supplement.localizations.isEmpty {
+      try ledger.encodeMeta(supplement.localizations, "localizations")
+    }
+    if let key = supplement.subscriptionOffersKey {
+      try ledger.encodeMeta(key, OfferKeyRecord.metaKey)
+    }
     try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
     try ledger.setMeta("authority", try authority.exported())
     try ledger.ensureAccount(purchaser)

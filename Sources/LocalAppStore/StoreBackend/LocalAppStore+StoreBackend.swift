@@ -101,6 +101,14 @@ extension LocalAppStore {
     allTransactions(account: account)
   }
 
+  /// Whether the store's account may get an introductory offer in `groupID`: StoreKit's
+  /// `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)`: a customer who never subscribed
+  /// to the group, or (with ``EmulatorSwitch/introOfferAfterLapse``) who never received an
+  /// introductory offer in it; `false` when the state cannot be read.
+  public func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+    (try? isEligibleForIntroOffer(group: groupID)) ?? false
+  }
+
   /// The account's app transaction, signed: StoreKit's `AppTransaction.shared`.
   public func appTransaction() async throws(StoreBackendError)
     -> VerificationResult<AppTransaction>
@@ -169,17 +177,24 @@ extension LocalAppStore {
         return .failure(.productUnavailable("no product \(product.id) in the catalog"))
       }
       let settings = try currentSettings()
+      let terms: PurchaseTerms
+      switch try purchaseTerms(
+        options, for: product, account: account, now: now, settings: settings)
+      {
+      case .failure(let error): return .failure(error)
+      case .success(let checked): terms = checked
+      }
       if settings.askToBuyEnabled || settings[.interruptedPurchases] {
         try ledger.ensureAccount(account)
         let request = AskToBuyRequest(
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
-        try ledger.insert(request, options: Self.encodeOptions(options))
+        try ledger.insert(request, options: terms.encoded)
         if !settings.askToBuyEnabled { try markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
       let outcome = try executePurchase(
-        product, account: account, options: options, now: now, identifier: nil,
+        product, account: account, terms: terms, now: now, identifier: nil,
         settings: settings)
       switch outcome {
       case .success(let purchase):
@@ -353,29 +368,5 @@ extension LocalAppStore {
       }
       return .success(statuses)
     }
-  }
-
-  static func encodeOptions(_ options: Set<PurchaseOption>) -> String {
-    var fields: [String: String] = [:]
-    for option in options {
-      switch option {
-      case .appAccountToken(let token): fields["appAccountToken"] = token.uuidString
-      case .quantity(let quantity): fields["quantity"] = String(quantity)
-      case .promotionalOffer(let id): fields["promotionalOffer"] = id
-      }
-    }
-    let data = (try? JSONEncoder().encode(fields)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  static func decodeOptions(_ text: String) -> Set<PurchaseOption> {
-    let fields = (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
-    var options: Set<PurchaseOption> = []
-    if let token = fields["appAccountToken"].flatMap(UUID.init(uuidString:)) {
-      options.insert(.appAccountToken(token))
-    }
-    if let quantity = fields["quantity"].flatMap(Int.init) { options.insert(.quantity(quantity)) }
-    if let offer = fields["promotionalOffer"] { options.insert(.promotionalOffer(id: offer)) }
-    return options
   }
 }

@@ -49,6 +49,29 @@ extension LocalAppStore {
     let next = productsByID[record.autoRenewProductID]
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
+    // The offer the next renewal bills at, while pay-as-you-go periods of it are left
+    // (JWSRenewalInfo's offerType, offerIdentifier, offerDiscountType and offerPeriod, "the
+    // offer that applies to the next auto-renewable subscription renewal"; its renewalPrice,
+    // "the renewal price … that the App Store charges … at the next billing period").
+    if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
+      let product = next, let offer = SubscriptionMachine.offer(record.offerID, of: product)
+    {
+      info.offerType = offer.type
+      info.offerID = offer.id
+      info.offerPaymentMode = offer.paymentMode
+      info.offerPeriod =
+        SubscriptionPeriod(
+          value: offer.period.value * record.offerPeriodsLeft, unit: offer.period.unit
+        ).iso8601
+      info.renewalPriceMilliunits = Self.milliunits(offer.price)
+    }
+    // eligibleWinBackOfferIds: "the win-back offer identifiers that the customer is eligible
+    // to redeem": those of the product it would renew to, once the subscription ended.
+    if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil,
+      let offers = next?.subscription?.winBackOffers, !offers.isEmpty
+    {
+      info.eligibleWinBackOfferIDs = offers.compactMap(\.id)
+    }
     if let increase = priceIncrease(of: record) {
       info.priceIncreaseStatus = increase.agreed == true ? .agreed : .pending
       info.renewalPriceMilliunits = increase.priceMilliunits

@@ -200,6 +200,10 @@ final class WatchedBackend: StoreBackend, Sendable {
     try await store.appTransaction()
   }
 
+  func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+    await store.isEligibleForIntroOffer(for: groupID)
+  }
+
   // MARK: - Waiting
 
   /// Changes the state, then wakes the waiters whose condition now holds.

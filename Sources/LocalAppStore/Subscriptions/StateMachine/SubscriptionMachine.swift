@@ -488,10 +488,12 @@ enum SubscriptionMachine {
     }
   }
 
-  /// The offer `id` of `product` (its introductory offer for `nil`).
+  /// The offer `id` of `product`: a promotional offer, else a win-back offer (its introductory
+  /// offer for `nil`).
   static func offer(_ id: String?, of product: Product) -> SubscriptionOffer? {
     guard let id else { return product.subscription?.introductoryOffer }
     return product.subscription?.promotionalOffers.first { $0.id == id }
+      ?? product.subscription?.winBackOffers.first { $0.id == id }
   }
 }
 

@@ -7,7 +7,9 @@ enum BuyCommand: CLICommand {
   static let name = "buy"
   static let summary = "Buy a product (Product.purchase)"
   static let usage = """
-    USAGE: sportstime-store buy PRODUCT_ID [--account NAME] [--state PATH] [--json]
+    USAGE: sportstime-store buy PRODUCT_ID [--promo-offer ID [--jws] | --win-back ID]
+             [--intro allow|deny] [--token UUID] [--account NAME]
+             [--state PATH] [--json]
 
     Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
@@ -15,7 +17,15 @@ enum BuyCommand: CLICommand {
     starts at the next renewal. Buying what the account already has charges nothing: as
     StoreKit does, the App Store hands back the current transaction, and 'buy' says so.
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    Offers: --promo-offer signs the offer now with the app's subscription-offer key, as
+    the developer's server does (see offer-signature), and the App Store checks it: for the
+    group's existing and former subscribers only. --win-back applies a win-back offer,
+    for a customer whose subscription lapsed. --intro passes the server's signed
+    word on the introductory offer (introductoryOfferEligibility(compactJWS:)). A refused
+    offer buys nothing, with StoreKit's error (invalidOfferSignature, invalidOfferIdentifier,
+    ineligibleForOffer).
+
+    \(EmulatorOptions.helpSection(options, perAccount: true))
 
     Exits 1 when the purchase fails, is cancelled, buys what the account already has, or its
     transaction does not verify.
@@ -23,7 +33,17 @@ enum BuyCommand: CLICommand {
     EXAMPLES:
       sportstime-store buy com.sportstime.pro.monthly
       sportstime-store buy com.sportstime.pro.annual --account alex
+      sportstime-store buy com.sportstime.pro.monthly --promo-offer LOYALTY
     """
+  static let options: [OptionSpec] =
+    [
+      .value("promo-offer", "ID", help: "a promotional offer, signed now"),
+      .flag("jws", help: "with --promo-offer: the compact JWS form"),
+      .value("win-back", "ID", help: "a win-back offer of the product"),
+      .value(
+        "intro", "allow|deny",
+        help: "the server's signed word on the introductory offer"),
+    ] + OfferOptions.signing
 
   struct Output: Encodable {
     var result: String
@@ -39,9 +59,10 @@ enum BuyCommand: CLICommand {
       let known = store.allProducts.map(\.id).joined(separator: ", ")
       throw .failure("no product \(productID) in the catalog (products: \(known))")
     }
+    let options = try await offerOptions(arguments, product, store)
     let outcome: PurchaseOutcome
     do {
-      outcome = try await store.purchaseWithOutcome(product)
+      outcome = try await store.purchaseWithOutcome(product, options: options)
     } catch {
       throw .failure("purchase of \(productID) failed: \(error)")
     }
@@ -97,6 +118,42 @@ enum BuyCommand: CLICommand {
       if arguments.json { try context.writeJSON(Output(result: "userCancelled")) }
       throw .failure("the purchase of \(productID) was cancelled")
     }
+  }
+
+  /// The purchase options `arguments` ask for, offers signed now.
+  private static func offerOptions(
+    _ arguments: ParsedArguments, _ product: Product, _ store: LocalAppStore
+  ) async throws(CLIError) -> Set<PurchaseOption> {
+    var options: Set<PurchaseOption> = []
+    try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      if let token = try OfferOptions.uuid(arguments, "token") {
+        options.insert(.appAccountToken(token))
+      }
+      if let offerID = arguments.value("promo-offer") {
+        options.insert(
+          try await OfferOptions.sign(offerID, productID: product.id, arguments, store))
+      }
+    }
+    if let offerID = arguments.value("win-back") {
+      guard let offer = product.subscription?.winBackOffers.first(where: { $0.id == offerID })
+      else {
+        throw .failure("\(product.id) has no win-back offer \(offerID)")
+      }
+      options.insert(.winBackOffer(offer))
+    }
+    if let word = arguments.value("intro") {
+      guard word == "allow" || word == "deny" else {
+        throw .usage("--intro takes allow or deny, not '\(word)'")
+      }
+      let transactionID = (try? await store.history().last?.id) ?? 0
+      let eligibility = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+        try await store.signIntroductoryOfferEligibility(
+          productID: product.id, allowIntroductoryOffer: word == "allow",
+          transactionID: transactionID, nonce: UUID())
+      }
+      options.insert(eligibility)
+    }
+    return options
   }
 
   /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`.

@@ -32,7 +32,9 @@ struct TransactionFields: Encodable {
       "revocationDate": transaction.revocationDate,
       "revocationReason": transaction.revocationReason?.rawValue,
       "revocationType": transaction.revocationType?.rawValue,
-      "offerType": transaction.offerType?.rawValue, "price": transaction.priceMilliunits,
+      "offerType": transaction.offerType?.rawValue, "offerID": transaction.offerID,
+      "offerPaymentMode": transaction.offerPaymentMode?.rawValue,
+      "price": transaction.priceMilliunits,
       "currency": transaction.currency, "appAccountToken": transaction.appAccountToken,
       "environment": transaction.environment?.rawValue,
     ])

@@ -1,0 +1,67 @@
+package import Foundation
+import StoreModel
+
+/// What a purchase applies once its options are checked (``LocalAppStore/purchaseTerms(_:for:account:now:settings:)``):
+/// the app account token, the quantity, the offer and the server's word on the introductory
+/// offer.
+///
+/// An Ask to Buy request keeps its terms, so that an approval applies what was checked when
+/// the customer asked: a signature's nonce is spent then, and the approval does not check it
+/// again. Written with the keys older states used for a request's options
+/// (`appAccountToken`, `quantity`, `promotionalOffer`), which read as before.
+package struct PurchaseTerms: Sendable, Hashable {
+  /// The offer a purchase applies.
+  package enum Offer: Sendable, Hashable {
+    /// A promotional offer, by identifier.
+    case promotional(String)
+    /// A win-back offer, by identifier.
+    case winBack(String)
+  }
+
+  /// The UUID the app attaches; the transaction carries it.
+  package var appAccountToken: UUID?
+  /// How many of a consumable.
+  package var quantity = 1
+  /// The offer applied instead of the introductory offer, if any.
+  package var offer: Offer?
+  /// The developer's server's `allowIntroductoryOffer`, overriding the App Store's own
+  /// eligibility rule; `nil` when the purchase carried no eligibility JWS.
+  package var introductoryOfferAllowed: Bool?
+
+  /// Terms with nothing but defaults.
+  package init(
+    appAccountToken: UUID? = nil, quantity: Int = 1, offer: Offer? = nil,
+    introductoryOfferAllowed: Bool? = nil
+  ) {
+    self.appAccountToken = appAccountToken
+    self.quantity = quantity
+    self.offer = offer
+    self.introductoryOfferAllowed = introductoryOfferAllowed
+  }
+
+  /// The terms as an Ask to Buy request keeps them: a JSON object of strings.
+  var encoded: String {
+    var fields: [String: String] = [:]
+    fields["appAccountToken"] = appAccountToken?.uuidString
+    if quantity != 1 { fields["quantity"] = String(quantity) }
+    switch offer {
+    case .promotional(let id)?: fields["promotionalOffer"] = id
+    case .winBack(let id)?: fields["winBackOffer"] = id
+    case nil: break
+    }
+    fields["introductoryOfferAllowed"] = introductoryOfferAllowed.map { $0 ? "true" : "false" }
+    let data = (try? JSONEncoder().encode(fields)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The terms `text` keeps (``encoded``); what does not read is left at its default.
+  init(decoding text: String) {
+    let fields = (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+    appAccountToken = fields["appAccountToken"].flatMap(UUID.init(uuidString:))
+    quantity = fields["quantity"].flatMap(Int.init) ?? 1
+    offer =
+      fields["promotionalOffer"].map(Offer.promotional)
+      ?? fields["winBackOffer"].map(Offer.winBack)
+    introductoryOfferAllowed = fields["introductoryOfferAllowed"].map { $0 == "true" }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StoreCLI
+
+/// Offers from the terminal: `buy`'s offer options, checked as the App Store checks them, and
+/// `offer-signature`, which prints what a server would send.
+@Suite struct OfferCommandTests {
+  private func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  private func session() async throws -> EmulatorSession {
+    let session = try EmulatorSession()
+    let file = try OfferCatalogFile.write(into: session.folder)
+    #expect(
+      await session.run("reset", "--storekit", file, "--date", "2026-01-01T00:00:00Z").code == 0)
+    return session
+  }
+
+  @Test(
+    "buy with offers: the trial first, a promotional offer refused to a new customer, applied once lapsed, a win-back offer"
+  )
+  func buyWithOffers() async throws {
+    let session = try await session()
+    defer { session.remove() }
+    let first = try json(await session.run("buy", "com.sportstime.pro.monthly", "--json").out)
+    let trial = try #require(
+      (first["transaction"] as? [String: Any])?["transaction"] as? [String: Any])
+    #expect(trial["offerType"] as? Int == 1)
+    #expect(trial["price"] as? Int == 0)
+
+    let stranger = await session.run(
+      "buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY", "--account", "alex")
+    #expect(stranger.code == 1)
+    #expect(stranger.err.contains("ineligible for offer"), "\(stranger.err)")
+
+    #expect(await session.run("disable-auto-renew", "1").code == 0)
+    #expect(await session.run("advance", "40d").code == 0)
+    let promo = try json(
+      await session.run(
+        "buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY", "--json"
+      ).out)
+    let promoted = try #require(
+      (promo["transaction"] as? [String: Any])?["transaction"] as? [String: Any])
+    #expect(promoted["offerType"] as? Int == 2)
+    #expect(promoted["offerID"] as? String == "LOYALTY")
+    #expect(promoted["price"] as? Int == 2990)
+
+    let unknown = await session.run(
+      "buy", "com.sportstime.pro.annual", "--win-back", "WINBACK50")
+    #expect(unknown.code == 1)
+    #expect(unknown.err.contains("no win-back offer WINBACK50"))
+  }
+
+  @Test("offer-signature prints both forms, with the same key each time; its words are checked")
+  func offerSignature() async throws {
+    let session = try await session()
+    defer { session.remove() }
+    let nonce = "d9e70cf1-1df7-41f7-977c-c83dc4f57ac8"
+    let first = try json(
+      await session.run(
+        "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--nonce", nonce, "--json"
+      ).out)
+    #expect(first["nonce"] as? String == nonce)
+    #expect(first["timestamp"] as? String == "1767225600000")
+    let signature = try #require(first["signature"] as? String)
+    #expect(Data(base64Encoded: signature)?.first == 0x30, "a DER SEQUENCE")
+    let second = try json(
+      await session.run("offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--json").out)
+    #expect(second["keyID"] as? String == first["keyID"] as? String)
+    let jws = await session.run(
+      "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--jws")
+    #expect(jws.code == 0)
+    #expect(jws.out.split(separator: ".").count == 3)
+    #expect(await session.run("offer-signature", "LOYALTY").code == 2)
+    let badNonce = await session.run(
+      "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--nonce", "x")
+    #expect(badNonce.code == 1)
+    #expect(badNonce.err.contains("'x' is not a UUID"))
+    let help = await session.run("offer-signature", "--help")
+    #expect(help.out.contains("promotionalOffer(offerID:keyID:nonce:signature:timestamp:)"))
+    #expect(help.out.contains("  --json"))
+  }
+}
