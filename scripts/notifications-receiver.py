@@ -85,6 +85,9 @@ def main():
                     entry["transactionId"] = transaction.transactionId
                     entry["ownership"] = transaction.rawInAppOwnershipType
                     entry["transactionEnvironment"] = transaction.rawEnvironment
+                    entry["offerType"] = transaction.rawOfferType
+                    entry["offerIdentifier"] = transaction.offerIdentifier
+                    entry["offerDiscountType"] = transaction.rawOfferDiscountType
                 if data and data.signedRenewalInfo:
                     info = verifier.verify_and_decode_renewal_info(data.signedRenewalInfo)
                     entry["renewalEnvironment"] = info.rawEnvironment

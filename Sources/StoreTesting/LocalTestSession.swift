@@ -158,6 +158,17 @@ public struct LocalTestSession: Sendable {
       identifier, terms: terms, purchaseDate: purchaseDate, renewalBehavior: renewalBehavior)
   }
 
+  /// Redeems the `.storekit` file's offer code `referenceName` as the customer would outside
+  /// the app (the App Store, or the app's offer-code redemption sheet): the purchase arrives
+  /// through `Transaction.updates` with the code's offer, and the server hears OFFER_REDEEMED.
+  /// The code's eligibility (new, existing, expired customers) is checked.
+  @discardableResult
+  public func redeemOfferCode(_ referenceName: String) async throws(LocalAppStoreError)
+    -> Transaction
+  {
+    try await store.redeemOfferCode(referenceName)
+  }
+
   // MARK: - Offers, signed as the developer's server signs them
 
   /// A promotional offer signed now with the app's subscription-offer key (the `.storekit`

@@ -268,8 +268,12 @@ import Testing
 
   // MARK: - Signatures made by Apple's library
 
-  private static let vectorsURL = PackageFolders.root.appendingPathComponent(
-    "Tests/AppStoreJWSTests/TestData/offer-vectors.json")
+  /// The vectors scripts/offer-vectors wrote: the file OFFER_VECTORS names (CI signs afresh),
+  /// else the committed one.
+  private static let vectorsURL =
+    ProcessInfo.processInfo.environment["OFFER_VECTORS"].map(URL.init(fileURLWithPath:))
+    ?? PackageFolders.root.appendingPathComponent(
+      "Tests/AppStoreJWSTests/TestData/offer-vectors.json")
 
   /// The promotional offers Apple's App Store Server Library for Python signed
   /// (`scripts/offer-vectors`: PromotionalOfferSignatureCreator and

@@ -83,4 +83,23 @@ import Testing
     #expect(help.out.contains("promotionalOffer(offerID:keyID:nonce:signature:timestamp:)"))
     #expect(help.out.contains("  --json"))
   }
+
+  @Test("redeem-offer-code: a new customer's free month, refused to whom the code is not for")
+  func redeemOfferCode() async throws {
+    let session = try await session()
+    defer { session.remove() }
+    let redeemed = try json(await session.run("redeem-offer-code", "FREEMONTH", "--json").out)
+    #expect(redeemed["offerType"] as? Int == 3)
+    #expect(redeemed["offerID"] as? String == "FREEMONTH")
+    #expect(redeemed["price"] as? Int == 0)
+    let again = await session.run("redeem-offer-code", "FREEMONTH")
+    #expect(again.code == 1)
+    #expect(again.err.contains("is for new, expired customers"))
+    let unknown = await session.run("redeem-offer-code", "NOPE")
+    #expect(unknown.code == 1)
+    #expect(unknown.err.contains("codes: ANNUALHALF, FREEMONTH"))
+    let upgrade = await session.run("redeem-offer-code", "ANNUALHALF")
+    #expect(upgrade.code == 0)
+    #expect(upgrade.out.hasPrefix("Redeemed ANNUALHALF: "))
+  }
 }

@@ -4,7 +4,9 @@ package import Foundation
 /// the command line (`SportsTime.storekit` itself has none): each plan a week's free trial;
 /// monthly the promotional offers `LOYALTY` (3 months at $2.99) and `FIRSTMONTHFREE` (a free
 /// month) and the win-back offer `WINBACK50` (2 months at $2.49) — as `StoreTesting`'s
-/// `SportsTimeFixtures.productsWithOffers`.
+/// `SportsTimeFixtures.productsWithOffers` — and offer codes: `FREEMONTH` (a free month of
+/// monthly, for new and expired customers) and `ANNUALHALF` (a year of annual at $24.99, for
+/// existing subscribers).
 package enum OfferCatalogFile {
   /// The file's bytes.
   package static func data() throws -> Data {
@@ -26,6 +28,10 @@ package enum OfferCatalogFile {
         ] : []
       plans[index]["winbackOffers"] =
         monthly ? [offer("WINBACK50", "payAsYouGo", "P1M", 2, "2.49")] : []
+      plans[index]["codeOffers"] =
+        monthly
+        ? [code("FREEMONTH", "free", "P1M", nil, ["new", "expired"])]
+        : [code("ANNUALHALF", "payUpFront", "P1Y", "24.99", ["existing"])]
     }
     groups[0]["subscriptions"] = plans
     file["subscriptionGroups"] = groups
@@ -45,6 +51,18 @@ package enum OfferCatalogFile {
     var offer: [String: Any] = [
       "internalID": "0F\(id.prefix(6))", "offerID": id, "paymentMode": mode,
       "referenceName": id, "subscriptionPeriod": period, "numberOfPeriods": count,
+    ]
+    offer["displayPrice"] = price
+    return offer
+  }
+
+  private static func code(
+    _ name: String, _ mode: String, _ period: String, _ price: String?, _ eligibility: [String]
+  ) -> [String: Any] {
+    var offer: [String: Any] = [
+      "internalID": "0C\(name.prefix(6))", "paymentMode": mode, "referenceName": name,
+      "subscriptionPeriod": period, "numberOfPeriods": 1, "eligibility": eligibility,
+      "isStackable": false,
     ]
     offer["displayPrice"] = price
     return offer

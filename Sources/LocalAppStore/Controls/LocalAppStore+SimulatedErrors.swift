@@ -8,7 +8,7 @@ extension LocalAppStore {
   /// The APIs a simulated error can fail, and the command-line name of each.
   package static let simulatableAPIs: [(api: CatalogSettings.StoreKitAPI, name: String)] = [
     (.loadProducts, "load-products"), (.purchase, "purchase"), (.appStoreSync, "app-store-sync"),
-    (.subscriptionStatus, "subscription-status"),
+    (.subscriptionStatus, "subscription-status"), (.offerCodeRedeem, "offer-code-redeem"),
   ]
 
   /// Makes every call of `api` fail with `error` until it is cleared with `nil`:

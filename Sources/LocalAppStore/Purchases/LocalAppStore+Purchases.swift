@@ -88,6 +88,11 @@ extension LocalAppStore {
         return .failure(.invalidOfferIdentifier("\(product.id) has no win-back offer \(id)"))
       }
       offer = winBack
+    case .code(let name)?:
+      guard let code = codeOffers[product.id]?.first(where: { $0.referenceName == name }) else {
+        return .failure(.invalidOfferIdentifier("\(product.id) has no offer code \(name)"))
+      }
+      offer = code.offer
     case nil: break
     }
     let existing = try ledger.subscriptions(of: account).first {

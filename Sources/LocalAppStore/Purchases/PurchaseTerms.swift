@@ -16,6 +16,8 @@ package struct PurchaseTerms: Sendable, Hashable {
     case promotional(String)
     /// A win-back offer, by identifier.
     case winBack(String)
+    /// An offer code, by its reference name.
+    case code(String)
   }
 
   /// The UUID the app attaches; the transaction carries it.
@@ -47,6 +49,7 @@ package struct PurchaseTerms: Sendable, Hashable {
     switch offer {
     case .promotional(let id)?: fields["promotionalOffer"] = id
     case .winBack(let id)?: fields["winBackOffer"] = id
+    case .code(let name)?: fields["codeOffer"] = name
     case nil: break
     }
     fields["introductoryOfferAllowed"] = introductoryOfferAllowed.map { $0 ? "true" : "false" }
@@ -61,7 +64,7 @@ package struct PurchaseTerms: Sendable, Hashable {
     quantity = fields["quantity"].flatMap(Int.init) ?? 1
     offer =
       fields["promotionalOffer"].map(Offer.promotional)
-      ?? fields["winBackOffer"].map(Offer.winBack)
+      ?? fields["winBackOffer"].map(Offer.winBack) ?? fields["codeOffer"].map(Offer.code)
     introductoryOfferAllowed = fields["introductoryOfferAllowed"].map { $0 == "true" }
   }
 }

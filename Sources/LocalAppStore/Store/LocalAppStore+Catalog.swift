@@ -77,12 +77,17 @@ struct CatalogSupplement: Sendable {
   var localizations: [String: [Catalog.Localization]] = [:]
   /// `subscriptionOffersKeyPair`, as the file has it.
   var subscriptionOffersKey: OfferKeyRecord?
+  /// Each subscription's offer codes (`codeOffers`), by product identifier.
+  var codeOffers: [String: [CodeOfferRecord]] = [:]
 
   init() {}
 
   init(_ catalog: Catalog) {
     localizations = Dictionary(
       catalog.entries.map { ($0.id, $0.localizations) }, uniquingKeysWith: { first, _ in first })
+    for entry in catalog.entries where !entry.codeOffers.isEmpty {
+      codeOffers[entry.id] = entry.codeOffers.map(CodeOfferRecord.init)
+    }
     subscriptionOffersKey = catalog.subscriptionOffersKeyPair.map {
       OfferKeyRecord(id: $0.keyID, privateKey: $0.privateKey)
     }

@@ -87,6 +87,8 @@ public actor LocalAppStore: StoreBackend {
   let productsByID: [String: Product]
   /// What the customer's storefront and locale change in the products shown.
   let presentation: ProductPresentation
+  /// Each subscription's offer codes, by product identifier.
+  let codeOffers: [String: [CodeOffer]]
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
   /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
@@ -232,6 +234,11 @@ public actor LocalAppStore: StoreBackend {
         : try ledger.decodeMeta(DefaultState.self, "defaultState").settings.storefront,
       localizations: try ledger.meta("localizations") == nil
         ? [:] : try ledger.decodeMeta([String: [Catalog.Localization]].self, "localizations"))
+    self.codeOffers =
+      try ledger.meta(CodeOfferRecord.metaKey) == nil
+      ? [:]
+      : try ledger.decodeMeta([String: [CodeOfferRecord]].self, CodeOfferRecord.metaKey)
+        .mapValues { $0.compactMap(\.codeOffer) }
     self.deliveredSequence = try ledger.lastUpdateSequence()
   }
 
@@ -253,6 +260,9 @@ public actor LocalAppStore: StoreBackend {
     try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")
     if !supplement.localizations.isEmpty {
       try ledger.encodeMeta(supplement.localizations, "localizations")
+    }
+    if !supplement.codeOffers.isEmpty {
+      try ledger.encodeMeta(supplement.codeOffers, CodeOfferRecord.metaKey)
     }
     if let key = supplement.subscriptionOffersKey {
       try ledger.encodeMeta(key, OfferKeyRecord.metaKey)

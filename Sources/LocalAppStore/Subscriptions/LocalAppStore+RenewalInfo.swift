@@ -54,7 +54,9 @@ extension LocalAppStore {
     // offer that applies to the next auto-renewable subscription renewal"; its renewalPrice,
     // "the renewal price … that the App Store charges … at the next billing period").
     if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
-      let product = next, let offer = SubscriptionMachine.offer(record.offerID, of: product)
+      let product = next,
+      let offer = SubscriptionMachine.offer(
+        record.offerID, of: product, codes: codeOffers[product.id]?.map(\.offer) ?? [])
     {
       info.offerType = offer.type
       info.offerID = offer.id

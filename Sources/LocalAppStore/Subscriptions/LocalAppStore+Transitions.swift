@@ -20,7 +20,8 @@ extension LocalAppStore {
       presentation.changesAnything(in: settings)
       ? productsByID.mapValues { presentation.present($0, in: settings) } : productsByID
     return SubscriptionMachine.Context(
-      products: products, settings: settings, priceIncrease: priceIncrease)
+      products: products, settings: settings, priceIncrease: priceIncrease,
+      codeOffers: codeOffers.mapValues { $0.map(\.offer) })
   }
 
   /// Applies `event` to `record` at `now` and records the transition.

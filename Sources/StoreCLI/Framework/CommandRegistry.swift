@@ -20,7 +20,7 @@ enum CommandRegistry {
       SwitchCommand.entry(.billingIssues), SwitchCommand.entry(.gracePeriod),
       .init(ResolveIssueCommand.self),
       .init(PriceConsentCommand.self), .init(ExtendRenewalCommand.self),
-      .init(OfferSignatureCommand.self),
+      .init(OfferSignatureCommand.self), .init(RedeemOfferCodeCommand.self),
       SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),

@@ -73,14 +73,16 @@ extension SubscriptionMachine {
     var events: [Notification] = []
     let latestReason = latest?.reason
     // OFFER_REDEEMED replaces SUBSCRIBED and DID_CHANGE_RENEWAL_PREF UPGRADE when the purchase
-    // made now redeemed a promotional offer: "the customer redeemed a promotional offer or
+    // made now redeemed a promotional offer or an offer code (no SUBSCRIBED goes beside it):
+    // "the customer redeemed a promotional offer or
     // offer code" (Apple's notificationType page; an offer code's first purchase arrives as
     // OFFER_REDEEMED / INITIAL_BUY, https://developer.apple.com/forums/thread/731832). An
     // introductory offer is no redemption: SUBSCRIBED, its transaction's offerType 1
     // (https://developer.apple.com/forums/thread/736694).
     let redeemed =
       latest.map {
-        $0.offerType == .promotional && $0.reason == .purchase && $0.purchaseDate == now
+        ($0.offerType == .promotional || $0.offerType == .code) && $0.reason == .purchase
+          && $0.purchaseDate == now
       } ?? false
     let wasLive = old.map { $0.phase == .active || $0.phase == .billingRetry } ?? false
     // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the

@@ -20,6 +20,8 @@ enum SubscriptionMachine {
     var settings: EmulatorSettings
     /// The subscription's pending price increase, if consent was requested.
     var priceIncrease: LocalAppStore.PriceIncrease?
+    /// The offer codes of each product, by product identifier (StoreKit's product has none).
+    var codeOffers: [String: [SubscriptionOffer]] = [:]
   }
 
   /// A new subscription, or a customer coming back to a group whose subscription ended.
@@ -437,7 +439,7 @@ enum SubscriptionMachine {
     }
     var offer: SubscriptionOffer?
     if record.offerPeriodsLeft > 0, product.id == record.productID {
-      offer = self.offer(record.offerID, of: product)
+      offer = self.offer(record.offerID, of: product, codes: context.codeOffers[product.id] ?? [])
       record.offerPeriodsLeft -= 1
     } else {
       record.offerPeriodsLeft = 0
@@ -488,12 +490,16 @@ enum SubscriptionMachine {
     }
   }
 
-  /// The offer `id` of `product`: a promotional offer, else a win-back offer (its introductory
-  /// offer for `nil`).
-  static func offer(_ id: String?, of product: Product) -> SubscriptionOffer? {
+  /// The offer `id` of `product`: a promotional offer, else a win-back offer, else one of
+  /// `codes` (its offer codes, whose `id` is the code's reference name); its introductory
+  /// offer for `nil`.
+  static func offer(_ id: String?, of product: Product, codes: [SubscriptionOffer] = [])
+    -> SubscriptionOffer?
+  {
     guard let id else { return product.subscription?.introductoryOffer }
     return product.subscription?.promotionalOffers.first { $0.id == id }
       ?? product.subscription?.winBackOffers.first { $0.id == id }
+      ?? codes.first { $0.id == id }
   }
 }
 
