@@ -188,8 +188,9 @@ public struct LocalTestSession: Sendable {
   public func signPromotionalOfferJWS(
     _ offerID: String, productID: String, transactionID: UInt64? = nil, nonce: UUID = UUID()
   ) async throws(LocalAppStoreError) -> PurchaseOption {
-    try await store.signPromotionalOfferJWS(
-      offerID, productID: productID, transactionID: transactionID, nonce: nonce)
+    try await store.sign(
+      .promotionalOffer(offerID: offerID, productID: productID, transactionID: transactionID),
+      nonce: nonce)
   }
 
   /// The server's word on `productID`'s introductory offer, signed now: StoreKit's
@@ -198,9 +199,10 @@ public struct LocalTestSession: Sendable {
     productID: String, allowIntroductoryOffer: Bool, transactionID: UInt64,
     nonce: UUID = UUID()
   ) async throws(LocalAppStoreError) -> PurchaseOption {
-    try await store.signIntroductoryOfferEligibility(
-      productID: productID, allowIntroductoryOffer: allowIntroductoryOffer,
-      transactionID: transactionID, nonce: nonce)
+    try await store.sign(
+      .introductoryOfferEligibility(
+        productID: productID, allow: allowIntroductoryOffer, transactionID: transactionID),
+      nonce: nonce)
   }
 
   /// `allTransactions()`: every transaction of the store's account, as the App Store has them.

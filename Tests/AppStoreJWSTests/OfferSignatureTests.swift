@@ -110,7 +110,7 @@ import Testing
       nonce: nonce, timestamp: timestamp, key: try key(id: keyID))
   }
 
-  static func failure<T>(_ result: Result<T, OfferSignatureError>) -> OfferSignatureError? {
+  static func failure<T>(_ result: Result<T, VerificationError>) -> VerificationError? {
     if case .failure(let error) = result { return error }
     return nil
   }
@@ -291,7 +291,7 @@ import Testing
   /// One mutation of the original form's check, and the code it must be refused with.
   struct OriginalMutation: Sendable, CustomTestStringConvertible {
     let name: String
-    let code: OfferSignatureError.Code
+    let code: VerificationError.Code
     let apply: @Sendable (inout Inputs) throws -> Void
     var testDescription: String { name }
 
@@ -390,7 +390,7 @@ import Testing
   /// One mutation of a promotional-offer JWS's check, and the code it must be refused with.
   struct JWSMutation: Sendable, CustomTestStringConvertible {
     let name: String
-    let code: OfferSignatureError.Code
+    let code: VerificationError.Code
     /// Makes the token to verify, and the product, offer and time it is verified for.
     let make: @Sendable () throws -> (jws: String, productID: String, offerID: String, at: Date)
     var testDescription: String { name }

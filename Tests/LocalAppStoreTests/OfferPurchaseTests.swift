@@ -140,8 +140,10 @@ import Testing
     let (store, key) = try await store(clock: clock)
     try await lapsed(store, clock)
     let own = try #require(try await store.history().first)
-    let option = try await store.signPromotionalOfferJWS(
-      "FIRSTMONTHFREE", productID: Self.monthly.id, transactionID: own.id, nonce: UUID())
+    let option = try await store.sign(
+      .promotionalOffer(
+        offerID: "FIRSTMONTHFREE", productID: Self.monthly.id, transactionID: own.id),
+      nonce: UUID())
     let bought = try await store.buyVerified(Self.monthly.id, options: [option])
     #expect(bought.offerID == "FIRSTMONTHFREE")
     #expect(bought.price == 0)
@@ -174,8 +176,9 @@ import Testing
   func introductoryEligibility() async throws {
     let clock = ManualClock()
     let (store, _) = try await store(clock: clock)
-    let denied = try await store.signIntroductoryOfferEligibility(
-      productID: Self.monthly.id, allowIntroductoryOffer: false, transactionID: 1, nonce: UUID())
+    let denied = try await store.sign(
+      .introductoryOfferEligibility(productID: Self.monthly.id, allow: false, transactionID: 1),
+      nonce: UUID())
     #expect(await store.isEligibleForIntroOffer(for: SportsTimeFixtures.groupID))
     let first = try await store.buyVerified(Self.monthly.id, options: [denied])
     #expect(first.offerType == nil, "no trial: the server said no")
@@ -183,8 +186,9 @@ import Testing
     try await store.setWillAutoRenew(false)
     clock.advance(by: 40 * day)
     #expect(await !store.isEligibleForIntroOffer(for: SportsTimeFixtures.groupID))
-    let allowed = try await store.signIntroductoryOfferEligibility(
-      productID: Self.annual.id, allowIntroductoryOffer: true, transactionID: first.id,
+    let allowed = try await store.sign(
+      .introductoryOfferEligibility(
+        productID: Self.annual.id, allow: true, transactionID: first.id),
       nonce: UUID())
     let again = try await store.buyVerified(Self.annual.id, options: [allowed])
     #expect(again.offerType == .introductory, "the server's yes overrides the App Store's no")

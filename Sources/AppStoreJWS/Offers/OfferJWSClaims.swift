@@ -1,5 +1,6 @@
 package import Foundation
 import StoreInternals
+import StoreModel
 
 /// The base claims of every App Store request JWS, which "Generating JWS to sign App Store
 /// requests" (https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests)
@@ -27,16 +28,6 @@ package struct OfferJWSClaims: Sendable, Hashable {
     /// `IntroductoryOfferEligibilitySignatureCreator`.
     case introductoryOfferEligibility = "introductory-offer-eligibility"
   }
-
-  /// Claims with every member given.
-  package init(issuerID: String, bundleID: String, audience: String, issuedAt: Date, nonce: String)
-  {
-    self.issuerID = issuerID
-    self.bundleID = bundleID
-    self.audience = audience
-    self.issuedAt = issuedAt
-    self.nonce = nonce
-  }
 }
 
 /// The claims of a promotional offer's JWS (`aud` `promotional-offer`): Apple's library adds
@@ -52,16 +43,6 @@ package struct PromotionalOfferClaims: Sendable, Hashable {
   /// `transactionId`: any transaction of the customer (the library calls it optional but
   /// recommended; the customer's `appTransactionId` will do).
   package var transactionID: String?
-
-  /// Claims with every member given.
-  package init(
-    base: OfferJWSClaims, productID: String, offerIdentifier: String, transactionID: String?
-  ) {
-    self.base = base
-    self.productID = productID
-    self.offerIdentifier = offerIdentifier
-    self.transactionID = transactionID
-  }
 }
 
 /// The claims of an introductory-offer eligibility JWS (`aud`
@@ -78,16 +59,6 @@ package struct IntroductoryOfferEligibilityClaims: Sendable, Hashable {
   package var allowIntroductoryOffer: Bool
   /// `transactionId`: any transaction of the customer.
   package var transactionID: String
-
-  /// Claims with every member given.
-  package init(
-    base: OfferJWSClaims, productID: String, allowIntroductoryOffer: Bool, transactionID: String
-  ) {
-    self.base = base
-    self.productID = productID
-    self.allowIntroductoryOffer = allowIntroductoryOffer
-    self.transactionID = transactionID
-  }
 }
 
 /// Reads the claims of a JWS payload strictly: one JSON object, unique member names, each claim
@@ -100,15 +71,15 @@ struct OfferClaimsReader {
   private let document: JSONDocument
   private let members: [String: Int]
 
-  init(_ json: [UInt8]) throws(OfferSignatureError) {
+  init(_ json: [UInt8]) throws(VerificationError) {
     let document: JSONDocument
     do throws(JSONDocument.Failure) {
       document = try JSONDocument.parse(json, maximumDepth: Self.maximumDepth)
     } catch {
-      throw OfferSignatureError(.malformed, "the JWS payload is not JSON: \(error)")
+      throw VerificationError(.malformed, "the JWS payload is not JSON: \(error)")
     }
     guard document.nodes[0].kind == .object else {
-      throw OfferSignatureError(
+      throw VerificationError(
         .malformed, "the JWS payload is \(document.describe(0)), not a JSON object of claims")
     }
     var members: [String: Int] = [:]
@@ -118,15 +89,15 @@ struct OfferClaimsReader {
   }
 
   /// A required string claim.
-  func string(_ name: String) throws(OfferSignatureError) -> String {
+  func string(_ name: String) throws(VerificationError) -> String {
     guard let value = try optionalString(name) else {
-      throw OfferSignatureError(.malformed, "the JWS payload has no \"\(name)\" claim")
+      throw VerificationError(.malformed, "the JWS payload has no \"\(name)\" claim")
     }
     return value
   }
 
   /// A string claim that may be absent (`null` counts as absent).
-  func optionalString(_ name: String) throws(OfferSignatureError) -> String? {
+  func optionalString(_ name: String) throws(VerificationError) -> String? {
     guard let index = members[name] else { return nil }
     switch document.nodes[index].kind {
     case .string, .escapedString: return document.string(at: index)
@@ -136,10 +107,8 @@ struct OfferClaimsReader {
   }
 
   /// A required boolean claim.
-  func bool(_ name: String) throws(OfferSignatureError) -> Bool {
-    guard let index = members[name] else {
-      throw OfferSignatureError(.malformed, "the JWS payload has no \"\(name)\" claim")
-    }
+  func bool(_ name: String) throws(VerificationError) -> Bool {
+    let index = try required(name)
     switch document.nodes[index].kind {
     case .true: return true
     case .false: return false
@@ -148,16 +117,14 @@ struct OfferClaimsReader {
   }
 
   /// A required NumericDate claim (RFC 7519 §2: seconds since 1970, a fraction allowed).
-  func numericDate(_ name: String) throws(OfferSignatureError) -> Date {
-    guard let index = members[name] else {
-      throw OfferSignatureError(.malformed, "the JWS payload has no \"\(name)\" claim")
-    }
+  func numericDate(_ name: String) throws(VerificationError) -> Date {
+    let index = try required(name)
     switch document.nodes[index].kind {
     case .integer, .number:
       guard let seconds = Double(document.numberText(at: index)), seconds.isFinite,
         abs(seconds) < 1e12
       else {
-        throw OfferSignatureError(
+        throw VerificationError(
           .malformed,
           "the JWS payload's \"\(name)\" is \(document.numberText(at: index)), "
             + "not a time in seconds since 1970")
@@ -168,14 +135,22 @@ struct OfferClaimsReader {
   }
 
   /// The base claims.
-  func base() throws(OfferSignatureError) -> OfferJWSClaims {
+  func base() throws(VerificationError) -> OfferJWSClaims {
     OfferJWSClaims(
       issuerID: try string("iss"), bundleID: try string("bid"), audience: try string("aud"),
       issuedAt: try numericDate("iat"), nonce: try string("nonce"))
   }
 
-  private func wrongType(_ name: String, _ index: Int, _ expected: String) -> OfferSignatureError {
-    OfferSignatureError(
+  /// The node of claim `name`, which must be there.
+  private func required(_ name: String) throws(VerificationError) -> Int {
+    guard let index = members[name] else {
+      throw VerificationError(.malformed, "the JWS payload has no \"\(name)\" claim")
+    }
+    return index
+  }
+
+  private func wrongType(_ name: String, _ index: Int, _ expected: String) -> VerificationError {
+    VerificationError(
       .malformed,
       "the JWS payload's \"\(name)\" is \(document.describe(index)), not \(expected)")
   }

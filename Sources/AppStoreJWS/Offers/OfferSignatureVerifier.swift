@@ -1,5 +1,5 @@
 package import Foundation
-import StoreModel
+package import StoreModel
 
 /// Checks the signatures an app's server makes for subscription offers, as the App Store does
 /// before it sells an offer: the original promotional-offer signature
@@ -13,8 +13,8 @@ import StoreModel
 /// extension and have that key's identifier as `kid`. Then the claims: `aud` the form's,
 /// `bid` the app's, `iat` inside ``window``, and the product (and offer) of the purchase.
 /// The signature is checked before any claim is trusted, so a forged token is
-/// ``OfferSignatureError/Code/invalidSignature`` whatever its claims say. Each refusal is an
-/// ``OfferSignatureError`` whose reason says what, where and why; nothing here throws or traps
+/// ``VerificationError/Code/invalidSignature`` whatever its claims say. Each refusal is an
+/// ``VerificationError`` whose reason says what, where and why; nothing here throws or traps
 /// on untrusted input. Time is the caller's (`at:`), read from its clock at the moment of the
 /// purchase.
 package struct OfferSignatureVerifier: Sendable {
@@ -38,14 +38,14 @@ package struct OfferSignatureVerifier: Sendable {
 
   /// Checks a promotional offer's original signature for a purchase.
   ///
-  /// In order: the key identifier is the key's (``OfferSignatureError/Code/wrongKey``); the
+  /// In order: the key identifier is the key's (``VerificationError/Code/wrongKey``); the
   /// signature is padded base64 of a strict DER ECDSA-Sig-Value
-  /// (``OfferSignatureError/Code/malformed``); it verifies over
+  /// (``VerificationError/Code/malformed``); it verifies over
   /// ``PromotionalOfferSignature/payload(bundleID:keyID:productID:offerID:appAccountToken:nonce:timestamp:)``
   /// built from this verifier's bundle identifier and the purchase's values
-  /// (``OfferSignatureError/Code/invalidSignature``: a product, offer, account token, nonce or
+  /// (``VerificationError/Code/invalidSignature``: a product, offer, account token, nonce or
   /// timestamp other than the signed one lands here, as the payload is all the signature
-  /// covers); the timestamp is inside ``window`` (``OfferSignatureError/Code/outsideWindow``).
+  /// covers); the timestamp is inside ``window`` (``VerificationError/Code/outsideWindow``).
   /// - Parameters:
   ///   - signature: What the app passed with the purchase.
   ///   - productID: The product being bought.
@@ -55,17 +55,17 @@ package struct OfferSignatureVerifier: Sendable {
   package func verifyPromotionalOffer(
     _ signature: PromotionalOfferSignature, productID: String, offerID: String,
     appAccountToken: UUID?, at now: Date
-  ) -> Result<Void, OfferSignatureError> {
+  ) -> Result<Void, VerificationError> {
     guard signature.keyID == key.keyID else {
       return .failure(
-        OfferSignatureError(
+        VerificationError(
           .wrongKey,
           "the promotional offer's keyIdentifier is \"\(signature.keyID)\"; "
             + "the app's subscription-offer key is \"\(key.keyID)\""))
     }
     guard let der = Base64.decode(signature.signature, alphabet: .standard) else {
       return .failure(
-        OfferSignatureError(
+        VerificationError(
           .malformed,
           "the promotional offer's signature (\(signature.signature.utf8.count) bytes) is not "
             + "padded standard base64"))
@@ -75,7 +75,7 @@ package struct OfferSignatureVerifier: Sendable {
       raw = try ECDSASignature.raw(DERReader(der), curve: .p256)
     } catch {
       return .failure(
-        OfferSignatureError(
+        VerificationError(
           .malformed,
           "the promotional offer's signature is not a DER ECDSA-Sig-Value of P-256: \(error)"))
     }
@@ -89,7 +89,7 @@ package struct OfferSignatureVerifier: Sendable {
     }
     guard valid else {
       return .failure(
-        OfferSignatureError(
+        VerificationError(
           .invalidSignature,
           "the promotional offer's signature does not verify under key \"\(key.keyID)\" over "
             + "bundle \"\(bundleID)\", product \"\(productID)\", offer \"\(offerID)\", "
@@ -100,7 +100,7 @@ package struct OfferSignatureVerifier: Sendable {
     if let refusal = window.refusal(
       of: signed, at: now, "the promotional offer's timestamp \(signature.timestamp) (ms)")
     {
-      return .failure(OfferSignatureError(.outsideWindow, refusal))
+      return .failure(VerificationError(.outsideWindow, refusal))
     }
     return .success(())
   }
@@ -111,14 +111,12 @@ package struct OfferSignatureVerifier: Sendable {
   /// `offerIdentifier` on `productID`, and returns its claims.
   package func verifyPromotionalOffer(
     jws: String, productID: String, offerIdentifier: String, at now: Date
-  ) -> Result<PromotionalOfferClaims, OfferSignatureError> {
-    Result { () throws(OfferSignatureError) -> PromotionalOfferClaims in
-      let (reader, base) = try verifiedClaims(jws, .promotionalOffer, at: now)
+  ) -> Result<PromotionalOfferClaims, VerificationError> {
+    verified(jws, .promotionalOffer, productID: productID, at: now) {
+      (reader, base) throws(VerificationError) in
       let claims = PromotionalOfferClaims(
-        base: base, productID: try reader.string("productId"),
-        offerIdentifier: try reader.string("offerIdentifier"),
+        base: base, productID: productID, offerIdentifier: try reader.string("offerIdentifier"),
         transactionID: try reader.optionalString("transactionId"))
-      try expect("productId", claims.productID, productID)
       try expect("offerIdentifier", claims.offerIdentifier, offerIdentifier)
       return claims
     }
@@ -129,43 +127,54 @@ package struct OfferSignatureVerifier: Sendable {
   /// caller's to apply).
   package func verifyIntroductoryOfferEligibility(
     jws: String, productID: String, at now: Date
-  ) -> Result<IntroductoryOfferEligibilityClaims, OfferSignatureError> {
-    Result { () throws(OfferSignatureError) -> IntroductoryOfferEligibilityClaims in
-      let (reader, base) = try verifiedClaims(jws, .introductoryOfferEligibility, at: now)
-      let claims = IntroductoryOfferEligibilityClaims(
-        base: base, productID: try reader.string("productId"),
+  ) -> Result<IntroductoryOfferEligibilityClaims, VerificationError> {
+    verified(jws, .introductoryOfferEligibility, productID: productID, at: now) {
+      (reader, base) throws(VerificationError) in
+      IntroductoryOfferEligibilityClaims(
+        base: base, productID: productID,
         allowIntroductoryOffer: try reader.bool("allowIntroductoryOffer"),
         transactionID: try reader.string("transactionId"))
-      try expect("productId", claims.productID, productID)
-      return claims
+    }
+  }
+
+  /// Either form's claims: the header, signature and base claims checked
+  /// (``verifiedClaims(_:_:at:)``), then `productId`, then what `read` reads and checks.
+  private func verified<Claims>(
+    _ jws: String, _ audience: OfferJWSClaims.Audience, productID: String, at now: Date,
+    _ read: (OfferClaimsReader, OfferJWSClaims) throws(VerificationError) -> Claims
+  ) -> Result<Claims, VerificationError> {
+    Result { () throws(VerificationError) -> Claims in
+      let (reader, base) = try verifiedClaims(jws, audience, at: now)
+      try expect("productId", try reader.string("productId"), productID)
+      return try read(reader, base)
     }
   }
 
   /// The header, signature and base claims of either form, checked in that order.
   private func verifiedClaims(
     _ jws: String, _ audience: OfferJWSClaims.Audience, at now: Date
-  ) throws(OfferSignatureError) -> (OfferClaimsReader, OfferJWSClaims) {
+  ) throws(VerificationError) -> (OfferClaimsReader, OfferJWSClaims) {
     let token: UnverifiedJWS
     do throws(VerificationError) {
       token = try UnverifiedJWS(parsing: jws)
     } catch {
-      throw OfferSignatureError(.malformed, "the \(audience.rawValue) JWS: \(error.reason)")
+      throw VerificationError(.malformed, "the \(audience.rawValue) JWS: \(error.reason)")
     }
     if let critical = token.header.critical {
-      throw OfferSignatureError(
+      throw VerificationError(
         .unsupportedAlgorithm,
         "the \(audience.rawValue) JWS header names extensions in \"crit\" "
           + "(\(critical.joined(separator: ", "))); none is understood here (RFC 7515 §4.1.11)")
     }
     guard token.header.algorithm == "ES256" else {
       let found = token.header.algorithm.map { "\"\($0)\"" } ?? "absent"
-      throw OfferSignatureError(
+      throw VerificationError(
         .unsupportedAlgorithm,
         "the \(audience.rawValue) JWS header's \"alg\" is \(found); only \"ES256\" is accepted")
     }
     guard token.header.keyID == key.keyID else {
       let found = token.header.keyID.map { "\"\($0)\"" } ?? "absent"
-      throw OfferSignatureError(
+      throw VerificationError(
         .wrongKey,
         "the \(audience.rawValue) JWS header's \"kid\" is \(found); "
           + "the app's subscription-offer key is \"\(key.keyID)\"")
@@ -180,18 +189,18 @@ package struct OfferSignatureVerifier: Sendable {
         token.signature.count == ES256.signatureCount
         ? "does not verify under key \"\(key.keyID)\""
         : "is \(token.signature.count) bytes; an ES256 signature is \(ES256.signatureCount)"
-      throw OfferSignatureError(
+      throw VerificationError(
         .invalidSignature, "the \(audience.rawValue) JWS signature \(detail)")
     }
     let reader = try OfferClaimsReader(Array(token.payloadJSON))
     let base = try reader.base()
     guard base.audience == audience.rawValue else {
-      throw OfferSignatureError(
+      throw VerificationError(
         .wrongAudience,
         "the JWS's \"aud\" is \"\(base.audience)\"; a \(audience.rawValue) JWS is expected")
     }
     guard base.bundleID == bundleID else {
-      throw OfferSignatureError(
+      throw VerificationError(
         .wrongApp,
         "the \(audience.rawValue) JWS's \"bid\" is \"\(base.bundleID)\"; "
           + "the app is \"\(bundleID)\"")
@@ -200,7 +209,7 @@ package struct OfferSignatureVerifier: Sendable {
       of: base.issuedAt, at: now,
       "the \(audience.rawValue) JWS's \"iat\" \(Self.seconds(base.issuedAt))")
     {
-      throw OfferSignatureError(.outsideWindow, refusal)
+      throw VerificationError(.outsideWindow, refusal)
     }
     return (reader, base)
   }
@@ -214,10 +223,10 @@ package struct OfferSignatureVerifier: Sendable {
 
   /// Refuses a claim that names another product or offer than the purchase's.
   private func expect(_ claim: String, _ found: String, _ expected: String)
-    throws(OfferSignatureError)
+    throws(VerificationError)
   {
     guard found == expected else {
-      throw OfferSignatureError(
+      throw VerificationError(
         .wrongOffer, "the JWS's \"\(claim)\" is \"\(found)\"; the purchase is for \"\(expected)\"")
     }
   }

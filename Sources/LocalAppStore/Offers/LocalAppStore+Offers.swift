@@ -283,35 +283,33 @@ extension LocalAppStore {
     }
   }
 
-  /// `offerID` on `productID` signed as a JWS now: StoreKit's `promotionalOffer(_:compactJWS:)`.
-  package func signPromotionalOfferJWS(
-    _ offerID: String, productID: String, transactionID: UInt64? = nil, nonce: UUID
-  ) throws(LocalAppStoreError) -> PurchaseOption {
-    try signing { (key, settings, now) throws(AppStoreJWSError) in
-      let jws = try OfferJWSSigner(
-        key: key, issuerID: Self.offerIssuerID, bundleID: settings.bundleID
-      )
-      .signPromotionalOffer(
-        productID: productID, offerIdentifier: offerID,
-        transactionID: transactionID.map(String.init),
-        nonce: nonce, issuedAt: now)
-      return .promotionalOfferJWS(offerID: offerID, compactJWS: jws)
-    }
+  /// A compact JWS a developer's server signs for a purchase.
+  package enum OfferJWS: Sendable, Hashable {
+    /// A promotional offer: StoreKit's `promotionalOffer(_:compactJWS:)` (`aud`
+    /// `promotional-offer`). `transactionID`, when given, must be one of the customer's.
+    case promotionalOffer(offerID: String, productID: String, transactionID: UInt64?)
+    /// The server's word on a product's introductory offer: StoreKit's
+    /// `introductoryOfferEligibility(compactJWS:)` (`aud` `introductory-offer-eligibility`).
+    case introductoryOfferEligibility(productID: String, allow: Bool, transactionID: UInt64)
   }
 
-  /// The server's word on `productID`'s introductory offer, signed now: StoreKit's
-  /// `introductoryOfferEligibility(compactJWS:)`.
-  package func signIntroductoryOfferEligibility(
-    productID: String, allowIntroductoryOffer: Bool, transactionID: UInt64, nonce: UUID
-  ) throws(LocalAppStoreError) -> PurchaseOption {
+  /// `token` signed now with the app's key, as the purchase option that carries it.
+  package func sign(_ token: OfferJWS, nonce: UUID) throws(LocalAppStoreError) -> PurchaseOption {
     try signing { (key, settings, now) throws(AppStoreJWSError) in
-      let jws = try OfferJWSSigner(
-        key: key, issuerID: Self.offerIssuerID, bundleID: settings.bundleID
-      )
-      .signIntroductoryOfferEligibility(
-        productID: productID, allowIntroductoryOffer: allowIntroductoryOffer,
-        transactionID: String(transactionID), nonce: nonce, issuedAt: now)
-      return .introductoryOfferEligibility(compactJWS: jws)
+      let signer = OfferJWSSigner(
+        key: key, issuerID: Self.offerIssuerID, bundleID: settings.bundleID)
+      switch token {
+      case .promotionalOffer(let offerID, let productID, let transactionID):
+        let jws = try signer.signPromotionalOffer(
+          productID: productID, offerIdentifier: offerID,
+          transactionID: transactionID.map(String.init), nonce: nonce, issuedAt: now)
+        return .promotionalOfferJWS(offerID: offerID, compactJWS: jws)
+      case .introductoryOfferEligibility(let productID, let allow, let transactionID):
+        let jws = try signer.signIntroductoryOfferEligibility(
+          productID: productID, allowIntroductoryOffer: allow,
+          transactionID: String(transactionID), nonce: nonce, issuedAt: now)
+        return .introductoryOfferEligibility(compactJWS: jws)
+      }
     }
   }
 

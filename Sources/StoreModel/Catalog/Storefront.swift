@@ -13,24 +13,6 @@ package struct Storefront: Sendable, Hashable {
   /// The locale prices and names are shown in.
   package let locale: Locale
 
-  /// Creates a storefront with an explicit currency.
-  package init(countryCode: String, currencyCode: String, locale: Locale) {
-    self.countryCode = countryCode
-    self.currencyCode = currencyCode
-    self.locale = locale
-  }
-
-  /// Creates the storefront of `countryCode`, with its currency from the App Store's table.
-  ///
-  /// A country missing from ``currencyCode(forCountryCode:)`` sells in US dollars, as the App
-  /// Store does in many smaller storefronts.
-  package init(countryCode: String, locale: Locale) {
-    let code = countryCode.uppercased()
-    self.init(
-      countryCode: code, currencyCode: Self.currencyCode(forCountryCode: code) ?? "USD",
-      locale: locale)
-  }
-
   /// The United States in US English: what a file without settings means.
   package static let unitedStates = Storefront(
     countryCode: "USA", currencyCode: "USD", locale: Locale(identifier: "en_US"))
@@ -141,4 +123,17 @@ package struct Storefront: Sendable, Hashable {
     for country in euro { table[country] = "EUR" }
     return table
   }()
+}
+
+extension Storefront {
+  /// Creates the storefront of `countryCode`, with its currency from the App Store's table.
+  ///
+  /// A country missing from ``currencyCode(forCountryCode:)`` sells in US dollars, as the App
+  /// Store does in many smaller storefronts.
+  package init(countryCode: String, locale: Locale) {
+    let code = countryCode.uppercased()
+    self.init(
+      countryCode: code, currencyCode: Self.currencyCode(forCountryCode: code) ?? "USD",
+      locale: locale)
+  }
 }

@@ -147,9 +147,10 @@ enum BuyCommand: CLICommand {
       }
       let transactionID = (try? await store.history().last?.id) ?? 0
       let eligibility = try await StoreAccess.perform { () throws(LocalAppStoreError) in
-        try await store.signIntroductoryOfferEligibility(
-          productID: product.id, allowIntroductoryOffer: word == "allow",
-          transactionID: transactionID, nonce: UUID())
+        try await store.sign(
+          .introductoryOfferEligibility(
+            productID: product.id, allow: word == "allow", transactionID: transactionID),
+          nonce: UUID())
       }
       options.insert(eligibility)
     }

@@ -89,8 +89,9 @@ enum OfferOptions {
         }
         return id
       }
-      return try await store.signPromotionalOfferJWS(
-        offerID, productID: productID, transactionID: transactionID, nonce: nonce)
+      return try await store.sign(
+        .promotionalOffer(offerID: offerID, productID: productID, transactionID: transactionID),
+        nonce: nonce)
     }
     return try await store.signPromotionalOffer(
       offerID, productID: productID, appAccountToken: try uuid(arguments, "token"),
