@@ -614,9 +614,10 @@ public final class StoreManager {
 
   // MARK: - Purchase and restore
 
-  /// Buys `product`, with the offer its plan shows to this customer (``offer(for:)``): a
-  /// win-back offer is passed as StoreKit's `winBackOffer(_:)` option; an introductory offer
-  /// needs no option, the App Store applies it to an eligible customer by itself.
+  /// Buys `product`, with the offer its plan shows to this customer: a win-back offer the App
+  /// Store made them eligible for is passed as StoreKit's `winBackOffer(_:)` option; an
+  /// introductory offer needs no option, the App Store applies it to an eligible customer by
+  /// itself.
   ///
   /// A verified purchase updates the entitlements, then is finished; an unverified one grants
   /// nothing, is not finished and fails with `StoreError/verificationFailed`. A cancel sets
