@@ -44,6 +44,9 @@ package final class OnboardingPaywallModel: PlanScreen {
     package let caption: String
     /// The tag of the best value: "BEST".
     package let tag: String?
+    /// The offer this customer gets, then the renewal: "1 week free, then $49.99/year";
+    /// `nil` for the plain price. Subordinate to ``billedPrice``.
+    package let offerTerms: String?
     /// Whether the row is highlighted: the plan that "Subscribe" buys.
     package let isSelected: Bool
 
@@ -125,6 +128,12 @@ package final class OnboardingPaywallModel: PlanScreen {
   package var primaryButtonTitle: String {
     isOnPricingPage ? Self.subscribeButtonTitle : Self.nextButtonTitle
   }
+  /// The line of the primary button under its title: on the pricing page, the selected plan's
+  /// offer and renewal, "1 week free, then $49.99/year"; `nil` on the feature pages and when the
+  /// customer pays the plain price.
+  package var primaryButtonDetail: String? {
+    isOnPricingPage ? offerTerms(ofProductID: selectedProductID) : nil
+  }
   /// Whether the primary button can be tapped: "Next" always, "Subscribe" when
   /// ``isSubscribeEnabled``.
   package var isPrimaryButtonEnabled: Bool {
@@ -153,14 +162,16 @@ package final class OnboardingPaywallModel: PlanScreen {
           productID: annual.id, title: annual.planTitle, billedPrice: annual.displayPrice,
           billingPeriod: annual.subscription?.subscriptionPeriod.billingLabel ?? "",
           caption: savings.map { "Best Value - Save \($0)%" } ?? "Best Value",
-          tag: Self.bestValueTag, isSelected: annual.id == selected))
+          tag: Self.bestValueTag, offerTerms: store.offer(for: annual)?.terms,
+          isSelected: annual.id == selected))
     }
     if let monthly {
       rows.append(
         PlanRow(
           productID: monthly.id, title: monthly.planTitle, billedPrice: monthly.displayPrice,
           billingPeriod: monthly.subscription?.subscriptionPeriod.billingLabel ?? "",
-          caption: "Flexible billing", tag: nil, isSelected: monthly.id == selected))
+          caption: "Flexible billing", tag: nil, offerTerms: store.offer(for: monthly)?.terms,
+          isSelected: monthly.id == selected))
     }
     return rows
   }

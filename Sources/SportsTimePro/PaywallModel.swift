@@ -55,6 +55,9 @@ package final class PaywallModel: PlanScreen {
     package let savingsPercent: Int?
     /// The badge: "Save 17%".
     package let savingsBadge: String?
+    /// The offer this customer gets, then the renewal: "1 week free, then $49.99/year";
+    /// `nil` for the plain price. Subordinate to ``billedPrice``.
+    package let offerTerms: String?
     /// Whether the card is highlighted: the plan that "Subscribe Now" buys.
     package let isSelected: Bool
 
@@ -138,6 +141,7 @@ package final class PaywallModel: PlanScreen {
         pricePerMonth: isLonger ? product.perMonthLabel : nil,
         savingsPercent: savings,
         savingsBadge: savings.map { "Save \($0)%" },
+        offerTerms: store.offer(for: product)?.terms,
         isSelected: product.id == selected)
     }
   }
@@ -154,6 +158,10 @@ package final class PaywallModel: PlanScreen {
 
   /// Whether a restore is running.
   package var isRestoring: Bool { restoreRun.isRunning }
+
+  /// The line of the subscribe button under its title: the selected plan's offer and renewal,
+  /// "1 week free, then $49.99/year"; `nil` when the customer pays the plain price.
+  package var subscribeButtonDetail: String? { offerTerms(ofProductID: selectedProductID) }
 
   /// Whether the subscribe button can be tapped: a plan is selected and nothing runs.
   package var isSubscribeEnabled: Bool {

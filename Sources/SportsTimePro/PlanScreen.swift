@@ -40,4 +40,12 @@ extension PlanScreen {
   package func retryLoadingProducts() {
     store.retryLoadingProducts()
   }
+
+  /// The terms of the offer the plan of `productID` shows to this customer, ending on its
+  /// renewal: "1 week free, then $49.99/year"; `nil` when the customer pays the plain price, or
+  /// the plan is not loaded (``StoreManager/offer(for:)``).
+  package func offerTerms(ofProductID productID: String?) -> String? {
+    guard let productID, let product = store.product(id: productID) else { return nil }
+    return store.offer(for: product)?.terms
+  }
 }

@@ -78,6 +78,10 @@ public final class StoreManager {
   public private(set) var nextEntitlementCheck: Date?
   /// Whether the subscription statuses (the renewal details of ``entitlement``) are loading.
   public private(set) var isLoadingRenewalDetails = false
+  /// Which of the products' offers the customer may get, as the backend last answered: read
+  /// with the products and again after each reading of the entitlements (a purchase, a lapse),
+  /// only when a product has an offer. ``offer(for:)`` is what a plan shows.
+  package private(set) var offerEligibility = OfferEligibility()
 
   /// The storage of the app's flags (``OnboardingPaywallModel`` keeps its flag here).
   package nonisolated let storage: any KeyValueStore
@@ -107,6 +111,10 @@ public final class StoreManager {
   @ObservationIgnored private var readsRequested = 0
   @ObservationIgnored private var readsCompleted = 0
   @ObservationIgnored private var productsGeneration = 0
+  /// The reads of ``offerEligibility`` started, and the latest one published: an older read
+  /// that finishes later never overwrites a newer one.
+  @ObservationIgnored private var offerReadsStarted = 0
+  @ObservationIgnored private var offerReadPublished = 0
 
   private enum TaskSlot: Hashable, Sendable {
     case listener, products, entitlementCheck, renewalDetails, entitlements
@@ -169,6 +177,12 @@ public final class StoreManager {
   /// The loaded product with identifier `id`.
   public func product(id: String) -> Product? {
     products.first { $0.id == id }
+  }
+
+  /// The offer `product` shows to this customer and applies when bought, in words; `nil` when
+  /// the customer pays the plain price (``OfferEligibility/offer(for:)``).
+  package func offer(for product: Product) -> PlanOffer? {
+    offerEligibility.offer(for: product)
   }
 
   /// A new stream of the paywall events from now on, for analytics; any number of subscribers
@@ -281,6 +295,16 @@ public final class StoreManager {
     } catch {
       result = .failure(error)
     }
+    // The offers the customer may get are read with the products, so that the plans show
+    // them from the first moment they show.
+    var offers: (ticket: Int, eligibility: OfferEligibility)?
+    if case .success(let loaded) = result {
+      let ticket = startOfferRead()
+      let pro = loaded.filter { Self.productIDs.contains($0.id) }
+      if let eligibility = await Self.readOfferEligibility(of: pro, from: backend, statuses: nil) {
+        offers = (ticket, eligibility)
+      }
+    }
     // A cancelled load (the manager stopped) answered nothing worth showing, and a load that
     // a later one replaced never overwrites it.
     guard !Task.isCancelled, generation == productsGeneration else { return }
@@ -291,6 +315,7 @@ public final class StoreManager {
       if pro.isEmpty {
         productsState = .failed(.productNotFound)
       } else {
+        if let offers { publishOffers(offers.eligibility, ticket: offers.ticket) }
         products = pro
         productsState = .loaded
         // The products' levels decide which entitlement the details show.
@@ -308,6 +333,55 @@ public final class StoreManager {
     let rhsPerYear = rhs.subscription?.subscriptionPeriod.periodsPerYear ?? 0
     if lhsPerYear != rhsPerYear { return lhsPerYear > rhsPerYear }
     return lhs.id < rhs.id
+  }
+
+  // MARK: - Offers
+
+  /// Asks `backend` which offers of `products` the customer may get: once per group with an
+  /// introductory offer, `isEligibleForIntroOffer(for:)`; for each group with a win-back offer,
+  /// the renewal infos of its statuses (`statuses` when already loaded, else read here).
+  /// A cancelled or failed read counts as not eligible: the plan shows its plain price.
+  ///
+  /// - Returns: `nil` when no product has an offer: nothing was asked.
+  private static func readOfferEligibility(
+    of products: [Product], from backend: any StoreBackend,
+    statuses loaded: [String: [SubscriptionStatus]]?
+  ) async -> OfferEligibility? {
+    let infos = products.compactMap(\.subscription)
+    let introGroups = Set(infos.filter { $0.introductoryOffer != nil }.map(\.subscriptionGroupID))
+    let winBackGroups = Set(infos.filter { !$0.winBackOffers.isEmpty }.map(\.subscriptionGroupID))
+    guard !introGroups.isEmpty || !winBackGroups.isEmpty else { return nil }
+    var eligibility = OfferEligibility()
+    for group in introGroups.sorted() {
+      // StoreKit answers a cancelled task with `false` too: read as not eligible.
+      if await backend.isEligibleForIntroOffer(for: group), !Task.isCancelled {
+        eligibility.introOfferGroups.insert(group)
+      }
+    }
+    for group in winBackGroups.sorted() {
+      let statuses: [SubscriptionStatus]
+      if let loaded {
+        statuses = loaded[group] ?? []
+      } else {
+        statuses = (try? await backend.subscriptionStatuses(forGroup: group)) ?? []
+      }
+      let ids = OfferEligibility.winBackOfferIDs(in: statuses)
+      if !ids.isEmpty, !Task.isCancelled { eligibility.winBackOfferIDs[group] = ids }
+    }
+    return eligibility
+  }
+
+  /// A ticket for a read of the offers, newer than every ticket before it.
+  private func startOfferRead() -> Int {
+    offerReadsStarted += 1
+    return offerReadsStarted
+  }
+
+  /// Publishes the offers a read found, unless a read started later was published already.
+  private func publishOffers(_ eligibility: OfferEligibility, ticket: Int) {
+    guard ticket > offerReadPublished else { return }
+    offerReadPublished = ticket
+    if eligibility != offerEligibility { offerEligibility = eligibility }
   }
 
   // MARK: - Entitlements
@@ -435,6 +509,8 @@ public final class StoreManager {
       return
     }
     let backend = self.backend
+    let products = self.products
+    let offerTicket = startOfferRead()
     let task = Task { [weak self] () -> Void in
       var loaded: [String: [SubscriptionStatus]] = [:]
       for group in groups.sorted() {
@@ -444,7 +520,13 @@ public final class StoreManager {
         }
         if Task.isCancelled { return }
       }
-      self?.finishLoadingRenewalDetails(loaded, generation: generation)
+      // What the customer may get of the offers changes with what they own (a purchase ends
+      // the trial's eligibility, a lapse opens the win-back offers): read again now.
+      let offers = await Self.readOfferEligibility(
+        of: products, from: backend, statuses: loaded)
+      if Task.isCancelled { return }
+      self?.finishLoadingRenewalDetails(
+        loaded, offers: offers.map { ($0, offerTicket) }, generation: generation)
     }
     renewalDetailsTask = task
     if !isLoadingRenewalDetails { isLoadingRenewalDetails = true }
@@ -452,9 +534,11 @@ public final class StoreManager {
   }
 
   private func finishLoadingRenewalDetails(
-    _ loaded: [String: [SubscriptionStatus]], generation: Int
+    _ loaded: [String: [SubscriptionStatus]], offers: (OfferEligibility, ticket: Int)?,
+    generation: Int
   ) {
     guard !Task.isCancelled, generation == refreshGeneration else { return }
+    if let offers { publishOffers(offers.0, ticket: offers.ticket) }
     statusesByGroup = loaded
     hasCurrentStatuses = true
     renewalDetailsTask = nil
@@ -530,7 +614,10 @@ public final class StoreManager {
 
   // MARK: - Purchase and restore
 
-  /// Buys `product`.
+  /// Buys `product`, with the offer its plan shows to this customer: a win-back offer the App
+  /// Store made them eligible for is passed as StoreKit's `winBackOffer(_:)` option; an
+  /// introductory offer needs no option, the App Store applies it to an eligible customer by
+  /// itself.
   ///
   /// A verified purchase updates the entitlements, then is finished; an unverified one grants
   /// nothing, is not finished and fails with `StoreError/verificationFailed`. A cancel sets
@@ -542,7 +629,8 @@ public final class StoreManager {
     purchasesInFlight += 1
     purchaseState = .purchasing(productID: product.id)
     record(.purchaseStarted(productID: product.id))
-    let (outcome, backendCode) = await perform(purchaseOf: product)
+    let options = offer(for: product)?.purchaseOptions ?? []
+    let (outcome, backendCode) = await perform(purchaseOf: product, options: options)
     purchasesInFlight -= 1
     switch outcome {
     case .purchased(let transaction):
@@ -573,11 +661,14 @@ public final class StoreManager {
     return await purchase(product)
   }
 
-  /// Buys `product` on the backend: how it ended, and the backend's error code if it threw.
-  private func perform(purchaseOf product: Product) async -> (ProPurchaseResult, String?) {
+  /// Buys `product` on the backend with `options`: how it ended, and the backend's error code
+  /// if it threw.
+  private func perform(purchaseOf product: Product, options: Set<PurchaseOption>) async
+    -> (ProPurchaseResult, String?)
+  {
     let result: PurchaseResult
     do {
-      result = try await backend.purchase(product, options: [])
+      result = try await backend.purchase(product, options: options)
     } catch {
       let storeError = StoreError(error)
       return (storeError == .userCancelled ? .cancelled : .failed(storeError), error.code)

@@ -16,14 +16,30 @@ extension SubscriptionPeriod {
 
   /// How often the price is billed: "per month", "per year", "every 3 months".
   var billingLabel: String {
-    let name: String
+    value == 1 ? "per \(unitName)" : "every \(value) \(unitName)s"
+  }
+
+  /// `price` for one period: "$4.99/month", "$14.99 every 3 months".
+  func priceLabel(_ price: String) -> String {
+    value == 1 ? "\(price)/\(unitName)" : "\(price) every \(value) \(unitName)s"
+  }
+
+  /// How long `count` periods last: "1 week", "2 months"; with `singularWithoutOne`, a single
+  /// unit is its bare name ("year", for "the first year").
+  func duration(times count: Int, singularWithoutOne: Bool = false) -> String {
+    let total = value * count
+    if total == 1 { return singularWithoutOne ? unitName : "1 \(unitName)" }
+    return "\(total) \(unitName)s"
+  }
+
+  /// The unit's name in the singular: "day", "week", "month", "year".
+  private var unitName: String {
     switch unit {
-    case .day: name = "day"
-    case .week: name = "week"
-    case .month: name = "month"
-    case .year: name = "year"
+    case .day: "day"
+    case .week: "week"
+    case .month: "month"
+    case .year: "year"
     }
-    return value == 1 ? "per \(name)" : "every \(value) \(name)s"
   }
 }
 

@@ -31,7 +31,8 @@
         dots
         messages
         SubscribeButton(
-          title: model.primaryButtonTitle, isSpinning: model.isPurchasing,
+          title: model.primaryButtonTitle, detail: model.primaryButtonDetail,
+          isSpinning: model.isPurchasing,
           isEnabled: model.isPrimaryButtonEnabled
         ) { await model.primaryAction() }
         Button(model.continueWithFreeTitle) { model.continueWithFree() }

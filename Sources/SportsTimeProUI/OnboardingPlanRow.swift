@@ -2,8 +2,8 @@
   import SportsTimePro
   import SwiftUI
 
-  /// One plan of the onboarding's pricing page: the plan's name with its tag and caption, and
-  /// its billed price (the row's most prominent figure) with how often it is billed, in the
+  /// One plan of the onboarding's pricing page: the plan's name with its tag, caption and the
+  /// offer's terms when the model gives them, and its billed price (the row's most prominent figure) with how often it is billed, in the
   /// chrome of a ``SelectablePlan``.
   struct OnboardingPlanRow: View {
     @Environment(\.paywallTheme) private var theme
@@ -27,6 +27,10 @@
             }
             Text(row.caption)
               .secondaryCaption()
+            if let terms = row.offerTerms {
+              Text(terms)
+                .secondaryCaption()
+            }
           }
           Spacer(minLength: theme.smallSpacing)
           VStack(alignment: .trailing, spacing: 2) {

@@ -3,8 +3,8 @@
   import SwiftUI
 
   /// One pricing card of the paywall: the plan's name, its billed price (the most prominent
-  /// figure), how often it is billed, the price of a month and the savings badge when the model
-  /// gives them, in the chrome of a ``SelectablePlan``.
+  /// figure), how often it is billed, the price of a month, the offer's terms and the savings
+  /// badge when the model gives them, in the chrome of a ``SelectablePlan``.
   struct PaywallPlanCard: View {
     @Environment(\.paywallTheme) private var theme
     private let card: PaywallModel.PlanCard
@@ -28,6 +28,11 @@
           if let perMonth = card.pricePerMonth {
             Text(perMonth)
               .secondaryCaption()
+          }
+          if let terms = card.offerTerms {
+            Text(terms)
+              .secondaryCaption()
+              .multilineTextAlignment(.center)
           }
           if let badge = card.savingsBadge {
             AccentCapsule(badge)

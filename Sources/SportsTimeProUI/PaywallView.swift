@@ -135,7 +135,8 @@
     private var buttons: some View {
       VStack(spacing: theme.smallSpacing) {
         SubscribeButton(
-          title: PaywallModel.subscribeButtonTitle, isSpinning: model.isPurchasing,
+          title: PaywallModel.subscribeButtonTitle, detail: model.subscribeButtonDetail,
+          isSpinning: model.isPurchasing,
           isEnabled: model.isSubscribeEnabled
         ) { await model.subscribe() }
 

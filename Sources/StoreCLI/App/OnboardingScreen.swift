@@ -38,6 +38,7 @@ struct OnboardingScreen: Encodable {
       "canRetryLoadingProducts": model.canRetryLoadingProducts,
       "retryButtonTitle": model.retryButtonTitle, "errorMessage": model.errorMessage,
       "pendingMessage": model.pendingMessage, "primaryButtonTitle": model.primaryButtonTitle,
+      "primaryButtonDetail": model.primaryButtonDetail,
       "isPrimaryButtonEnabled": model.isPrimaryButtonEnabled,
       "isSubscribeEnabled": model.isSubscribeEnabled, "isPurchasing": model.isPurchasing,
       "continueWithFreeTitle": continueWithFreeTitle,
@@ -69,6 +70,7 @@ struct OnboardingScreen: Encodable {
         left += "  " + row.billedPrice.paddedLeft(to: priceWidth) + " " + row.billingPeriod
         box.columns(left, row.tag.map { "[\($0)]" } ?? "", indent: 1)
         box.text(row.caption, indent: 5)
+        if let terms = row.offerTerms { box.text(terms, indent: 5) }
       }
     }
     for message in [model.errorMessage.map { "! " + $0 }, model.pendingMessage] {
@@ -84,6 +86,7 @@ struct OnboardingScreen: Encodable {
       "[ \(model.currentPage == .pricing && model.isPurchasing ? "… " : "")\(model.primaryButtonTitle) ]"
     if !model.isPrimaryButtonEnabled && !model.isPurchasing { primary += " (unavailable)" }
     box.text(primary, indent: 1)
+    if let detail = model.primaryButtonDetail { box.text(detail, indent: 3) }
     box.text("[ \(model.continueWithFreeTitle) ]", indent: 1)
     return box.rendered()
   }

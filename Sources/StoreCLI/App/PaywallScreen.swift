@@ -29,6 +29,7 @@ struct PaywallScreen: Encodable {
       "retryButtonTitle": model.retryButtonTitle, "errorMessage": model.errorMessage,
       "pendingMessage": model.pendingMessage, "restoreMessage": restoreMessage,
       "subscribeButtonTitle": PaywallModel.subscribeButtonTitle,
+      "subscribeButtonDetail": model.subscribeButtonDetail,
       "isSubscribeEnabled": model.isSubscribeEnabled, "isPurchasing": model.isPurchasing,
       "restoreButtonTitle": PaywallModel.restoreButtonTitle, "legalText": PaywallModel.legalText,
       "links": model.links,
@@ -72,6 +73,7 @@ struct PaywallScreen: Encodable {
         left += "  " + plan.billedPrice.paddedLeft(to: priceWidth) + " " + plan.billingPeriod
         if let perMonth = plan.pricePerMonth { left += " · " + perMonth }
         box.columns(left, plan.savingsBadge.map { "[\($0)]" } ?? "", indent: 1)
+        if let terms = plan.offerTerms { box.text(terms, indent: 5) }
       }
     }
     for message in [
@@ -86,6 +88,7 @@ struct PaywallScreen: Encodable {
     var subscribe = "[ \(model.isPurchasing ? "… " : "")\(PaywallModel.subscribeButtonTitle) ]"
     if !model.isSubscribeEnabled && !model.isPurchasing { subscribe += " (unavailable)" }
     box.text(subscribe, indent: 1)
+    if let detail = model.subscribeButtonDetail { box.text(detail, indent: 3) }
     box.text("[ \(PaywallModel.restoreButtonTitle) ]", indent: 1)
     box.blank()
     box.text(PaywallModel.legalText, indent: 1)
