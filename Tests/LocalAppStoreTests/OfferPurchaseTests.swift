@@ -335,6 +335,29 @@ import Testing
         accepted += 1
       }
     }
-    #expect(accepted >= 4)
+    // IntroductoryOfferEligibilitySignatureCreator: allowed, a returning customer (whom the
+    // App Store's own rule refuses) gets the trial; refused, a new customer (whom it would give
+    // one) does not.
+    for vector in try #require(vectors["introductoryOfferEligibilityJWS"] as? [[String: Any]]) {
+      let claims = try #require(vector["claims"] as? [String: Any])
+      let issued = Date(timeIntervalSince1970: Double(try #require(claims["iat"] as? Int)))
+      let allow = try #require(vector["allowIntroductoryOffer"] as? Bool)
+      let store: LocalAppStore
+      if allow {
+        store = try await lapsedStore(at: issued)
+      } else {
+        store = try LocalAppStore.sportsTime(
+          clock: ManualClock(now: issued.addingTimeInterval(60)), settings: .polite,
+          products: SportsTimeFixtures.productsWithOffers)
+        try await store.setSubscriptionOffersKey(key)
+      }
+      let option = PurchaseOption.introductoryOfferEligibility(
+        compactJWS: try #require(vector["jws"] as? String))
+      let bought = try await store.buyVerified(
+        try #require(vector["productID"] as? String), options: [option])
+      #expect(bought.offerType == (allow ? .introductory : nil))
+      accepted += 1
+    }
+    #expect(accepted >= 6)
   }
 }

@@ -55,7 +55,7 @@ import Testing
       .subscriptions: [
         "cancel-renewal", "enable-auto-renew", "disable-auto-renew", "expire", "force-renewal",
         "billing-issue", "grace-period", "resolve-issue", "price-consent", "extend-renewal",
-        "offer-signature", "redeem-offer-code", "intro-offer-after-lapse",
+        "offer-signature", "redeem-offer-code", "win-back-rules", "intro-offer-after-lapse",
       ],
       .askToBuy: ["ask-to-buy", "approve", "decline"],
       .family: ["family-share", "family-unshare"],

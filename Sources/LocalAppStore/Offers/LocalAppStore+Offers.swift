@@ -173,11 +173,11 @@ extension LocalAppStore {
         return .failure(
           .invalidOfferIdentifier("\(product.id) has no win-back offer \(offer.id ?? "(no id)")"))
       }
-      guard try hasLapsed(account: account, group: info.subscriptionGroupID) else {
-        return .failure(
-          .ineligibleForOffer(
-            "a win-back offer is for a customer whose subscription to the group expired; "
-              + "\(account) has none that did"))
+      if let refusal = try winBackRefusal(
+        offerID, productID: product.id, group: info.subscriptionGroupID, account: account,
+        now: now)
+      {
+        return .failure(.ineligibleForOffer(refusal))
       }
       return .success { $0.offer = .winBack(offerID) }
     case .appAccountToken, .quantity:
@@ -213,17 +213,6 @@ extension LocalAppStore {
             + "\(info.subscriptionGroupID); \(account) never subscribed"))
     }
     return .success { $0.offer = .promotional(offerID) }
-  }
-
-  /// Whether `account`'s own subscription in `group` ended: Apple's win-back offers are for
-  /// "customers who previously subscribed" and whose subscription expired ("Supporting
-  /// win-back offers in your app",
-  /// <https://developer.apple.com/documentation/storekit/supporting-win-back-offers-in-your-app>).
-  private func hasLapsed(account: String, group: String) throws(LocalAppStoreError) -> Bool {
-    let own = try ledger.subscriptions(of: account).filter {
-      $0.groupID == group && $0.sourceOriginalID == nil
-    }
-    return !own.isEmpty && !own.contains(where: SubscriptionMachine.isLive)
   }
 
   /// Whether `transactionID` is one of `account`'s own transactions (or their original's).

@@ -79,6 +79,8 @@ struct CatalogSupplement: Sendable {
   var subscriptionOffersKey: OfferKeyRecord?
   /// Each subscription's offer codes (`codeOffers`), by product identifier.
   var codeOffers: [String: [CodeOfferRecord]] = [:]
+  /// The win-back offers whose `isEligible` is false (``LocalAppStore/winBackKey(_:_:)``).
+  var winBackSwitchedOff: [String] = []
 
   init() {}
 
@@ -87,6 +89,11 @@ struct CatalogSupplement: Sendable {
       catalog.entries.map { ($0.id, $0.localizations) }, uniquingKeysWith: { first, _ in first })
     for entry in catalog.entries where !entry.codeOffers.isEmpty {
       codeOffers[entry.id] = entry.codeOffers.map(CodeOfferRecord.init)
+    }
+    for entry in catalog.entries {
+      for offer in entry.winBackOffers where offer.isEligible == false {
+        winBackSwitchedOff.append(LocalAppStore.winBackKey(entry.id, offer.offer.id ?? ""))
+      }
     }
     subscriptionOffersKey = catalog.subscriptionOffersKeyPair.map {
       OfferKeyRecord(id: $0.keyID, privateKey: $0.privateKey)

@@ -89,6 +89,8 @@ public actor LocalAppStore: StoreBackend {
   let presentation: ProductPresentation
   /// Each subscription's offer codes, by product identifier.
   let codeOffers: [String: [CodeOffer]]
+  /// The win-back offers the `.storekit` file switched off (`isEligible` false).
+  let winBackSwitchedOff: Set<String>
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
   /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
@@ -239,6 +241,9 @@ public actor LocalAppStore: StoreBackend {
       ? [:]
       : try ledger.decodeMeta([String: [CodeOfferRecord]].self, CodeOfferRecord.metaKey)
         .mapValues { $0.compactMap(\.codeOffer) }
+    self.winBackSwitchedOff =
+      try ledger.meta("winBackSwitchedOff") == nil
+      ? [] : Set(try ledger.decodeMeta([String].self, "winBackSwitchedOff"))
     self.deliveredSequence = try ledger.lastUpdateSequence()
   }
 
@@ -263,6 +268,9 @@ public actor LocalAppStore: StoreBackend {
     }
     if !supplement.codeOffers.isEmpty {
       try ledger.encodeMeta(supplement.codeOffers, CodeOfferRecord.metaKey)
+    }
+    if !supplement.winBackSwitchedOff.isEmpty {
+      try ledger.encodeMeta(supplement.winBackSwitchedOff, "winBackSwitchedOff")
     }
     if let key = supplement.subscriptionOffersKey {
       try ledger.encodeMeta(key, OfferKeyRecord.metaKey)

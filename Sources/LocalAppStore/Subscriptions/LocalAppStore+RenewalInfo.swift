@@ -69,10 +69,15 @@ extension LocalAppStore {
     }
     // eligibleWinBackOfferIds: "the win-back offer identifiers that the customer is eligible
     // to redeem": those of the product it would renew to, once the subscription ended.
-    if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil,
-      let offers = next?.subscription?.winBackOffers, !offers.isEmpty
+    if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil, let next,
+      let offers = next.subscription?.winBackOffers, !offers.isEmpty
     {
-      info.eligibleWinBackOfferIDs = offers.compactMap(\.id)
+      let eligible = offers.compactMap(\.id).filter {
+        (try? winBackRefusal(
+          $0, productID: next.id, group: record.groupID, account: record.account, now: now))
+          == .some(nil)
+      }
+      info.eligibleWinBackOfferIDs = eligible.isEmpty ? nil : eligible
     }
     if let increase = priceIncrease(of: record) {
       info.priceIncreaseStatus = increase.agreed == true ? .agreed : .pending

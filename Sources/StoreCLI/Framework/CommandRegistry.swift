@@ -21,6 +21,7 @@ enum CommandRegistry {
       .init(ResolveIssueCommand.self),
       .init(PriceConsentCommand.self), .init(ExtendRenewalCommand.self),
       .init(OfferSignatureCommand.self), .init(RedeemOfferCodeCommand.self),
+      .init(WinBackRulesCommand.self),
       SwitchCommand.entry(.askToBuy), .init(ApproveCommand.self), .init(DeclineCommand.self),
       .init(FamilyShareCommand.self), .init(FamilyUnshareCommand.self),
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),

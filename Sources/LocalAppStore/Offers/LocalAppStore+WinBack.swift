@@ -1,0 +1,90 @@
+import Foundation
+import StoreModel
+
+/// App Store Connect's optional eligibility criteria of win-back offers, as settings of the
+/// store: how long a customer must have been lapsed, and how long to wait after redeeming a
+/// win-back offer before another ("Set up win-back offers", App Store Connect Help:
+/// <https://developer.apple.com/help/app-store-connect/manage-subscriptions/set-up-win-back-offers>,
+/// whose eligibility criteria include the time since the customer last subscribed and a
+/// waiting period between offers). Days of store time; `nil` leaves a criterion out.
+package struct WinBackRules: Codable, Sendable, Hashable {
+  static let metaKey = "winBackRules"
+  /// The days a subscription must have been expired.
+  package var minimumLapseDays: Int?
+  /// The days after a win-back redemption before the customer may redeem one again.
+  package var cooldownDays: Int?
+
+  package init(minimumLapseDays: Int? = nil, cooldownDays: Int? = nil) {
+    self.minimumLapseDays = minimumLapseDays
+    self.cooldownDays = cooldownDays
+  }
+}
+
+/// Who may redeem a win-back offer: Apple's churned customer (a subscription of the group that
+/// expired, "customers who previously subscribed", "Supporting win-back offers in your app",
+/// <https://developer.apple.com/documentation/storekit/supporting-win-back-offers-in-your-app>),
+/// the `.storekit` offer's own `isEligible` switch (Xcode's simulated eligibility: off, no
+/// customer is eligible), and the optional ``WinBackRules``.
+extension LocalAppStore {
+  /// Sets the optional win-back criteria; ``WinBackRules/init(minimumLapseDays:cooldownDays:)``
+  /// with no values clears them.
+  /// - Throws: `invalidArgument` for a negative number of days, changing nothing.
+  package func setWinBackRules(_ rules: WinBackRules) throws(LocalAppStoreError) {
+    for days in [rules.minimumLapseDays, rules.cooldownDays].compactMap(\.self) where days < 0 {
+      throw LocalAppStoreError(.invalidArgument, "\(days) is not a number of days (0 or more)")
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.encodeMeta(rules, WinBackRules.metaKey)
+    }
+  }
+
+  /// The optional win-back criteria in force.
+  package func winBackRules() throws(LocalAppStoreError) -> WinBackRules {
+    try operation { (_: Date) throws(LocalAppStoreError) in try currentWinBackRules() }
+  }
+
+  private func currentWinBackRules() throws(LocalAppStoreError) -> WinBackRules {
+    try ledger.meta(WinBackRules.metaKey) == nil
+      ? WinBackRules() : try ledger.decodeMeta(WinBackRules.self, WinBackRules.metaKey)
+  }
+
+  /// Why `account` may not redeem win-back offer `offerID` of `productID` at `now`, or `nil`
+  /// when it may.
+  func winBackRefusal(
+    _ offerID: String, productID: String, group: String, account: String, now: Date
+  ) throws(LocalAppStoreError) -> String? {
+    if winBackSwitchedOff.contains(Self.winBackKey(productID, offerID)) {
+      return "win-back offer \(offerID) has isEligible false in the .storekit file "
+        + "(Xcode's simulated eligibility)"
+    }
+    let own = try ledger.subscriptions(of: account).filter {
+      $0.groupID == group && $0.sourceOriginalID == nil
+    }
+    guard !own.isEmpty, !own.contains(where: SubscriptionMachine.isLive),
+      let lapsed = own.map(\.expirationDate).max()
+    else {
+      return "a win-back offer is for a customer whose subscription to the group expired; "
+        + "\(account) has none that did"
+    }
+    let rules = try currentWinBackRules()
+    if let days = rules.minimumLapseDays, now < lapsed + Double(days) * 86_400 {
+      return "\(account) lapsed \(Int(now.timeIntervalSince(lapsed) / 86_400)) days ago; "
+        + "the win-back offers ask for \(days)"
+    }
+    if let days = rules.cooldownDays,
+      let last = try ledger.transactions(of: account).last(where: {
+        $0.sourceID == nil && $0.transaction.offerType == .winBack
+          && $0.transaction.subscriptionGroupID == group
+      }), now < last.transaction.purchaseDate + Double(days) * 86_400
+    {
+      return "\(account) redeemed a win-back offer on \(last.transaction.purchaseDate); "
+        + "the next may come \(days) days after it"
+    }
+    return nil
+  }
+
+  /// The key of a win-back offer in ``winBackSwitchedOff``.
+  static func winBackKey(_ productID: String, _ offerID: String) -> String {
+    productID + "\u{1F}" + offerID
+  }
+}
