@@ -130,6 +130,71 @@ import Testing
     if flaw == "stale timestamp" { #expect(error.reason?.contains("at most 86400 s") == true) }
   }
 
+  /// A refusal spends nothing: the nonce of a signature refused for the customer (ineligible)
+  /// is still good once the customer is eligible, within the signature's window.
+  @Test("a refused offer leaves its nonce unspent")
+  func refusalKeepsNonce() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    let option = try await store.signPromotionalOffer(
+      "WINBACK50", productID: Self.annual.id, nonce: UUID())
+    let refused = try await refusal(store, Self.annual.id, [option])
+    #expect(refused?.caseName == "ineligibleForOffer")
+    try await store.buyVerified(Self.monthly.id)
+    clock.advance(by: 3600)
+    let upgraded = try await store.buyVerified(Self.annual.id, options: [option])
+    #expect(upgraded.offerID == "WINBACK50")
+    #expect(upgraded.price == Decimal(string: "24.99"))
+  }
+
+  /// An offer for a subscriber whose purchase would change nothing now (the same plan) or only
+  /// at the next renewal (a downgrade) would take effect then, which the store does not model:
+  /// refused, never dropped behind a success.
+  @Test("a promotional offer that could only start at the next renewal is refused, not dropped")
+  func offerAtNextRenewalRefused() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    try await store.buyVerified(Self.annual.id)
+    let same = try await store.signPromotionalOffer(
+      "WINBACK50", productID: Self.annual.id, nonce: UUID())
+    #expect(try await refusal(store, Self.annual.id, [same])?.caseName == "ineligibleForOffer")
+    let down = try await store.signPromotionalOffer(
+      "LOYALTY", productID: Self.monthly.id, nonce: UUID())
+    let refused = try await refusal(store, Self.monthly.id, [down])
+    #expect(refused?.reason?.contains("next renewal") == true)
+    #expect(try await store.renewalInfos().first?.autoRenewPreference == Self.annual.id)
+  }
+
+  @Test("one eligibility token a purchase at most")
+  func twoEligibilityTokens() async throws {
+    let (store, _) = try await store()
+    let yes = try await store.sign(
+      .introductoryOfferEligibility(productID: Self.monthly.id, allow: true, transactionID: 1),
+      nonce: UUID())
+    let no = try await store.sign(
+      .introductoryOfferEligibility(productID: Self.monthly.id, allow: false, transactionID: 1),
+      nonce: UUID())
+    #expect(
+      try await refusal(store, Self.monthly.id, [yes, no])?.caseName == "invalidOfferIdentifier")
+  }
+
+  /// A win-back offer asked for under Ask to Buy is for a lapsed customer when the parent
+  /// approves: one who resubscribed meanwhile is refused, and the request stays pending.
+  @Test("approving a win-back offer checks the customer is still lapsed")
+  func askToBuyWinBackRechecked() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    try await lapsed(store, clock)
+    try await store.setAskToBuyEnabled(true)
+    let offer = try #require(Self.monthly.subscription?.winBackOffers.first)
+    #expect(try await store.buy(Self.monthly.id, options: [.winBackOffer(offer)]) == .pending)
+    let request = try #require(try await store.askToBuyRequests().first)
+    try await store.setAskToBuyEnabled(false)
+    try await store.buyVerified(Self.annual.id)
+    await #expect(throws: LocalAppStoreError.self) { try await store.approveAskToBuy(request.id) }
+    #expect(try await store.askToBuyRequests().first?.status == .pending)
+  }
+
   // MARK: - Promotional offers, the JWS form
 
   /// StoreKit's `promotionalOffer(_:compactJWS:)`; the claims of Apple's "Generating JWS to

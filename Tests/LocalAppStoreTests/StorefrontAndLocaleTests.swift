@@ -89,6 +89,8 @@ import Testing
     let renewal = try #require(try await store.history().last)
     #expect(renewal.id != bought.id)
     #expect(renewal.currency == "GBP")
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.currency == "GBP", "the renewal info bills as the renewal does")
   }
 
   // MARK: - Locale

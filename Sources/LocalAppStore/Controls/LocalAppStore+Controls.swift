@@ -203,9 +203,20 @@ extension LocalAppStore {
       let request = try pendingRequest(id)
       let product = try product(request.0.productID)
       let settings = try currentSettings()
+      let terms = PurchaseTerms(decoding: request.options)
+      // A win-back offer is for a lapsed customer at the purchase: one who resubscribed while
+      // the request waited is no longer one. (Signatures are not checked again: their nonces
+      // were spent when the child asked.)
+      if case .winBack(let offerID)? = terms.offer,
+        let group = product.subscription?.subscriptionGroupID,
+        let refusal = try winBackRefusal(
+          offerID, productID: product.id, group: group, account: request.0.account, now: now)
+      {
+        throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(refusal)")
+      }
       let outcome = try executePurchase(
-        product, account: request.0.account, terms: PurchaseTerms(decoding: request.options),
-        now: now, identifier: id, settings: settings)
+        product, account: request.0.account, terms: terms, now: now, identifier: id,
+        settings: settings)
       let transaction: Transaction
       switch outcome {
       case .success(let purchase):

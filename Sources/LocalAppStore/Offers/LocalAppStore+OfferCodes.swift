@@ -62,8 +62,8 @@ extension LocalAppStore {
     throws(LocalAppStoreError) -> Transaction
   {
     guard
-      let (productID, code) = codeOffers.lazy.compactMap({ entry in
-        entry.value.first { $0.referenceName == referenceName }.map { (entry.key, $0) }
+      let (productID, code) = codeOffers.sorted(by: { $0.key < $1.key }).lazy.compactMap({
+        entry in entry.value.first { $0.referenceName == referenceName }.map { (entry.key, $0) }
       }).first
     else {
       let known = codeOffers.values.flatMap { $0.map(\.referenceName) }.sorted()

@@ -82,20 +82,33 @@ extension LocalAppStore {
         offers.append(option)
       }
     }
-    let applied = offers.filter {
-      if case .introductoryOfferEligibility = $0 { false } else { true }
+    let eligibility = offers.filter {
+      if case .introductoryOfferEligibility = $0 { true } else { false }
     }
-    guard applied.count <= 1 else {
+    guard offers.count - eligibility.count <= 1, eligibility.count <= 1 else {
       return .failure(
         .invalidOfferIdentifier(
-          "a purchase applies one offer; \(applied.count) were given (ours)"))
+          "a purchase applies one offer and one eligibility token at most; "
+            + "\(offers.count) were given (ours)"))
     }
+    // Nothing is spent here: the nonces go with the terms, and are spent when the purchase
+    // is made or asked for (``spendNonces(of:now:)``), so that a purchase refused for any
+    // reason leaves its signature good for another try within its window.
     for option in offers {
       let checked = try check(
         option, product: product, terms: terms, account: account, now: now, settings: settings)
       switch checked {
       case .failure(let error): return .failure(error)
-      case .success(let change): change(&terms)
+      case .success(let accepted):
+        accepted.change(&terms)
+        guard let nonce = accepted.nonce else { continue }
+        if try isSpent(nonce, now: now) || terms.nonces.contains(nonce) {
+          return .failure(
+            .invalidOfferSignature(
+              "nonce \(nonce) was already used by an earlier purchase; each signature is good "
+                + "once (ours)"))
+        }
+        terms.nonces.append(nonce)
       }
     }
     return .success(terms)
@@ -103,10 +116,16 @@ extension LocalAppStore {
 
   private typealias TermsChange = @Sendable (inout PurchaseTerms) -> Void
 
+  /// An option accepted: what it changes in the terms, and the nonce its signature spends.
+  private struct Accepted {
+    var change: TermsChange
+    var nonce: String?
+  }
+
   private func check(
     _ option: PurchaseOption, product: Product, terms: PurchaseTerms, account: String,
     now: Date, settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> Result<TermsChange, StoreBackendError> {
+  ) throws(LocalAppStoreError) -> Result<Accepted, StoreBackendError> {
     guard let info = product.subscription else {
       return .failure(
         .invalidOfferIdentifier(
@@ -127,10 +146,8 @@ extension LocalAppStore {
       if case .failure(let error) = verified {
         return .failure(.invalidOfferSignature(error.reason))
       }
-      if let refusal = try spend(nonce.uuidString.lowercased(), now: now) {
-        return .failure(refusal)
-      }
-      return try promotionalEligibility(offerID, info: info, account: account)
+      return try promotionalEligibility(
+        offerID, info: info, account: account, nonce: nonce.uuidString.lowercased())
     case .promotionalOfferJWS(let offerID, let jws):
       guard info.promotionalOffers.contains(where: { $0.id == offerID }) else {
         return .failure(
@@ -151,22 +168,23 @@ extension LocalAppStore {
           .ineligibleForOffer(
             "the offer's transactionId \(transactionID) is no transaction of this customer (ours)"))
       }
-      if let refusal = try spend(claims.base.nonce.lowercased(), now: now) {
-        return .failure(refusal)
-      }
-      return try promotionalEligibility(offerID, info: info, account: account)
+      return try promotionalEligibility(
+        offerID, info: info, account: account, nonce: claims.base.nonce.lowercased())
     case .introductoryOfferEligibility(let jws):
+      // Its `transactionId` is not held to the customer's transactions, as the promotional
+      // JWS's is: Apple's library requires the claim, and a new customer, whom eligibility
+      // concerns first, has no transaction yet (ours).
       guard let key = try offersKey() else { return .failure(Self.noKey) }
       switch verifier(key, settings).verifyIntroductoryOfferEligibility(
         jws: jws, productID: product.id, at: now)
       {
       case .failure(let error): return .failure(.invalidOfferSignature(error.reason))
       case .success(let claims):
-        if let refusal = try spend(claims.base.nonce.lowercased(), now: now) {
-          return .failure(refusal)
-        }
         let allowed = claims.allowIntroductoryOffer
-        return .success { $0.introductoryOfferAllowed = allowed }
+        return .success(
+          Accepted(
+            change: { $0.introductoryOfferAllowed = allowed },
+            nonce: claims.base.nonce.lowercased()))
       }
     case .winBackOffer(let offer):
       guard let offerID = offer.id, info.winBackOffers.contains(where: { $0.id == offerID }) else {
@@ -179,9 +197,9 @@ extension LocalAppStore {
       {
         return .failure(.ineligibleForOffer(refusal))
       }
-      return .success { $0.offer = .winBack(offerID) }
+      return .success(Accepted(change: { $0.offer = .winBack(offerID) }, nonce: nil))
     case .appAccountToken, .quantity:
-      return .success { _ in }
+      return .success(Accepted(change: { _ in }, nonce: nil))
     }
   }
 
@@ -201,8 +219,8 @@ extension LocalAppStore {
   /// offers them "to existing and previously subscribed customers"; a customer who never
   /// subscribed to the group is refused.
   private func promotionalEligibility(
-    _ offerID: String, info: Product.SubscriptionInfo, account: String
-  ) throws(LocalAppStoreError) -> Result<TermsChange, StoreBackendError> {
+    _ offerID: String, info: Product.SubscriptionInfo, account: String, nonce: String
+  ) throws(LocalAppStoreError) -> Result<Accepted, StoreBackendError> {
     let subscribed = try ledger.transactions(of: account).contains {
       $0.transaction.subscriptionGroupID == info.subscriptionGroupID && $0.sourceID == nil
     }
@@ -212,7 +230,7 @@ extension LocalAppStore {
           "promotional offer \(offerID) is for existing and former subscribers of group "
             + "\(info.subscriptionGroupID); \(account) never subscribed"))
     }
-    return .success { $0.offer = .promotional(offerID) }
+    return .success(Accepted(change: { $0.offer = .promotional(offerID) }, nonce: nonce))
   }
 
   /// Whether `transactionID` is one of `account`'s own transactions (or their original's).
@@ -225,25 +243,28 @@ extension LocalAppStore {
     }
   }
 
-  /// Records `nonce` as used, or refuses it when an earlier purchase used it within the
-  /// signature window. Apple: the nonce is "a unique value for each signature" (the promotional
-  /// offer page); the App Store's answer to a reused one is not documented:
-  /// `invalidOfferSignature` is ours. Nonces older than the window are forgotten, as their
-  /// signatures have expired anyway.
-  private func spend(_ nonce: String, now: Date) throws(LocalAppStoreError) -> StoreBackendError? {
-    var used: [String: Int64] =
-      try ledger.meta("offerNonces") == nil
-      ? [:] : try ledger.decodeMeta([String: Int64].self, "offerNonces")
-    let oldest = AppStoreJSON.milliseconds(now - OfferSignatureWindow.standard.maximumAge)
-    used = used.filter { $0.value >= oldest }
-    if used[nonce] != nil {
-      return .invalidOfferSignature(
-        "nonce \(nonce) was already used by an earlier purchase; each signature is good once (ours)"
-      )
-    }
-    used[nonce] = AppStoreJSON.milliseconds(now)
+  /// Whether an earlier purchase used `nonce` within the signature window. Apple: the nonce is
+  /// "a unique value for each signature" (the promotional offer page); the App Store's answer
+  /// to a reused one is not documented: `invalidOfferSignature` is ours.
+  private func isSpent(_ nonce: String, now: Date) throws(LocalAppStoreError) -> Bool {
+    try usedNonces(now: now)[nonce] != nil
+  }
+
+  /// Records the nonces `terms` checked as used: when the purchase is made or asked for.
+  /// Nonces older than the window are forgotten, as their signatures have expired anyway.
+  func spendNonces(of terms: PurchaseTerms, now: Date) throws(LocalAppStoreError) {
+    guard !terms.nonces.isEmpty else { return }
+    var used = try usedNonces(now: now)
+    for nonce in terms.nonces { used[nonce] = AppStoreJSON.milliseconds(now) }
     try ledger.encodeMeta(used, "offerNonces")
-    return nil
+  }
+
+  private func usedNonces(now: Date) throws(LocalAppStoreError) -> [String: Int64] {
+    guard try ledger.meta("offerNonces") != nil else { return [:] }
+    let oldest = AppStoreJSON.milliseconds(now - OfferSignatureWindow.standard.maximumAge)
+    return try ledger.decodeMeta([String: Int64].self, "offerNonces").filter {
+      $0.value >= oldest
+    }
   }
 }
 

@@ -104,8 +104,24 @@ extension LocalAppStore {
         throw LocalAppStoreError(
           .invalidState, "subscription \(record.originalID) has no transaction")
       }
-      let (change, made) = try transition(
-        .change(to: product, offer: offer, transactionID: nil), of: record, at: now, in: context)
+      let event = SubscriptionMachine.Event.change(to: product, offer: offer, transactionID: nil)
+      // An offer for a subscriber whose purchase changes nothing now (the same product) or
+      // only at the next renewal (a downgrade, a crossgrade to another duration) would take
+      // effect at that renewal ("immediately or at the next renewal period", Apple staff on
+      // https://developer.apple.com/forums/thread/692798), which the store does not model: it
+      // is refused rather than dropped (ours). The machine is pure: asking it changes nothing.
+      if offer != nil, terms.offer != nil {
+        switch SubscriptionMachine.apply(event, to: record, at: now, in: context).steps.last?.change
+        {
+        case .kept?, .scheduled?:
+          return .failure(
+            .ineligibleForOffer(
+              "\(account) subscribes to \(record.productID): an offer on \(product.id) would "
+                + "start at the next renewal, which the local App Store does not model (ours)"))
+        default: break
+        }
+      }
+      let (change, made) = try transition(event, of: record, at: now, in: context)
       switch change.steps.last?.change {
       case .kept(let restored)?:
         return .success(.owned(latest, restoredRenewal: restored))

@@ -29,6 +29,9 @@ package struct PurchaseTerms: Sendable, Hashable {
   /// The developer's server's `allowIntroductoryOffer`, overriding the App Store's own
   /// eligibility rule; `nil` when the purchase carried no eligibility JWS.
   package var introductoryOfferAllowed: Bool?
+  /// The nonces of the signatures checked, spent once the purchase is made or asked for (not
+  /// kept with an Ask to Buy request: they are spent when it is made).
+  var nonces: [String] = []
 
   /// Terms with nothing but defaults.
   package init(

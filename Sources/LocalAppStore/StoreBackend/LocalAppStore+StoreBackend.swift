@@ -190,6 +190,7 @@ extension LocalAppStore {
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: terms.encoded)
+        try spendNonces(of: terms, now: now)
         if !settings.askToBuyEnabled { try markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
@@ -198,6 +199,7 @@ extension LocalAppStore {
         settings: settings)
       switch outcome {
       case .success(let purchase):
+        try spendNonces(of: terms, now: now)
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
         case .made:

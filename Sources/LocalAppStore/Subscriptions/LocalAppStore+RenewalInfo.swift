@@ -46,7 +46,11 @@ extension LocalAppStore {
       gracePeriodExpirationDate: state.gracePeriodExpirationDate,
       renewalDate: state.expirationDate,
       recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
-    let next = productsByID[record.autoRenewProductID]
+    // As the storefront shows it: a renewal bills in the storefront's currency
+    // (``ProductPresentation``), and the renewal info says so.
+    let next = productsByID[record.autoRenewProductID].map { product in
+      (try? currentSettings()).map { presentation.present(product, in: $0) } ?? product
+    }
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Self.milliunits($0.price) }
     // The offer the next renewal bills at, while pay-as-you-go periods of it are left
@@ -72,10 +76,16 @@ extension LocalAppStore {
     if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil, let next,
       let offers = next.subscription?.winBackOffers, !offers.isEmpty
     {
-      let eligible = offers.compactMap(\.id).filter {
-        (try? winBackRefusal(
-          $0, productID: next.id, group: record.groupID, account: record.account, now: now))
-          == .some(nil)
+      let eligible = offers.compactMap(\.id).filter { offerID in
+        // A state that cannot be read lists none (try? would flatten its error into "no
+        // refusal").
+        do {
+          return try winBackRefusal(
+            offerID, productID: next.id, group: record.groupID, account: record.account, now: now)
+            == nil
+        } catch {
+          return false
+        }
       }
       info.eligibleWinBackOfferIDs = eligible.isEmpty ? nil : eligible
     }

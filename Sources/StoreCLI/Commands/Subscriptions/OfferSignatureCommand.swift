@@ -18,8 +18,9 @@ enum OfferSignatureCommand: CLICommand {
     U+2063, signed ECDSA P-256 with SHA-256. Prints the key id, nonce, timestamp and the
     signature (base64 of its DER): what StoreKit's
     promotionalOffer(offerID:keyID:nonce:signature:timestamp:) takes. With --jws, the compact
-    JWS StoreKit's promotionalOffer(_:compactJWS:) takes (aud promo-offer).
-    A purchase accepts each once, within 24 hours.
+    JWS StoreKit's promotionalOffer(_:compactJWS:) takes (aud promotional-offer); --token
+    applies to the original form only. A purchase accepts each once, within 24 hours of the
+    store's time (the stored time 'advance' moves, not the wall clock).
 
     \(optionsHelp)
 
