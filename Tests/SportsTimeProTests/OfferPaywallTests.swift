@@ -59,20 +59,12 @@ struct OfferPaywallTests {
   )
   func lapsedCustomerSeesTheWinBackOffer() async throws {
     let world = try await launched()
-    let model = PaywallModel(store: world.store, placement: .settings)
-    model.select(Fixtures.monthlyID)
-    await model.subscribe()
-    #expect(world.store.isPro)
-    let trial = try #require(
-      try await world.appStore.local.history(account: AppWorld.customer).last)
+    let trial = try await subscribeToMonthly(
+      on: PaywallModel(store: world.store, placement: .settings), world)
     #expect(trial.offerType == .introductory)
     #expect(trial.price == 0)
 
-    try await world.appStore.setAutoRenew(false, originalID: trial.originalID)
-    await world.store.refreshEntitlements()
-    let expiration = try #require(trial.expirationDate)
-    world.clock.set(to: expiration)
-    await waitUntil { !world.store.isPro && world.store.offerEligibility.winBackOfferIDs != [:] }
+    try await lapse(world, after: trial)
 
     let lapsed = PaywallModel(store: world.store, placement: .settings)
     #expect(lapsed.plans.map(\.offerTerms) == [Self.winBack, nil])
@@ -80,6 +72,26 @@ struct OfferPaywallTests {
     #expect(lapsed.subscribeButtonDetail == nil, "annual, selected, has no offer for them")
     lapsed.select(Fixtures.monthlyID)
     #expect(lapsed.subscribeButtonDetail == Self.winBack)
+  }
+
+  /// Monthly chosen on `model` and subscribed to: the customer is Pro; the purchase's
+  /// transaction, as the App Store recorded it.
+  private func subscribeToMonthly(on model: PaywallModel, _ world: AppWorld) async throws
+    -> Transaction
+  {
+    model.select(Fixtures.monthlyID)
+    await model.subscribe()
+    #expect(world.store.isPro)
+    return try #require(try await world.appStore.local.history(account: AppWorld.customer).last)
+  }
+
+  /// Auto-renew off, then time to `subscription`'s end: the app sees the customer lapsed and
+  /// the win-back offers the renewal info lists.
+  private func lapse(_ world: AppWorld, after subscription: Transaction) async throws {
+    try await world.appStore.setAutoRenew(false, originalID: subscription.originalID)
+    await world.store.refreshEntitlements()
+    world.clock.set(to: try #require(subscription.expirationDate))
+    await waitUntil { !world.store.isPro && world.store.offerEligibility.winBackOfferIDs != [:] }
   }
 
   @Test("subscribing to the plan that shows the win-back offer applies it")
@@ -91,16 +103,10 @@ struct OfferPaywallTests {
       return
     }
     #expect(first.offerType == .introductory)
-    try await world.appStore.setAutoRenew(false, originalID: first.originalID)
-    world.clock.set(to: try #require(first.expirationDate))
-    await waitUntil { !world.store.isPro && world.store.offerEligibility.winBackOfferIDs != [:] }
+    try await lapse(world, after: first)
 
-    let model = PaywallModel(store: world.store, placement: .settings)
-    model.select(Fixtures.monthlyID)
-    await model.subscribe()
-    #expect(world.store.isPro)
-    let bought = try #require(
-      try await world.appStore.local.history(account: AppWorld.customer).last)
+    let bought = try await subscribeToMonthly(
+      on: PaywallModel(store: world.store, placement: .settings), world)
     #expect(bought.id != first.id)
     #expect(bought.offerType == .winBack)
     #expect(bought.offerID == "WINBACK50")

@@ -9,17 +9,10 @@ import Testing
 /// button that buys, as the models say them.
 @Suite("Offers in the terminal", .hangGuard)
 struct AppOfferTests {
-  private func session() async throws -> EmulatorSession {
-    let session = try EmulatorSession()
-    let file = try OfferCatalogFile.write(into: session.folder)
-    #expect(
-      await session.run("reset", "--storekit", file, "--date", "2026-01-01T00:00:00Z").code == 0)
-    return session
-  }
 
   @Test("a new customer's paywall shows the free trial on both plans and under Subscribe Now")
   func paywall() async throws {
-    let session = try await session()
+    let session = try await EmulatorSession.withOffers()
     defer { session.remove() }
     #expect(await session.run("onboarding", "continue-free").code == 0)
     let paywall = await session.run("settings", "upgrade")
@@ -58,7 +51,7 @@ struct AppOfferTests {
 
   @Test("the onboarding's pricing page shows the trial on each plan and under Subscribe")
   func onboarding() async throws {
-    let session = try await session()
+    let session = try await EmulatorSession.withOffers()
     defer { session.remove() }
     _ = await session.run("launch")
     for _ in 0..<2 { #expect(await session.run("onboarding", "next").code == 0) }

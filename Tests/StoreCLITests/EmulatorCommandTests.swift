@@ -35,6 +35,16 @@ struct EmulatorSession {
     await run("reset", "--date", "2026-01-01T00:00:00Z").code
   }
 
+  /// A new session reset to SportsTime's catalog with offers (`OfferCatalogFile`) on
+  /// 2026-01-01.
+  static func withOffers() async throws -> EmulatorSession {
+    let session = try EmulatorSession()
+    let file = try OfferCatalogFile.write(into: session.folder)
+    #expect(
+      await session.run("reset", "--storekit", file, "--date", "2026-01-01T00:00:00Z").code == 0)
+    return session
+  }
+
   func remove() { temporary.remove() }
 }
 

@@ -11,19 +11,11 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  private func session() async throws -> EmulatorSession {
-    let session = try EmulatorSession()
-    let file = try OfferCatalogFile.write(into: session.folder)
-    #expect(
-      await session.run("reset", "--storekit", file, "--date", "2026-01-01T00:00:00Z").code == 0)
-    return session
-  }
-
   @Test(
     "buy with offers: the trial first, a promotional offer refused to a new customer, applied once lapsed, a win-back offer"
   )
   func buyWithOffers() async throws {
-    let session = try await session()
+    let session = try await EmulatorSession.withOffers()
     defer { session.remove() }
     let first = try json(await session.run("buy", "com.sportstime.pro.monthly", "--json").out)
     let trial = try #require(
@@ -56,7 +48,7 @@ import Testing
 
   @Test("offer-signature prints both forms, with the same key each time; its words are checked")
   func offerSignature() async throws {
-    let session = try await session()
+    let session = try await EmulatorSession.withOffers()
     defer { session.remove() }
     let nonce = "d9e70cf1-1df7-41f7-977c-c83dc4f57ac8"
     let first = try json(
@@ -86,7 +78,7 @@ import Testing
 
   @Test("redeem-offer-code: a new customer's free month, refused to whom the code is not for")
   func redeemOfferCode() async throws {
-    let session = try await session()
+    let session = try await EmulatorSession.withOffers()
     defer { session.remove() }
     let redeemed = try json(await session.run("redeem-offer-code", "FREEMONTH", "--json").out)
     #expect(redeemed["offerType"] as? Int == 3)

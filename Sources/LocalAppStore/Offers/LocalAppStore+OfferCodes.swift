@@ -86,18 +86,15 @@ extension LocalAppStore {
         throw LocalAppStoreError(.notAllowed, "the offer-code redemption failed: \(error)")
       }
       guard let group = productsByID[productID]?.subscription?.subscriptionGroupID else { return }
-      let own = try ledger.subscriptions(of: account).filter {
-        $0.groupID == group && $0.sourceOriginalID == nil
-      }
-      let live = own.first(where: SubscriptionMachine.isLive)
-      let kind = own.isEmpty ? "new" : live != nil ? "existing" : "expired"
+      let customer = try customer(account, ofGroup: group)
+      let kind = customer.name
       guard code.eligibility.isEmpty || code.eligibility.contains(kind) else {
         throw LocalAppStoreError(
           .notAllowed,
           "offer code \(code.referenceName) is for \(code.eligibility.joined(separator: ", ")) "
             + "customers; \(account) is \(kind == "new" ? "a new" : "an \(kind)") customer")
       }
-      if let live, live.productID == productID {
+      if case .existing(let live) = customer, live.productID == productID {
         throw LocalAppStoreError(
           .notAllowed,
           "\(account) already subscribes to \(productID): Apple applies a code for it at the "

@@ -221,10 +221,7 @@ extension LocalAppStore {
   private func promotionalEligibility(
     _ offerID: String, info: Product.SubscriptionInfo, account: String, nonce: String
   ) throws(LocalAppStoreError) -> Result<Accepted, StoreBackendError> {
-    let subscribed = try ledger.transactions(of: account).contains {
-      $0.transaction.subscriptionGroupID == info.subscriptionGroupID && $0.sourceID == nil
-    }
-    guard subscribed else {
+    guard try customer(account, ofGroup: info.subscriptionGroupID) != .new else {
       return .failure(
         .ineligibleForOffer(
           "promotional offer \(offerID) is for existing and former subscribers of group "

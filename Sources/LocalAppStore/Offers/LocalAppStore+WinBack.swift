@@ -57,12 +57,7 @@ extension LocalAppStore {
       return "win-back offer \(offerID) has isEligible false in the .storekit file "
         + "(Xcode's simulated eligibility)"
     }
-    let own = try ledger.subscriptions(of: account).filter {
-      $0.groupID == group && $0.sourceOriginalID == nil
-    }
-    guard !own.isEmpty, !own.contains(where: SubscriptionMachine.isLive),
-      let lapsed = own.map(\.expirationDate).max()
-    else {
+    guard case .expired(let lapsed) = try customer(account, ofGroup: group) else {
       return "a win-back offer is for a customer whose subscription to the group expired; "
         + "\(account) has none that did"
     }
@@ -81,6 +76,37 @@ extension LocalAppStore {
         + "the next may come \(days) days after it"
     }
     return nil
+  }
+
+  /// What `account` is to subscription `group`: App Store Connect's three kinds of customer
+  /// for offers (new, existing, expired), from its own subscriptions (not family copies).
+  /// Promotional offers, win-back offers and offer codes all ask it.
+  enum CustomerKind: Equatable {
+    /// Never subscribed to the group.
+    case new
+    /// Subscribed now (active or in billing retry): the live subscription.
+    case existing(SubscriptionRecord)
+    /// Subscribed once; the latest expiration.
+    case expired(Date)
+
+    /// `new`, `existing` or `expired`, as a `.storekit` offer code's `eligibility` writes it.
+    var name: String {
+      switch self {
+      case .new: "new"
+      case .existing: "existing"
+      case .expired: "expired"
+      }
+    }
+  }
+
+  func customer(_ account: String, ofGroup group: String) throws(LocalAppStoreError)
+    -> CustomerKind
+  {
+    let own = try ledger.subscriptions(of: account).filter {
+      $0.groupID == group && $0.sourceOriginalID == nil
+    }
+    if let live = own.first(where: SubscriptionMachine.isLive) { return .existing(live) }
+    return own.map(\.expirationDate).max().map(CustomerKind.expired) ?? .new
   }
 
   /// The key of a win-back offer in ``winBackSwitchedOff``.
