@@ -1,7 +1,13 @@
-// swift-tools-version: 6.1
-// 6.1, the oldest toolchain that builds the package: the upcoming feature MemberImportVisibility
-// (SE-0444, "Implemented (Swift 6.1)") and Swift Testing's `#expect(throws:)` returning the error
-// (ST-0006, "Implemented (Swift 6.1)"). CI builds and tests with 6.1 as well as the newest.
+// swift-tools-version: 6.2
+// 6.2, the Swift of Xcode 26, the oldest Xcode whose SDKs declare every StoreKit call the package
+// makes: `Product.PurchaseOption.promotionalOffer(_:compactJWS:)` is in the iOS 26 SDK's StoreKit
+// (back-deployed, `@backDeployed(before: iOS 26.0, …)` on Apple's page) and in no SDK of Xcode
+// 16.x. Nothing older can ship an app anyway: since 28 April 2026 App Store Connect accepts only
+// uploads built with Xcode 26 or later and the 26 SDKs (Apple's "Submitting" page,
+// developer.apple.com/app-store/submitting/, "Upcoming requirements"). 6.2 also covers what the
+// package needed of 6.1: the upcoming feature MemberImportVisibility (SE-0444, "Implemented (Swift
+// 6.1)") and Swift Testing's `#expect(throws:)` returning the error (ST-0006). CI builds and tests
+// with 6.2 as well as the newest.
 import PackageDescription
 
 // MARK: - Platforms

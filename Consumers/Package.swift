@@ -1,5 +1,5 @@
-// swift-tools-version: 6.1
-// 6.1, as the package's own manifest (its first lines say why).
+// swift-tools-version: 6.2
+// 6.2, as the package's own manifest (its first lines say why).
 import PackageDescription
 
 // Three users of the package's products, each in a package of its own so that it sees what the

@@ -1,5 +1,5 @@
-// swift-tools-version: 6.1
-// 6.1, as the package's own manifest (its first lines say why).
+// swift-tools-version: 6.2
+// 6.2, as the package's own manifest (its first lines say why).
 import PackageDescription
 
 // The package's fuzz targets and its soak, apart from the package so that nothing here reaches

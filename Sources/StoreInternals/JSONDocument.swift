@@ -290,20 +290,6 @@ package final class JSONDocument: Sendable {
     }
     return output
   }
-
-  /// Whether bytes are well-formed UTF-8, without `String(validating:as:)` (which needs macOS 15
-  /// and iOS 18; the package supports macOS 14 and iOS 17).
-  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var iterator = bytes.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid: continue
-      case .emptyInput: return true
-      case .error: return false
-      }
-    }
-  }
 }
 
 // MARK: - The parser
@@ -543,7 +529,7 @@ extension JSONDocument {
       }
       let end = offset
       offset += 1
-      if !ascii, !JSONDocument.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+      if !ascii, !isWellFormedUTF8(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
         throw syntax("a string that is not valid UTF-8", at: quote)
       }
       append(escaped ? .escapedString : .string, start, end)

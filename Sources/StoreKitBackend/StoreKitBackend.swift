@@ -155,7 +155,9 @@
               timestamp: timestamp))
         case .promotionalOfferJWS(let offerID, let compactJWS):
           // StoreKit: PurchaseOption.promotionalOffer(_:compactJWS:), which gives a list of
-          // options: all of them go to the purchase.
+          // options: all of them go to the purchase. Only Xcode 26's SDKs declare it (it is
+          // back-deployed, so no `#available`): the manifest's swift-tools-version 6.2 keeps
+          // older Xcodes out.
           storeKitOptions.formUnion(
             StoreKit.Product.PurchaseOption.promotionalOffer(offerID, compactJWS: compactJWS))
         case .introductoryOfferEligibility(let compactJWS):

@@ -59,7 +59,14 @@ package struct ChildProcess: Sendable {
     }
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { throw Failure("pipe", errno) }
-    var actions = posix_spawn_file_actions_t()
+    // Glibc's posix_spawn_file_actions_t is a struct (an empty one is initialised in place);
+    // Darwin's is `typedef void *posix_spawn_file_actions_t` (Libc's spawn.h), imported as an
+    // optional pointer that posix_spawn_file_actions_init allocates.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

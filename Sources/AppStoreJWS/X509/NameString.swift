@@ -1,3 +1,5 @@
+import StoreInternals
+
 /// The string types of a Name's attribute values (RFC 5280 §4.1.2.4, X.680 §41): checked when
 /// parsing as OpenSSL converts them to UTF-8 when it reads a name (a UTF8String that is not
 /// UTF-8, a BMPString of odd length, a UniversalString not of whole 4-byte characters do not
@@ -32,7 +34,7 @@ enum NameString {
     let bytes = reader.content(element)
     switch element.tag {
     case DERTag.utf8String:
-      guard String(validating: bytes, as: UTF8.self) != nil else {
+      guard isWellFormedUTF8(bytes) else {
         throw DERError("a UTF8String in a name is not UTF-8", at: element.start, rule: .names)
       }
     case bmpString:
