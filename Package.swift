@@ -53,6 +53,13 @@ let storeTesting = Target.target(
   dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore"]
 )
 
+/// The App Store Server API on loopback over the local App Store (`sportstime-store serve`, and
+/// in-process for a server's tests).
+let localAppStoreServer = Target.target(
+  name: "LocalAppStoreServer",
+  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore"]
+)
+
 // MARK: - System libraries
 
 /// OpenSSL's libcrypto, Linux only (`linuxOpenSSL` above): Debian's `libssl-dev`.
@@ -163,6 +170,12 @@ let tests: [Target] = [
       "TestSupport",
     ]),
   .testTarget(
+    name: "LocalAppStoreServerTests",
+    dependencies: [
+      "LocalAppStoreServer", "LocalAppStore", "AppStoreJWS", "StoreInternals", "StoreModel",
+      "StoreTesting", "TestSupport",
+    ]),
+  .testTarget(
     name: "StoreCLITests",
     dependencies: [
       "StoreCLI", "SportsTimePro", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting",
@@ -176,7 +189,8 @@ let tests: [Target] = [
 let swiftTargets =
   [
     storeInternals, storeModel, appStoreJWS, openSSLOracle, localAppStore, sportsTimePro,
-    storeTesting, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool,
+    storeTesting, localAppStoreServer, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing,
+    tool,
   ] + linuxOnlyTools + tests
 
 for target in swiftTargets {
@@ -201,6 +215,8 @@ let package = Package(
     .library(name: "AppStoreJWS", targets: ["AppStoreJWS", "StoreModel"]),
     // An app's tests: the local App Store and its SKTestSession-shaped session.
     .library(name: "StoreTesting", targets: ["StoreTesting", "LocalAppStore"]),
+    // A server's tests: Apple's App Store Server API on loopback, over the local App Store.
+    .library(name: "LocalAppStoreServer", targets: ["LocalAppStoreServer"]),
     // The fuzz package's door (Fuzz/): its harnesses, `@_spi(Fuzz)` declarations only.
     .library(name: "StoreFuzzing", targets: ["StoreFuzzing"]),
     .executable(name: "sportstime-store", targets: ["sportstime-store"]),

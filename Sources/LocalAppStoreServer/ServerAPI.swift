@@ -1,0 +1,297 @@
+import AppStoreJWS
+package import Foundation
+package import LocalAppStore
+import StoreInternals
+package import StoreModel
+
+/// The App Store Server API over the local App Store: the router, authentication, the two
+/// environments' bases, the request log, faults and rate limits. It knows nothing of sockets:
+/// ``LocalAppStoreServer`` puts it behind the HTTP layer, and tests call ``handle(_:)``.
+///
+/// The API lives under three bases: `/inApps/…` answers as the environment the state signs as;
+/// `/sandbox/inApps/…` and `/production/inApps/…` answer as that environment, and on the one the
+/// state does not sign as every identifier is unknown (`4040010`) and every list is empty, as
+/// for an app with no data there — so Apple's "call production, on 4040010 retry sandbox" can
+/// be tested. Look Up Order ID has no sandbox URL (Apple's page), so it is served on the
+/// production base, and on `/inApps/` when the state signs as Production.
+package final class ServerAPI: Sendable {
+  /// Where the API's state comes from.
+  package enum Source: Sendable {
+    /// The state file at a path: reopened whenever another process has written to it.
+    case state(path: String)
+    /// A store already open (tests in-process): used as it is.
+    case store(LocalAppStore)
+  }
+
+  /// Posts notifications that are due after a request changed the state (the command-line tool
+  /// passes its HTTP transport); `nil` leaves them for the next `notifications deliver`.
+  package typealias NotificationPoster = @Sendable (LocalAppStore) async -> Void
+
+  let handle: StoreHandle
+  let poster: NotificationPoster?
+  let clock: any WallClock
+  package let log = RequestLog()
+  let limiter = Locked(RateLimiter())
+  /// The answers already given to single extensions, by `requestIdentifier` (Apple documents no
+  /// answer for a repeated one; the first result is given again, as for mass extensions).
+  let extensions = Locked([String: APIResponse]())
+  /// The mass extensions made, by `requestIdentifier`.
+  let massExtensions = Locked([String: MassExtension]())
+
+  /// - Parameter clock: The wall clock tokens are judged on (never the store's).
+  package init(
+    source: Source, poster: NotificationPoster? = nil, clock: any WallClock = SystemClock()
+  ) {
+    handle = StoreHandle(source)
+    self.poster = poster
+    self.clock = clock
+  }
+
+  /// Answers `request`, and logs it.
+  package func handle(_ request: APIRequest) async -> APIResponse {
+    var response = await answer(request)
+    if let cause = response.cause, response.status >= 400 {
+      response.headers.append(("X-Local-App-Store-Refusal", Self.headerSafe(cause)))
+    }
+    log.append(
+      RequestLog.Entry(
+        date: clock.now, method: request.method, path: request.path, status: response.status,
+        cause: response.status >= 400 ? response.cause : nil))
+    return response
+  }
+
+  private func answer(_ request: APIRequest) async -> APIResponse {
+    guard let (base, route) = Self.split(request.path) else {
+      return .text(404, "Not Found\n", cause: "no such path: \(request.path)")
+    }
+    let state: StoreHandle.Current
+    do {
+      state = try await handle.current()
+    } catch {
+      return APIError.generalInternal.saying("An unknown error occurred.").response.withCause(
+        "the state cannot be read: \(error)")
+    }
+    if let refusal = state.verifier.verify(authorization: request.authorization, now: clock.now) {
+      return .text(
+        401, "Unauthenticated\n\nRequest ID: \(Self.requestID()).0.0\n",
+        cause: refusal.description)
+    }
+    guard let endpoint = Endpoint.match(method: request.method, route: route) else {
+      return .text(404, "Not Found\n", cause: "no endpoint \(request.method) \(request.path)")
+    }
+    let environment = base.environment ?? state.settings.environment
+    if endpoint.kind == .lookUpOrderID, environment != .production {
+      return .text(404, "Not Found\n", cause: "Look Up Order ID has no sandbox URL")
+    }
+    if let limited = rateLimited(endpoint.kind, environment: environment) { return limited }
+    if let fault = await faulted(endpoint.kind, state.store, faults: state.faults) { return fault }
+    let context = Context(
+      request: request, parameters: endpoint.parameters, store: state.store,
+      environment: environment, isForeign: environment != state.settings.environment,
+      settings: state.settings, api: self)
+    do throws(APIError) {
+      let response = try await endpoint.kind.run(context)
+      if request.method != "GET", let poster { await poster(state.store) }
+      return response
+    } catch {
+      return error.response
+    }
+  }
+
+  // MARK: - Bases
+
+  /// A base the API is served under.
+  struct Base {
+    /// `nil` for `/inApps/`, which answers as the state's environment.
+    var environment: AppStoreEnvironment?
+  }
+
+  /// The base and the route after `/inApps/` (`v1/transactions/1`), or `nil` for a path outside
+  /// the API.
+  static func split(_ path: String) -> (Base, [Substring])? {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard segments.first == "", segments.count >= 3 else { return nil }
+    if segments[1] == "inApps" { return (Base(environment: nil), Array(segments[2...])) }
+    guard segments[2] == "inApps", segments.count >= 4 else { return nil }
+    switch segments[1] {
+    case "sandbox": return (Base(environment: .sandbox), Array(segments[3...]))
+    case "production": return (Base(environment: .production), Array(segments[3...]))
+    default: return nil
+    }
+  }
+
+  // MARK: - Faults and limits
+
+  /// 429 when rate limits are on and the endpoint's per-second budget is spent.
+  private func rateLimited(_ kind: Endpoint.Kind, environment: AppStoreEnvironment)
+    -> APIResponse?
+  {
+    let now = clock.now
+    guard
+      let retryAfter = limiter.withLock({
+        $0.admit(kind, sandbox: environment != .production, at: now)
+      })
+    else { return nil }
+    var response = APIError.rateLimitExceeded.response
+    response.headers.append(
+      ("Retry-After", String(Int64(retryAfter.timeIntervalSince1970 * 1_000))))
+    return response
+  }
+
+  /// `5000001` when the endpoint was made to fail (`api-fault`).
+  private func faulted(_ kind: Endpoint.Kind, _ store: LocalAppStore, faults: [String: Bool])
+    async -> APIResponse?
+  {
+    guard faults[kind.rawValue] != nil,
+      let failed = try? await store.consumeServerFault(kind.rawValue), failed
+    else { return nil }
+    return APIError.generalInternalRetryable.response.withCause(
+      "5000001: the fault armed for \(kind.rawValue)")
+  }
+
+  /// Turns rate limits on or off (`api-rate-limits`).
+  package func setRateLimits(_ enabled: Bool) {
+    limiter.withLock { $0.isEnabled = enabled }
+  }
+
+  // MARK: - Helpers
+
+  private static func requestID() -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+    return String((0..<26).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+  }
+
+  private static func headerSafe(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
+  }
+}
+
+extension APIResponse {
+  func withCause(_ cause: String) -> APIResponse {
+    var copy = self
+    copy.cause = cause
+    return copy
+  }
+}
+
+/// The last requests the API answered, newest last, at most ``capacity``: method, path, status
+/// and, for a refusal, its cause (a 401's real reason among them). Tokens are never kept: the
+/// path and the cause hold none.
+package final class RequestLog: Sendable {
+  package struct Entry: Sendable, Hashable {
+    package var date: Date
+    package var method: String
+    package var path: String
+    package var status: Int
+    package var cause: String?
+  }
+
+  package static let capacity = 1_000
+  private let entries = Locked([Entry]())
+  /// Called for each entry (the server's standard error).
+  private let observer = Locked<(@Sendable (Entry) -> Void)?>(nil)
+
+  package var all: [Entry] { entries.withLock { $0 } }
+
+  package func observe(_ body: @escaping @Sendable (Entry) -> Void) {
+    observer.withLock { $0 = body }
+  }
+
+  func append(_ entry: Entry) {
+    entries.withLock {
+      $0.append(entry)
+      if $0.count > Self.capacity { $0.removeFirst($0.count - Self.capacity) }
+    }
+    observer.withLock { $0 }?(entry)
+  }
+}
+
+/// Apple's per-app rate limits ("Identifying rate limits"), off until turned on: requests per
+/// second per endpoint, a tenth of them in the Sandbox.
+struct RateLimiter: Sendable {
+  var isEnabled = false
+  private var windows: [String: (second: Int64, count: Int)] = [:]
+
+  /// `nil` to admit the request, else when to retry.
+  mutating func admit(_ kind: Endpoint.Kind, sandbox: Bool, at now: Date) -> Date? {
+    guard isEnabled else { return nil }
+    let limit = max(1, sandbox ? kind.requestsPerSecond / 10 : kind.requestsPerSecond)
+    let second = Int64(now.timeIntervalSince1970.rounded(.down))
+    let key = "\(kind.rawValue)/\(sandbox)"
+    var window = windows[key] ?? (second, 0)
+    if window.second != second { window = (second, 0) }
+    window.count += 1
+    windows[key] = window
+    return window.count > limit ? Date(timeIntervalSince1970: Double(second + 1)) : nil
+  }
+}
+
+/// The state the API answers from, opened once and opened afresh when another process wrote
+/// to it (its SQLite `data_version` moved) or replaced the file (`reset`): what a store loads
+/// at opening — the catalog, the signing root, the API keys — is then read again, so nothing
+/// the server answers is stale.
+actor StoreHandle {
+  struct Current: Sendable {
+    var store: LocalAppStore
+    var verifier: APITokenVerifier
+    var settings: EmulatorSettings
+    /// The endpoints armed to fail (``LocalAppStore/serverFaults()``).
+    var faults: [String: Bool]
+  }
+
+  private let source: ServerAPI.Source
+  private var current: Current?
+  private var version: Int64 = -1
+  private var identity: String?
+
+  init(_ source: ServerAPI.Source) { self.source = source }
+
+  func current() async throws -> Current {
+    switch source {
+    case .store(let store):
+      let version = try await store.dataVersion()
+      if let current, version == self.version { return current }
+      let loaded = try await Self.load(store)
+      self.version = version
+      current = loaded
+      return loaded
+    case .state(let path):
+      let identity = Self.identity(of: path)
+      if let current, identity == self.identity,
+        try await current.store.dataVersion() == version
+      {
+        return current
+      }
+      let store = try LocalAppStore(openingStateAt: path, time: .stored)
+      let loaded = try await Self.load(store)
+      version = try await store.dataVersion()
+      self.identity = identity
+      current = loaded
+      return loaded
+    }
+  }
+
+  /// Forgets the open store, so that the next request opens the state afresh.
+  func invalidate() { current = nil }
+
+  private static func load(_ store: LocalAppStore) async throws -> Current {
+    let settings = try await store.serverSettings()
+    var keys: [APITokenVerifier.Key] = []
+    for record in try await store.apiKeys() {
+      guard let der = Data(base64Encoded: record.publicKey),
+        let key = try? OfferVerificationKey(keyID: record.keyID, publicKeyDER: der)
+      else { continue }
+      keys.append(APITokenVerifier.Key(issuerID: record.issuerID, key: key))
+    }
+    return Current(
+      store: store, verifier: APITokenVerifier(keys: keys, bundleID: settings.bundleID),
+      settings: settings, faults: try await store.serverFaults())
+  }
+
+  private static func identity(of path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return nil
+    }
+    return "\(attributes[.systemNumber] ?? 0)/\(attributes[.systemFileNumber] ?? 0)"
+  }
+}
