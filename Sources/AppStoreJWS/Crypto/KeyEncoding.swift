@@ -37,6 +37,33 @@ enum KeyEncoding {
     return writer.bytes
   }
 
+  /// Reads a DER SubjectPublicKeyInfo of an EC key (RFC 5480 §2): its curve (`nil` for a named
+  /// curve other than P-256 and P-384) and the point, as the BIT STRING holds it (unchecked).
+  static func publicKey(subjectPublicKeyInfo der: [UInt8]) throws(DERError)
+    -> (curve: ECCurve?, point: [UInt8])
+  {
+    var outer = DERReader(der)
+    let info = try outer.next(DERTag.sequence, "the SubjectPublicKeyInfo")
+    try outer.expectEnd("the SubjectPublicKeyInfo")
+    var fields = try outer.children(of: info)
+    let algorithm = try fields.next(DERTag.sequence, "the key's algorithm")
+    let keyElement = try fields.next(DERTag.bitString, "subjectPublicKey")
+    try fields.expectEnd("the SubjectPublicKeyInfo")
+    var algorithmFields = try fields.children(of: algorithm)
+    let typeElement = try algorithmFields.next()
+    let type = DERObjectIdentifier(
+      content: try algorithmFields.objectIdentifier(typeElement, "the key type"))
+    guard type == .ecPublicKey else {
+      throw DERError("the key type is not id-ecPublicKey", at: typeElement.start)
+    }
+    let curveElement = try algorithmFields.next(DERTag.objectIdentifier, "the named curve")
+    try algorithmFields.expectEnd("the EC key's parameters")
+    let curveOID = DERObjectIdentifier(
+      content: try algorithmFields.objectIdentifier(curveElement, "the named curve"))
+    let point = Array(try fields.octetAlignedBitString(keyElement, "subjectPublicKey"))
+    return (curve(curveOID), point)
+  }
+
   /// PKCS#8 DER, as OpenSSL writes an EC key (see the type's discussion).
   static func pkcs8(curve: ECCurve, scalar: [UInt8], point: [UInt8]) -> [UInt8] {
     var inner = DERWriter()
