@@ -121,7 +121,7 @@
         point("the point at infinity, 00", [0], "point at infinity"),
         point("the point at infinity as (0, 0)", [4] + zeros + zeros, "point at infinity"),
         point("a \(other.name) point", otherPoint, "\(other.name) point where"),
-        point("prefix 05", [5] + x + y, "starts with 5"),
+        point("prefix 05", [5] + x + y, "starts with 05"),
         Vector(
           name: "a \(other.name) SubjectPublicKeyInfo", kind: .subjectPublicKeyInfo, curve: curve,
           bytes: otherSPKI, refusal: "a \(other.name) key where \(curve.name) is expected"),

@@ -74,34 +74,6 @@ enum ECKeyChecks {
     }
   }
 
-  /// The uncompressed point of a DER SubjectPublicKeyInfo (RFC 5480 §2) of a `curve` key,
-  /// checked by ``checkPublicKey(curve:x963Representation:)``.
-  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when the DER is not an EC key's, names
-  ///   another curve, or holds a point that is refused.
-  static func publicPoint(subjectPublicKeyInfo der: [UInt8], expecting curve: ECCurve)
-    throws(AppStoreJWSError) -> [UInt8]
-  {
-    let stated: ECCurve?
-    let point: [UInt8]
-    do throws(DERError) {
-      (stated, point) = try KeyEncoding.publicKey(subjectPublicKeyInfo: der)
-    } catch {
-      throw AppStoreJWSError(.invalidKey, "not a \(curve.name) public key: \(error)")
-    }
-    guard let stated else {
-      throw AppStoreJWSError(
-        .invalidKey, "the key's curve is neither P-256 nor P-384 where \(curve.name) is expected")
-    }
-    guard stated == curve else {
-      throw AppStoreJWSError(
-        .invalidKey, "a \(stated.name) key where \(curve.name) is expected")
-    }
-    try point.withBytes { bytes throws(AppStoreJWSError) in
-      try checkPublicKey(curve: curve, x963Representation: bytes)
-    }
-    return point
-  }
-
   /// Why `point`, which is not `04` and two coordinates of `curve`, is refused.
   private static func wrongForm(_ point: UnsafeRawBufferPointer, curve: ECCurve) -> String {
     let other: ECCurve = curve == .p256 ? .p384 : .p256
@@ -113,7 +85,8 @@ enum ECKeyChecks {
     case (other.x963ByteCount, 0x04):
       return "\(point.count) bytes: a \(other.name) point where a \(curve.name) one is expected"
     case (curve.x963ByteCount, let first?):
-      return "the \(curve.name) point starts with \(first), not 04 (uncompressed)"
+      let prefix = (first < 16 ? "0" : "") + String(first, radix: 16)
+      return "the \(curve.name) point starts with \(prefix), not 04 (uncompressed)"
     default:
       return
         "\(point.count) bytes: an uncompressed \(curve.name) point is 04‖X‖Y, "
@@ -144,12 +117,12 @@ struct ECDomain: Sendable {
 
   /// P-384 (secp384r1): SEC 2 v2 §2.5.1; the same values are FIPS 186-4 Appendix D.1.2.4's.
   static let p384 = ECDomain(
-    p:
-      "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
-    b:
-      "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
-    n:
-      "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973"
+    p: "ffffffffffffffffffffffffffffffffffffffffffffffff"
+      + "fffffffffffffffeffffffff0000000000000000ffffffff",
+    b: "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe814112"
+      + "0314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
+    n: "ffffffffffffffffffffffffffffffffffffffffffffffff"
+      + "c7634d81f4372ddf581a0db248b0a77aecec196accc52973"
   )
 
   static func of(_ curve: ECCurve) -> ECDomain { curve == .p256 ? p256 : p384 }

@@ -196,3 +196,35 @@ enum KeyEncoding {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+/// The SubjectPublicKeyInfo door of the shared key checks (here, beside the DER it reads, so
+/// that `ECKeyChecks.swift` compiles with the primitive's declarations alone).
+extension ECKeyChecks {
+  /// The uncompressed point of a DER SubjectPublicKeyInfo (RFC 5480 §2) of a `curve` key,
+  /// checked by ``checkPublicKey(curve:x963Representation:)``.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when the DER is not an EC key's, names
+  ///   another curve, or holds a point that is refused.
+  static func publicPoint(subjectPublicKeyInfo der: [UInt8], expecting curve: ECCurve)
+    throws(AppStoreJWSError) -> [UInt8]
+  {
+    let stated: ECCurve?
+    let point: [UInt8]
+    do throws(DERError) {
+      (stated, point) = try KeyEncoding.publicKey(subjectPublicKeyInfo: der)
+    } catch {
+      throw AppStoreJWSError(.invalidKey, "not a \(curve.name) public key: \(error)")
+    }
+    guard let stated else {
+      throw AppStoreJWSError(
+        .invalidKey, "the key's curve is neither P-256 nor P-384 where \(curve.name) is expected")
+    }
+    guard stated == curve else {
+      throw AppStoreJWSError(
+        .invalidKey, "a \(stated.name) key where \(curve.name) is expected")
+    }
+    try point.withBytes { bytes throws(AppStoreJWSError) in
+      try checkPublicKey(curve: curve, x963Representation: bytes)
+    }
+    return point
+  }
+}
