@@ -19,9 +19,9 @@ struct in_addr {
 	in_addr_t s_addr;
 };
 
-/* `(u_int32_t)0x00000000` there: a cast macro, which the importer still imports (as UInt32). */
-#define INADDR_ANY              (__uint32_t)0x00000000
-#define INADDR_LOOPBACK         (__uint32_t)0x7f000001
+/* Casts of a literal: the importer imports them, as UInt32 (Glibc's are in_addr_t: UInt32). */
+#define INADDR_ANY              (u_int32_t)0x00000000
+#define INADDR_LOOPBACK         (u_int32_t)0x7f000001
 
 struct sockaddr_in {
 	__uint8_t       sin_len;

@@ -44,6 +44,7 @@ typedef __uint16_t              uint16_t;
 typedef __uint32_t              uint32_t;
 typedef __uint64_t              uint64_t;
 typedef __int32_t               int32_t;
+typedef unsigned int            u_int32_t;      /* bsd/sys/_types/_u_int32_t.h */
 
 /* bsd/sys/_types/_socklen_t.h, _sa_family_t.h, _in_addr_t.h, _in_port_t.h: sa_family_t is one
  * byte on Darwin (Glibc's is an unsigned short), after the one-byte length every sockaddr

@@ -69,6 +69,8 @@ struct sockaddr_storage {
  * whose socket.h predates it lacks the name, so the package sets SO_NOSIGPIPE instead. */
 #define MSG_NOSIGNAL    0x80000         /* do not generate SIGPIPE on EOF */
 
+/* Int32 in Swift here; Glibc's are enum members re-#defined as themselves (Int in Swift):
+ * `Int32(SHUT_RDWR)` carries over, `shutdown(fd, SHUT_RDWR)` compiles on a Mac only. */
 #define SHUT_RD         0               /* shut down the reading side */
 #define SHUT_WR         1               /* shut down the writing side */
 #define SHUT_RDWR       2               /* shut down both sides */

@@ -56,9 +56,10 @@ enum HTTPExchange {
       }
       _ = fcntl(handle, F_SETFD, FD_CLOEXEC)
       #if canImport(Darwin)
-        // Darwin's send(2) takes no MSG_NOSIGNAL before the socket.h that declares it: a send
-        // on a connection the server closed would raise SIGPIPE and end the tool, unless the
-        // socket says otherwise (SO_NOSIGPIPE, "APPLE: No SIGPIPE on EPIPE", sys/socket.h).
+        // The Darwin branch sends without MSG_NOSIGNAL (recent in Darwin's socket.h, under
+        // __DARWIN_C_LEVEL >= 200809L): a send on a connection the server closed would raise
+        // SIGPIPE and end the tool, unless the socket says otherwise (SO_NOSIGPIPE, "APPLE: No
+        // SIGPIPE on EPIPE", xnu's bsd/sys/socket.h).
         var one: Int32 = 1
         _ = setsockopt(handle, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
       #endif
