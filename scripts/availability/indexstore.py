@@ -6,8 +6,19 @@ clang/include/indexstore/indexstore.h).
 
 import ctypes
 import os
+import shutil
 
-LIBRARY = "/opt/swift/usr/lib/libIndexStore.so"
+
+def toolchain():
+    """The toolchain's usr folder: where `swiftc` on PATH lives (/opt/swift/usr here, /usr in
+    the swift images)."""
+    swiftc = shutil.which("swiftc")
+    if not swiftc:
+        raise OSError("no swiftc on PATH")
+    return os.path.dirname(os.path.dirname(os.path.realpath(swiftc)))
+
+
+LIBRARY = os.path.join(toolchain(), "lib", "libIndexStore.so")
 
 ROLE_DECLARATION = 1 << 0
 ROLE_DEFINITION = 1 << 1
