@@ -80,6 +80,13 @@ let openSSLOracle = Target.target(
   ]
 )
 
+// MARK: - Server
+
+/// HTTP/1.1 over the platform's sockets, knowing nothing of the App Store: what the local App
+/// Store's server (the App Store Server API on loopback) is written on. `package` access, no
+/// product.
+let storeHTTP = Target.target(name: "StoreHTTP", dependencies: ["StoreInternals"])
+
 // MARK: - Apple-only (every file wholly inside `#if canImport(...)`)
 
 let storeKitBackend = Target.target(name: "StoreKitBackend", dependencies: ["StoreModel"])
@@ -101,7 +108,7 @@ let storeFuzzing = Target.target(
   name: "StoreFuzzing",
   dependencies: [
     "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
-    "StoreTesting", "StoreCLI",
+    "StoreTesting", "StoreCLI", "StoreHTTP",
     .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
   ]
 )
@@ -140,6 +147,8 @@ let tests: [Target] = [
   testSupport,
   .testTarget(name: "StoreInternalsTests", dependencies: ["StoreInternals"]),
   .testTarget(
+    name: "StoreHTTPTests", dependencies: ["StoreHTTP", "StoreInternals", "TestSupport"]),
+  .testTarget(
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
     name: "AppStoreJWSTests",
@@ -176,7 +185,7 @@ let tests: [Target] = [
 let swiftTargets =
   [
     storeInternals, storeModel, appStoreJWS, openSSLOracle, localAppStore, sportsTimePro,
-    storeTesting, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool,
+    storeTesting, storeHTTP, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing, tool,
   ] + linuxOnlyTools + tests
 
 for target in swiftTargets {
