@@ -195,7 +195,7 @@ private final class Connection {
 
 /// The server's thread and what it shares with the handlers' tasks.
 ///
-/// `@unchecked Sendable` invariant: `connections`, `scratch`, `accepting`, `listenerOpen` and
+/// `@unchecked Sendable` invariant: `connections`, `scratch`, `now`, `listenerOpen` and
 /// `nextID` are touched only by the loop's thread (`run()` and what it calls); the tasks reach
 /// the loop only through `mailbox` (under its lock) and the wake pipe; the rest is immutable.
 private final class EventLoop: @unchecked Sendable {
@@ -221,6 +221,8 @@ private final class EventLoop: @unchecked Sendable {
   private var connections: [UInt64: Connection] = [:]
   private var nextID: UInt64 = 0
   private var listenerOpen = true
+  /// The clock, read once a round of the loop.
+  private var now = Duration.zero
   private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 8)
   /// How much a connection with a request in flight may buffer of the next ones before the loop
   /// stops reading it.
@@ -296,7 +298,7 @@ private final class EventLoop: @unchecked Sendable {
     var polled: [Connection] = []
     var shuttingDown = false
     while true {
-      let now = configuration.clock()
+      now = configuration.clock()
       if shuttingDown && listenerOpen {
         PosixSocket.close(listener)
         listenerOpen = false
@@ -323,6 +325,9 @@ private final class EventLoop: @unchecked Sendable {
           / 1_000_000_000_000_000
           + 1)
       _ = PosixSocket.poll(&entries, milliseconds: milliseconds)
+      // The time of this round: whatever it stamps (a read, a write) happened after it, so a
+      // test that reads an answer and then moves the clock sees the answer stamped before.
+      now = configuration.clock()
 
       if entries[0].revents != 0 {
         PosixSocket.drain(wakeReader)
@@ -351,7 +356,7 @@ private final class EventLoop: @unchecked Sendable {
           close(connection)
         }
       }
-      expireConnections(configuration.clock())
+      expireConnections()
     }
     PosixSocket.close(wakeReader)
     PosixSocket.close(wakeWriter)
@@ -378,7 +383,7 @@ private final class EventLoop: @unchecked Sendable {
     return connection.lastActivity + configuration.idleTimeout
   }
 
-  private func expireConnections(_ now: Duration) {
+  private func expireConnections() {
     for connection in connections.values {
       if let limit = timeLimit(connection), now >= limit { close(connection) }
     }
@@ -386,12 +391,12 @@ private final class EventLoop: @unchecked Sendable {
 
   private func acceptConnections() {
     for _ in 0..<64 where connections.count < configuration.maximumConnections {
-      guard let descriptor = PosixSocket.accept(listener) else { return }
+      guard let descriptor = PosixSocket.accept(listener) else { break }
       nextID += 1
       let connection = Connection(
         id: nextID, descriptor: descriptor,
         parser: HTTPRequestParser(limits: configuration.limits, hosts: hosts),
-        now: configuration.clock())
+        now: now)
       connections[nextID] = connection
     }
     updateCount()
@@ -406,7 +411,7 @@ private final class EventLoop: @unchecked Sendable {
     while true {
       switch PosixSocket.receive(connection.descriptor, into: scratch) {
       case .moved(let count):
-        connection.lastActivity = configuration.clock()
+        connection.lastActivity = now
         if connection.lingerDeadline != nil { continue }  // drained, not read
         connection.input.append(
           contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]).bindMemory(
@@ -524,7 +529,7 @@ private final class EventLoop: @unchecked Sendable {
       connection.output.append(contentsOf: bytes)
       connection.inFlight = false
       connection.task = nil
-      connection.lastActivity = configuration.clock()
+      connection.lastActivity = now
       if close || connection.peerClosed { connection.closeAfterWrite = true }
       process(connection)
     case .streamHead(let id, let bytes):
@@ -545,7 +550,7 @@ private final class EventLoop: @unchecked Sendable {
       connection.streaming = false
       connection.inFlight = false
       connection.task = nil
-      connection.lastActivity = configuration.clock()
+      connection.lastActivity = now
       if close || connection.peerClosed { connection.closeAfterWrite = true }
       process(connection)
     }
@@ -561,7 +566,7 @@ private final class EventLoop: @unchecked Sendable {
       switch result {
       case .moved(let count):
         connection.outputStart += count
-        connection.lastActivity = configuration.clock()
+        connection.lastActivity = now
       case .wouldBlock:
         return
       case .endOfStream, .failed:
@@ -580,13 +585,25 @@ private final class EventLoop: @unchecked Sendable {
       connection.lingerDeadline == nil, connections[connection.id] != nil
     else { return }
     if connection.peerClosed { return close(connection) }
+    if isShuttingDown {
+      // Not waiting for a drain when stopping: what came is read and dropped first, so that
+      // the close is an orderly one (a close with unread input resets the connection).
+      while case .moved = PosixSocket.receive(connection.descriptor, into: scratch) {}
+      return close(connection)
+    }
     PosixSocket.shutdownWriting(connection.descriptor)
-    connection.lingerDeadline = configuration.clock() + configuration.lingerTimeout
+    connection.lingerDeadline = now + configuration.lingerTimeout
   }
 
   /// At shutdown: connections with nothing in flight close (a partial request is dropped); a
   /// stream is ended; a response in flight is awaited.
   private func beginShutdown(_ connection: Connection) {
+    if connection.lingerDeadline != nil {
+      // Its last response is written and its writing side closed: what the client sent since
+      // is read and dropped, and the connection closed without waiting for the linger's end.
+      while case .moved = PosixSocket.receive(connection.descriptor, into: scratch) {}
+      return close(connection)
+    }
     if connection.streaming { connection.task?.cancel() }
     if !connection.inFlight {
       connection.closeAfterWrite = true
