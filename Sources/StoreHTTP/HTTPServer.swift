@@ -113,7 +113,7 @@ package final class HTTPServer: Sendable {
       guard loop == nil else { throw HTTPServerError.alreadyStarted }
       let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
       do {
-        let listener = try PosixSocket.listen(
+        let listener = try PosixSocket.listening(
           host: host, port: configuration.port, backlog: 1024)
         let started = try EventLoop(
           listener: listener.descriptor, port: Int(listener.port), configuration: configuration,
@@ -238,7 +238,7 @@ private final class EventLoop: @unchecked Sendable {
     do {
       pipe = try PosixSocket.makePipe()
     } catch {
-      PosixSocket.close(listener)
+      PosixSocket.closeDescriptor(listener)
       throw error
     }
     self.listener = listener
@@ -300,7 +300,7 @@ private final class EventLoop: @unchecked Sendable {
     while true {
       now = configuration.clock()
       if shuttingDown && listenerOpen {
-        PosixSocket.close(listener)
+        PosixSocket.closeDescriptor(listener)
         listenerOpen = false
         for connection in connections.values { beginShutdown(connection) }
       }
@@ -324,7 +324,7 @@ private final class EventLoop: @unchecked Sendable {
         clamping: wait.components.seconds * 1000 + wait.components.attoseconds
           / 1_000_000_000_000_000
           + 1)
-      _ = PosixSocket.poll(&entries, milliseconds: milliseconds)
+      _ = PosixSocket.pollDescriptors(&entries, milliseconds: milliseconds)
       // The time of this round: whatever it stamps (a read, a write) happened after it, so a
       // test that reads an answer and then moves the clock sees the answer stamped before.
       now = configuration.clock()
@@ -358,8 +358,8 @@ private final class EventLoop: @unchecked Sendable {
       }
       expireConnections()
     }
-    PosixSocket.close(wakeReader)
-    PosixSocket.close(wakeWriter)
+    PosixSocket.closeDescriptor(wakeReader)
+    PosixSocket.closeDescriptor(wakeWriter)
     scratch.deallocate()
     let waiters = mailbox.withLock { box in
       box.finished = true
@@ -391,7 +391,7 @@ private final class EventLoop: @unchecked Sendable {
 
   private func acceptConnections() {
     for _ in 0..<64 where connections.count < configuration.maximumConnections {
-      guard let descriptor = PosixSocket.accept(listener) else { break }
+      guard let descriptor = PosixSocket.acceptConnection(listener) else { break }
       nextID += 1
       let connection = Connection(
         id: nextID, descriptor: descriptor,
@@ -560,7 +560,7 @@ private final class EventLoop: @unchecked Sendable {
   private func flush(_ connection: Connection) {
     while connection.hasOutput {
       let result = connection.output.withUnsafeBytes {
-        PosixSocket.send(
+        PosixSocket.sendBytes(
           connection.descriptor, UnsafeRawBufferPointer(rebasing: $0[connection.outputStart...]))
       }
       switch result {
@@ -614,7 +614,7 @@ private final class EventLoop: @unchecked Sendable {
   private func close(_ connection: Connection) {
     guard connections.removeValue(forKey: connection.id) != nil else { return }
     if connection.streaming { connection.task?.cancel() }
-    PosixSocket.close(connection.descriptor)
+    PosixSocket.closeDescriptor(connection.descriptor)
     updateCount()
   }
 }

@@ -56,7 +56,7 @@ enum PosixSocket {
   /// Makes a non-blocking listening TCP socket on `host` (an IPv4 or IPv6 literal) and `port`
   /// (0: one the system picks), and returns it with the port it is bound to. `nil` host
   /// address: `host` is not a numeric address.
-  static func listen(host: String, port: UInt16, backlog: Int32) throws(SocketFailure) -> (
+  static func listening(host: String, port: UInt16, backlog: Int32) throws(SocketFailure) -> (
     descriptor: Int32, port: UInt16
   ) {
     var address4 = in_addr()
@@ -107,17 +107,17 @@ enum PosixSocket {
     }
     guard bound == 0 else {
       let code = errno
-      close(descriptor)
+      closeDescriptor(descriptor)
       throw SocketFailure(call: "bind(\(host), \(port))", code: code)
     }
-    guard systemListen(descriptor, backlog) == 0 else {
+    guard listen(descriptor, backlog) == 0 else {
       let code = errno
-      close(descriptor)
+      closeDescriptor(descriptor)
       throw SocketFailure(call: "listen", code: code)
     }
     guard setNonBlocking(descriptor) else {
       let code = errno
-      close(descriptor)
+      closeDescriptor(descriptor)
       throw SocketFailure(call: "fcntl(O_NONBLOCK)", code: code)
     }
     // The port bound (the one the system picked when `port` is 0).
@@ -130,7 +130,7 @@ enum PosixSocket {
     }
     guard named == 0 else {
       let code = errno
-      close(descriptor)
+      closeDescriptor(descriptor)
       throw SocketFailure(call: "getsockname", code: code)
     }
     let boundPort: UInt16 = withUnsafePointer(to: &storage) {
@@ -147,27 +147,14 @@ enum PosixSocket {
     return (descriptor, boundPort)
   }
 
-  /// `listen(2)`, under a name that the static `listen(host:port:backlog:)` above does not hide.
-  private static func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.listen(descriptor, backlog)
-    #else
-      Darwin.listen(descriptor, backlog)
-    #endif
-  }
-
   /// Accepts one connection, made non-blocking with Nagle's delay off (a response is written
   /// whole, and a small one must not wait for the acknowledgement of the previous); `nil` when
   /// none is waiting or the call failed (the listener stays).
-  static func accept(_ listener: Int32) -> Int32? {
-    #if canImport(Glibc)
-      let descriptor = Glibc.accept(listener, nil, nil)
-    #else
-      let descriptor = Darwin.accept(listener, nil, nil)
-    #endif
+  static func acceptConnection(_ listener: Int32) -> Int32? {
+    let descriptor = accept(listener, nil, nil)
     guard descriptor >= 0 else { return nil }
     guard setNonBlocking(descriptor) else {
-      close(descriptor)
+      closeDescriptor(descriptor)
       return nil
     }
     var one: Int32 = 1
@@ -210,18 +197,14 @@ enum PosixSocket {
   }
 
   /// Writes what the socket takes now of `bytes`, without SIGPIPE.
-  static func send(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SocketTransfer {
+  static func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SocketTransfer {
     #if canImport(Glibc)
       let flags = Int32(MSG_NOSIGNAL)
     #else
       let flags: Int32 = 0  // SO_NOSIGPIPE is set on the socket (`accept`)
     #endif
     while true {
-      #if canImport(Glibc)
-        let count = Glibc.send(descriptor, bytes.baseAddress, bytes.count, flags)
-      #else
-        let count = Darwin.send(descriptor, bytes.baseAddress, bytes.count, flags)
-      #endif
+      let count = send(descriptor, bytes.baseAddress, bytes.count, flags)
       if count >= 0 { return .moved(count) }
       let code = errno
       if code == EINTR { continue }
@@ -235,12 +218,8 @@ enum PosixSocket {
     _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
-  static func close(_ descriptor: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.close(descriptor)
-    #else
-      _ = Darwin.close(descriptor)
-    #endif
+  static func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
   }
 
   /// A non-blocking pipe: (reading end, writing end).
@@ -249,8 +228,8 @@ enum PosixSocket {
     guard pipe(&ends) == 0 else { throw SocketFailure(call: "pipe", code: errno) }
     guard setNonBlocking(ends[0]), setNonBlocking(ends[1]) else {
       let code = errno
-      close(ends[0])
-      close(ends[1])
+      closeDescriptor(ends[0])
+      closeDescriptor(ends[1])
       throw SocketFailure(call: "fcntl(O_NONBLOCK)", code: code)
     }
     return (ends[0], ends[1])
@@ -270,14 +249,10 @@ enum PosixSocket {
 
   /// `poll(2)` over `descriptors`, at most `milliseconds` (-1: no limit); the number ready, 0
   /// on a timeout or an interruption.
-  static func poll(_ descriptors: inout [pollfd], milliseconds: Int32) -> Int32 {
+  static func pollDescriptors(_ descriptors: inout [pollfd], milliseconds: Int32) -> Int32 {
     let count = descriptors.count
     let ready = descriptors.withUnsafeMutableBufferPointer {
-      #if canImport(Glibc)
-        Glibc.poll($0.baseAddress, nfds_t(count), milliseconds)
-      #else
-        Darwin.poll($0.baseAddress, nfds_t(count), milliseconds)
-      #endif
+      poll($0.baseAddress, nfds_t(count), milliseconds)
     }
     return ready < 0 ? 0 : ready
   }

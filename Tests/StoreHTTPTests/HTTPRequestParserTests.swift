@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreHTTP
@@ -102,6 +103,32 @@ struct HTTPRequestParserTests {
   func malformedQuery(target: String) {
     let (events, _) = parseAll("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
     #expect(events == [.refused(400, "malformed-query")])
+  }
+
+  @Test("the requests Apple's Python client sent (Fuzz/seeds/http) parse, query and body whole")
+  func applesClient() throws {
+    let folder = PackageFolders.root.appendingPathComponent("Fuzz/seeds/http")
+    var requests: [String: HTTPRequest] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+      let (events, parsed) = parseAll(bytes)
+      #expect(events.count == 1, "\(name): \(events)")
+      requests[name] = parsed.first
+    }
+    #expect(requests.count == 6)
+    let statuses = try #require(requests["get-all-subscription-statuses.http"])
+    #expect(statuses.queryValues("status") == ["1", "4"])
+    let history = try #require(requests["get-transaction-history.http"])
+    #expect(history.path == "/inApps/v2/history/2000000000000001")
+    #expect(history.queryValue("revision") == "eyJyZXZpc2lvbiI6IjEifQ==")
+    #expect(history.queryValues("productType") == ["AUTO_RENEWABLE", "CONSUMABLE"])
+    let extend = try #require(requests["extend-subscription-renewal-date.http"])
+    #expect(extend.method == "PUT")
+    #expect(String(decoding: extend.body, as: UTF8.self).hasPrefix("{\"extendByDays\": 7"))
+    #expect(requests["request-test-notification.http"]?.method == "POST")
+    #expect(
+      requests["get-transaction-info.http"]?.headers["authorization"]?.hasPrefix("Bearer ey")
+        == true)
   }
 
   @Test("the path is not percent-decoded; methods keep their case")

@@ -70,6 +70,10 @@ struct HTTPServerTests {
     }
     let posted = try client.request("POST", "/echo", body: Array("{\"a\":1}".utf8))
     #expect(posted.text == "POST /echo [] {\"a\":1}")
+    // HEAD: the length of GET's body, no body (the next response reads right after it).
+    let head = try client.request("HEAD", "/json")
+    #expect(head.header("content-length") == "2")
+    #expect(head.body.isEmpty)
     let missing = try client.request("GET", "/nothing")
     #expect(missing.status == 404)
     #expect(server.openConnections == 1)

@@ -107,11 +107,7 @@ package final class HTTPTestClient {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes {
-        #if canImport(Glibc)
-          Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags)
-        #else
-          Darwin.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags)
-        #endif
+        systemSend(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags)
       }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { throw Failure(description: "send: errno \(errno)") }
@@ -264,4 +260,11 @@ package final class HTTPTestClient {
 
   /// Closes the writing side (the server reads the end of the stream).
   package func closeWriting() { _ = shutdown(descriptor, Int32(SHUT_WR)) }
+}
+
+/// `send(2)`, out of the class, whose method `send(_:)` hides the name inside it.
+private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32)
+  -> Int
+{
+  send(fd, bytes, count, flags)
 }
