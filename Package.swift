@@ -147,7 +147,8 @@ let tests: [Target] = [
   testSupport,
   .testTarget(name: "StoreInternalsTests", dependencies: ["StoreInternals"]),
   .testTarget(
-    name: "StoreHTTPTests", dependencies: ["StoreHTTP", "StoreInternals", "TestSupport"]),
+    name: "StoreHTTPTests",
+    dependencies: ["StoreHTTP", "StoreInternals", "StoreFuzzing", "TestSupport"]),
   .testTarget(
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(

@@ -21,18 +21,37 @@ import StoreHTTP
 
   private init() {}
 
-  /// Checks one input.
+  /// Checks one input; a finding stops the process.
   public func check(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let input = Array(bytes)
+    if let finding = finding(Array(bytes)) { fuzzFinding(finding) }
+  }
+
+  /// What the oracle finds wrong with one input, or `nil` (the tests replay the stored inputs
+  /// with it).
+  public func finding(_ input: [UInt8]) -> String? {
+    do {
+      try checkInput(input)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  private struct Finding: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  private func checkInput(_ input: [UInt8]) throws(Finding) {
     let step = Int(input.first ?? 0) % 13 + 1
     for limits in limitSets {
-      let whole = parse(input, limits: limits, step: nil)
-      let pieces = parse(input, limits: limits, step: step)
+      let whole = try parse(input, limits: limits, step: nil)
+      let pieces = try parse(input, limits: limits, step: step)
       guard whole.summary == pieces.summary else {
-        fuzzFinding(
+        throw Finding(
           "fed whole: \(whole.summary); fed \(step) bytes at a time: \(pieces.summary)")
       }
-      for request in whole.requests { roundTrip(request, limits: limits) }
+      for request in whole.requests { try roundTrip(request) }
     }
   }
 
@@ -41,7 +60,7 @@ import StoreHTTP
     var requests: [HTTPRequest] = []
   }
 
-  private func parse(_ input: [UInt8], limits: HTTPLimits, step: Int?) -> Outcome {
+  private func parse(_ input: [UInt8], limits: HTTPLimits, step: Int?) throws(Finding) -> Outcome {
     var parser = HTTPRequestParser(limits: limits, hosts: hosts)
     var outcome = Outcome()
     var buffer: [UInt8] = []
@@ -55,7 +74,7 @@ import StoreHTTP
         let before = start
         let event = parser.next(buffer, start: &start)
         guard start >= before, start <= buffer.count else {
-          fuzzFinding("the parser moved from \(before) to \(start) in \(buffer.count) bytes")
+          throw Finding("the parser moved from \(before) to \(start) in \(buffer.count) bytes")
         }
         switch event {
         case .needMore:
@@ -65,17 +84,17 @@ import StoreHTTP
           continue
         case .request(let request, let keepAlive):
           guard request.body.count <= limits.body else {
-            fuzzFinding("a body of \(request.body.count) bytes passed a limit of \(limits.body)")
+            throw Finding("a body of \(request.body.count) bytes passed a limit of \(limits.body)")
           }
           guard request.path.hasPrefix("/") || request.path == "*" else {
-            fuzzFinding("a request with the path \(request.path)")
+            throw Finding("a request with the path \(request.path)")
           }
           outcome.summary.append(Self.describe(request) + " keepAlive \(keepAlive)")
           outcome.requests.append(request)
           continue
         case .refused(let refusal):
           guard Self.statuses.contains(refusal.status), !refusal.reason.isEmpty else {
-            fuzzFinding("a refusal out of the table: \(refusal)")
+            throw Finding("a refusal out of the table: \(refusal)")
           }
           outcome.summary.append("refused \(refusal)")
           return outcome
@@ -92,7 +111,7 @@ import StoreHTTP
   }
 
   /// The request written back as bytes parses to the same request.
-  private func roundTrip(_ request: HTTPRequest, limits: HTTPLimits) {
+  private func roundTrip(_ request: HTTPRequest) throws(Finding) {
     var text = "\(request.method) \(request.target) \(request.version)\r\n"
     for (name, value) in request.headers { text += "\(name): \(value)\r\n" }
     text += "\r\n"
@@ -104,12 +123,12 @@ import StoreHTTP
     switch event {
     case .request(let again, _):
       guard Self.describe(again) == Self.describe(request) else {
-        fuzzFinding("written back, \(Self.describe(request)) parsed as \(Self.describe(again))")
+        throw Finding("written back, \(Self.describe(request)) parsed as \(Self.describe(again))")
       }
     case .refused(let refusal) where refusal.reason == "host-not-allowed":
       break  // an absolute-form target's authority was the host checked, not `Host`
     default:
-      fuzzFinding("written back, \(Self.describe(request)) gave \(event)")
+      throw Finding("written back, \(Self.describe(request)) gave \(event)")
     }
   }
 

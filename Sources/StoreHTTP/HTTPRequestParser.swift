@@ -355,7 +355,12 @@ package struct HTTPRequestParser: Sendable {
     guard hostValues.count == 1 else {
       return .failure(HTTPRefusal(400, hostValues.isEmpty ? "missing-host" : "multiple-host"))
     }
-    guard let host = HostRule.hostOfAuthority(targetAuthority ?? hostValues[0][...]) else {
+    // `Host` is checked for its form even when an absolute-form target's authority is the host
+    // (RFC 9112 §3.2: 400 for "a Host header field with an invalid field value"; fuzz-http's
+    // first finding, Fuzz/regressions/http/crash-9cbd8880…).
+    guard let fieldHost = HostRule.hostOfAuthority(hostValues[0][...]),
+      let host = targetAuthority.map(HostRule.hostOfAuthority) ?? fieldHost
+    else {
       return .failure(HTTPRefusal(400, "malformed-host"))
     }
     guard hosts.allows(String(host)) else {

@@ -274,6 +274,10 @@ struct HTTPRequestParserTests {
       ("GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", 400, "malformed-host"),
       ("GET / HTTP/1.1\r\nHost:\r\n\r\n", 400, "malformed-host"),
       ("GET / HTTP/1.1\r\nHost: example.com\r\n\r\n", 421, "host-not-allowed"),
+      ("GET http://localhost/ HTTP/1.1\r\nHost: [ x\r\n\r\n", 400, "malformed-host"),
+      ("GET http://local host/ HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "malformed-request-line"),
+      ("GET http://a b/ HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "malformed-request-line"),
+      ("GET http:///x HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "malformed-host"),
       // Bodies and expectations.
       (
         "POST / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n", 411,
