@@ -19,6 +19,7 @@
 #include "spawn.h"
 #include "unistd.h"
 #include "string.h"
+#include "time.h"
 #include "stdlib.h"
 
 #endif

@@ -17,6 +17,7 @@ typedef long long               __int64_t;
 typedef unsigned long long      __uint64_t;
 typedef unsigned long           __darwin_size_t;        /* sizeof() */
 typedef long                    __darwin_ssize_t;       /* byte count or error */
+typedef long                    __darwin_time_t;        /* time() */
 
 /* bsd/sys/_types.h */
 typedef __int32_t       __darwin_pid_t;         /* [???] process and group IDs */
@@ -26,6 +27,7 @@ typedef __uint32_t      __darwin_socklen_t;     /* socklen_t (duh) */
 typedef __uint32_t      __darwin_useconds_t;    /* [???] microseconds */
 typedef __uint32_t      __darwin_sigset_t;      /* [???] signal set */
 typedef __uint32_t      __darwin_uid_t;         /* [???] user IDs */
+typedef __int32_t       __darwin_suseconds_t;   /* [???] microseconds */
 
 /* bsd/sys/_types/_size_t.h, _ssize_t.h, _pid_t.h, _mode_t.h, _off_t.h, _useconds_t.h,
  * _sigset_t.h, _uid_t.h */
@@ -37,6 +39,16 @@ typedef __darwin_off_t          off_t;
 typedef __darwin_useconds_t     useconds_t;
 typedef __darwin_sigset_t       sigset_t;
 typedef __darwin_uid_t          uid_t;
+typedef __darwin_time_t         time_t;         /* bsd/sys/_types/_time_t.h */
+typedef __darwin_suseconds_t    suseconds_t;    /* bsd/sys/_types/_suseconds_t.h */
+
+/* bsd/sys/_types/_timeval.h: tv_usec is an Int32 on Darwin (Glibc's is an Int), so
+ * `timeval(tv_sec:tv_usec:)` takes an Int32 there. */
+struct timeval
+{
+	__darwin_time_t         tv_sec;         /* seconds */
+	__darwin_suseconds_t    tv_usec;        /* and microseconds */
+};
 
 /* bsd/sys/_types/_int8_t.h ... _uint64_t.h (stdint's names, which sys/types.h also gives) */
 typedef __uint8_t               uint8_t;
