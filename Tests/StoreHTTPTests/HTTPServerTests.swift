@@ -61,20 +61,20 @@ struct HTTPServerTests {
     let (server, port) = try startServer()
     let client = try HTTPTestClient(port: port)
     for index in 0..<3 {
-      let response = try client.request("GET", "/echo?n=\(index)&n=%41&")
+      let response = try await client.request("GET", "/echo?n=\(index)&n=%41&")
       #expect(response.status == 200)
       #expect(response.text == "GET /echo [n=\(index),n=A] ")
       #expect(response.header("content-length") == "\(response.body.count)")
       #expect(response.header("date")?.hasSuffix(" GMT") == true)
       #expect(response.header("connection") == nil)
     }
-    let posted = try client.request("POST", "/echo", body: Array("{\"a\":1}".utf8))
+    let posted = try await client.request("POST", "/echo", body: Array("{\"a\":1}".utf8))
     #expect(posted.text == "POST /echo [] {\"a\":1}")
     // HEAD: the length of GET's body, no body (the next response reads right after it).
-    let head = try client.request("HEAD", "/json")
+    let head = try await client.request("HEAD", "/json")
     #expect(head.header("content-length") == "2")
     #expect(head.body.isEmpty)
-    let missing = try client.request("GET", "/nothing")
+    let missing = try await client.request("GET", "/nothing")
     #expect(missing.status == 404)
     #expect(server.openConnections == 1)
     await server.shutdown()
@@ -84,21 +84,21 @@ struct HTTPServerTests {
   func closing() async throws {
     let (server, port) = try startServer()
     let closing = try HTTPTestClient(port: port)
-    let response = try closing.request("GET", "/json", headers: [("Connection", "close")])
+    let response = try await closing.request("GET", "/json", headers: [("Connection", "close")])
     #expect(response.status == 200)
     #expect(response.text == "{}")
     #expect(response.header("connection") == "close")
-    #expect(try closing.isClosedByServer())
+    #expect(try await closing.isClosedByServer())
 
     let old = try HTTPTestClient(port: port)
     try old.send("GET /json HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
-    #expect(try old.readResponse().header("connection") == "close")
-    #expect(try old.isClosedByServer())
+    #expect(try await old.readResponse().header("connection") == "close")
+    #expect(try await old.isClosedByServer())
 
     let kept = try HTTPTestClient(port: port)
     for _ in 0..<2 {
       try kept.send("GET /json HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n")
-      #expect(try kept.readResponse().header("connection") == "keep-alive")
+      #expect(try await kept.readResponse().header("connection") == "keep-alive")
     }
     await server.shutdown()
   }
@@ -124,7 +124,7 @@ struct HTTPServerTests {
     }
     try client.send(bytes)
     for index in 0..<10 {
-      #expect(try client.readResponse().text == "GET /echo [i=\(index)] ")
+      #expect(try await client.readResponse().text == "GET /echo [i=\(index)] ")
     }
     #expect(!overlapped.withLock { $0 })
     await server.shutdown()
@@ -150,18 +150,18 @@ struct HTTPServerTests {
     for (request, status, reason) in cases {
       let client = try HTTPTestClient(port: port)
       try client.send(request)
-      let response = try client.readResponse()
+      let response = try await client.readResponse()
       #expect(response.status == status)
       #expect(response.header("x-refusal-reason") == reason)
       #expect(response.header("connection") == "close")
-      #expect(try client.isClosedByServer(), "\(reason)")
+      #expect(try await client.isClosedByServer(), "\(reason)")
     }
     // A refusal after a good request on the same connection: the good one is answered first.
     let client = try HTTPTestClient(port: port)
     try client.send("GET /json HTTP/1.1\r\nHost: localhost\r\n\r\nGET / HTTP/1.1\nHost: x\r\n\r\n")
-    #expect(try client.readResponse().status == 200)
-    #expect(try client.readResponse().status == 400)
-    #expect(try client.isClosedByServer())
+    #expect(try await client.readResponse().status == 200)
+    #expect(try await client.readResponse().status == 400)
+    #expect(try await client.isClosedByServer())
     await server.shutdown()
   }
 
@@ -171,9 +171,9 @@ struct HTTPServerTests {
     let client = try HTTPTestClient(port: port)
     try client.send(
       "PUT /echo HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
-    #expect(try client.readHead().status == 100)
+    #expect(try await client.readHead().status == 100)
     try client.send("body")
-    #expect(try client.readResponse().text == "PUT /echo [] body")
+    #expect(try await client.readResponse().text == "PUT /echo [] body")
     await server.shutdown()
   }
 
@@ -186,20 +186,15 @@ struct HTTPServerTests {
     let answered = await withTaskGroup(of: Int.self) { group in
       for client in 0..<clients {
         group.addTask {
-          // Each client on a thread of its own: its reads block.
-          await withCheckedContinuation { continuation in
-            let thread = Thread {
-              var good = 0
-              if let connection = try? HTTPTestClient(port: port) {
-                for index in 0..<requests {
-                  let response = try? connection.request("GET", "/echo?c=\(client)&i=\(index)")
-                  if response?.text == "GET /echo [c=\(client),i=\(index)] " { good += 1 }
-                }
-              }
-              continuation.resume(returning: good)
+          // Each client's reads block a thread of its own (HTTPTestClient's blockingCall).
+          var good = 0
+          if let connection = try? HTTPTestClient(port: port) {
+            for index in 0..<requests {
+              let response = try? await connection.request("GET", "/echo?c=\(client)&i=\(index)")
+              if response?.text == "GET /echo [c=\(client),i=\(index)] " { good += 1 }
             }
-            thread.start()
           }
+          return good
         }
       }
       return await group.reduce(0, +)
@@ -226,19 +221,19 @@ struct HTTPServerTests {
       return await echoHandler(request)
     }
     let idle = try HTTPTestClient(port: port)
-    #expect(try idle.request("GET", "/json").status == 200)
+    #expect(try await idle.request("GET", "/json").status == 200)
     let slow = try HTTPTestClient(port: port)
     try slow.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
     await entered.wait()
     let stopping = Task { await server.shutdown() }
     // The idle connection is closed by the shutdown; the slow request is still in flight.
-    #expect(try idle.isClosedByServer())
+    #expect(try await idle.isClosedByServer())
     release.fire()
-    let response = try slow.readResponse()
+    let response = try await slow.readResponse()
     #expect(response.status == 200)
     #expect(response.text == "finished")
     #expect(response.header("connection") == "close")
-    #expect(try slow.isClosedByServer())
+    #expect(try await slow.isClosedByServer())
     await stopping.value
     #expect(server.openConnections == 0)
     // No longer listening; a second shutdown returns at once.
@@ -262,7 +257,7 @@ struct HTTPServerTests {
       let client = try HTTPTestClient(port: port)
       try? client.send(bytes)
       client.closeWriting()
-      let answer = try client.readToEnd()
+      let answer = try await client.readToEnd()
       if !answer.isEmpty {
         let text = String(decoding: answer.prefix(12), as: UTF8.self)
         let status = Int(text.dropFirst(9).prefix(3)) ?? 0
@@ -272,7 +267,7 @@ struct HTTPServerTests {
       }
     }
     let client = try HTTPTestClient(port: port)
-    #expect(try client.request("GET", "/json").status == 200)
+    #expect(try await client.request("GET", "/json").status == 200)
     await server.shutdown()
   }
 
@@ -292,26 +287,26 @@ struct HTTPServerTests {
       return .eventStream(stream)
     }
     let idle = try HTTPTestClient(port: port)
-    #expect(try idle.request("GET", "/json").status == 200)
+    #expect(try await idle.request("GET", "/json").status == 200)
     let stream = try HTTPTestClient(port: port)
     try stream.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-    let head = try stream.readHead()
+    let head = try await stream.readHead()
     #expect(head.header("content-type") == "text/event-stream")
     #expect(head.header("transfer-encoding") == "chunked")
-    #expect(try stream.readChunk() == Array("data: 1\n\n".utf8))
+    #expect(try await stream.readChunk() == Array("data: 1\n\n".utf8))
 
     now.withLock { $0 = .seconds(11) }
     server.checkTimeouts()
-    #expect(try idle.isClosedByServer())
+    #expect(try await idle.isClosedByServer())
     events.withLock { $0 }?.yield(Array("data: 2\n\n".utf8))
-    #expect(try stream.readChunk() == Array("data: 2\n\n".utf8))
+    #expect(try await stream.readChunk() == Array("data: 2\n\n".utf8))
     events.withLock { $0 }?.finish()
-    #expect(try stream.readChunk() == nil)
+    #expect(try await stream.readChunk() == nil)
     // After the stream the connection is idle again, and times out like any other.
-    #expect(try stream.request("GET", "/json").status == 200)
+    #expect(try await stream.request("GET", "/json").status == 200)
     now.withLock { $0 = .seconds(30) }
     server.checkTimeouts()
-    #expect(try stream.isClosedByServer())
+    #expect(try await stream.isClosedByServer())
     await ended.wait()
     await server.shutdown()
   }
@@ -328,8 +323,8 @@ struct HTTPServerTests {
     do {
       let client = try HTTPTestClient(port: port)
       try client.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      _ = try client.readHead()
-      #expect(try client.readChunk() == Array("data: hello\n\n".utf8))
+      _ = try await client.readHead()
+      #expect(try await client.readChunk() == Array("data: hello\n\n".utf8))
     }
     await ended.wait()
     await server.shutdown()
@@ -340,7 +335,7 @@ struct HTTPServerTests {
     let (server, port) = try startServer(HTTPServer.Configuration(host: "127.0.0.2"))
     let client = try HTTPTestClient(host: "127.0.0.2", port: port)
     try client.send("GET /json HTTP/1.1\r\nHost: 127.0.0.2:\(port)\r\n\r\n")
-    #expect(try client.readResponse().status == 200)
+    #expect(try await client.readResponse().status == 200)
     #expect(throws: HTTPTestClient.Failure.self) {
       try HTTPTestClient(host: "127.0.0.1", port: port)
     }
@@ -356,7 +351,7 @@ struct HTTPServerTests {
     let (server, port) = try startServer(HTTPServer.Configuration(host: "::1"))
     let client = try HTTPTestClient(host: "::1", port: port)
     try client.send("GET /json HTTP/1.1\r\nHost: [::1]:\(port)\r\n\r\n")
-    #expect(try client.readResponse().status == 200)
+    #expect(try await client.readResponse().status == 200)
     await server.shutdown()
   }
 

@@ -120,33 +120,38 @@ package final class HTTPTestClient {
   /// Sends a request with `Host: localhost` and the given fields and body.
   package func request(
     _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
-  ) throws(Failure) -> Response {
+  ) async throws(Failure) -> Response {
     var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
     try send(Array((head + "\r\n").utf8) + body)
-    return try readResponse(method: method)
+    return try await readResponse(method: method)
   }
 
-  /// Reads more bytes into the buffer; false at the end of the stream (or a reset).
-  private func fill() throws(Failure) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count > 0 {
-        buffer.append(contentsOf: chunk[0..<count])
-        return true
+  /// Reads more bytes into the buffer; false at the end of the stream (or a reset). The read
+  /// blocks a thread of its own (`blockingCall`), never one of the cooperative pool's, which
+  /// the server under test may need to answer.
+  private func fill() async throws(Failure) -> Bool {
+    let descriptor = self.descriptor
+    let (chunk, code) = await blockingCall { () -> ([UInt8], Int32) in
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count >= 0 { return (Array(chunk[0..<count]), 0) }
+        let code = errno
+        if code != EINTR { return ([], code) }
       }
-      if count == 0 { return false }
-      let code = errno
-      if code == EINTR { continue }
-      if code == ECONNRESET { return false }
-      throw Failure(description: "recv: errno \(code) (EAGAIN: the read timed out)")
     }
+    if !chunk.isEmpty {
+      buffer.append(contentsOf: chunk)
+      return true
+    }
+    if code == 0 || code == ECONNRESET { return false }
+    throw Failure(description: "recv: errno \(code) (EAGAIN: the read timed out)")
   }
 
   /// The next line (without its CRLF).
-  private func line() throws(Failure) -> String {
+  private func line() async throws(Failure) -> String {
     while true {
       if let end = buffer.firstIndex(of: 0x0A) {
         var bytes = Array(buffer[..<end])
@@ -154,28 +159,28 @@ package final class HTTPTestClient {
         if bytes.last == 0x0D { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
       }
-      guard try fill() else { throw Failure(description: "the connection closed mid-line") }
+      guard try await fill() else { throw Failure(description: "the connection closed mid-line") }
     }
   }
 
-  private func bytes(_ count: Int) throws(Failure) -> [UInt8] {
+  private func bytes(_ count: Int) async throws(Failure) -> [UInt8] {
     while buffer.count < count {
-      guard try fill() else { throw Failure(description: "the connection closed mid-body") }
+      guard try await fill() else { throw Failure(description: "the connection closed mid-body") }
     }
     defer { buffer.removeFirst(count) }
     return Array(buffer[..<count])
   }
 
   /// Reads the head of a response: status and fields (interim 1xx responses are returned too).
-  package func readHead() throws(Failure) -> Response {
-    let statusLine = try line()
+  package func readHead() async throws(Failure) -> Response {
+    let statusLine = try await line()
     let parts = statusLine.split(separator: " ", maxSplits: 2)
     guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
       throw Failure(description: "not a status line: \(statusLine)")
     }
     var headers: [(name: String, value: String)] = []
     while true {
-      let field = try line()
+      let field = try await line()
       if field.isEmpty { break }
       guard let colon = field.firstIndex(of: ":") else {
         throw Failure(description: "not a field: \(field)")
@@ -190,49 +195,49 @@ package final class HTTPTestClient {
   }
 
   /// Reads one whole response (its body by `Content-Length`, chunks, or the end of the stream).
-  package func readResponse(method: String = "GET") throws(Failure) -> Response {
-    var response = try readHead()
+  package func readResponse(method: String = "GET") async throws(Failure) -> Response {
+    var response = try await readHead()
     if method == "HEAD" || response.status == 204 || response.status == 304
       || response.status < 200
     {
       return response
     }
     if let length = response.header("content-length").flatMap({ Int($0) }) {
-      response.body = try bytes(length)
+      response.body = try await bytes(length)
     } else if response.header("transfer-encoding")?.lowercased() == "chunked" {
-      while let chunk = try readChunk() { response.body += chunk }
+      while let chunk = try await readChunk() { response.body += chunk }
     } else {
-      response.body = try readToEnd()
+      response.body = try await readToEnd()
     }
     return response
   }
 
   /// The next chunk of a chunked body, or `nil` after the last chunk (and the trailer).
-  package func readChunk() throws(Failure) -> [UInt8]? {
-    let sizeLine = try line()
+  package func readChunk() async throws(Failure) -> [UInt8]? {
+    let sizeLine = try await line()
     guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
       throw Failure(description: "not a chunk size: \(sizeLine)")
     }
     if size == 0 {
-      while try !line().isEmpty {}
+      while try await !line().isEmpty {}
       return nil
     }
-    let data = try bytes(size)
-    guard try line().isEmpty else { throw Failure(description: "no CRLF after a chunk") }
+    let data = try await bytes(size)
+    guard try await line().isEmpty else { throw Failure(description: "no CRLF after a chunk") }
     return data
   }
 
   /// Everything until the server closes.
-  package func readToEnd() throws(Failure) -> [UInt8] {
-    while try fill() {}
+  package func readToEnd() async throws(Failure) -> [UInt8] {
+    while try await fill() {}
     defer { buffer.removeAll() }
     return buffer
   }
 
   /// Whether the server has closed the connection (reads to the end; false if bytes came).
-  package func isClosedByServer() throws(Failure) -> Bool {
+  package func isClosedByServer() async throws(Failure) -> Bool {
     if !buffer.isEmpty { return false }
-    return try !fill()
+    return try await !fill()
   }
 
   /// Whether a socket can be bound to ::1 (a container may have no IPv6 loopback).

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Runs a blocking system call on a thread of its own and awaits its result.
+///
+/// A test that blocks one of the cooperative pool's threads in `recv(2)` while the server it
+/// waits for needs a pool thread to run its handler can starve that handler: on a machine with
+/// two cores the pool has two threads, and two such tests at once hold both until their reads
+/// time out. The call here blocks a thread that is not the pool's.
+package func blockingCall<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.start()
+  }
+}
