@@ -109,7 +109,10 @@ let sportsTimeProUI = Target.target(
 
 let storeCLI = Target.target(
   name: "StoreCLI",
-  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro"]
+  dependencies: [
+    "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
+    "LocalAppStoreServer",
+  ]
 )
 
 /// The fuzz package's harnesses, seeds and soak (Fuzz/ keeps only libFuzzer's driver and the

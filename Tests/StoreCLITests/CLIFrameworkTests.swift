@@ -61,6 +61,7 @@ import Testing
       .family: ["family-share", "family-unshare"],
       .faults: ["fail", "simulate-error", "device-timing", "interrupted-purchases"],
       .notifications: ["notifications"],
+      .server: ["serve", "api-key", "api-fault"],
       .app: ["launch", "onboarding", "paywall", "save-trip", "export-pdf", "progress", "settings"],
       .checks: ["catalog", "verify", "decode", "checklist"],
     ]

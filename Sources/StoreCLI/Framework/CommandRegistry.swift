@@ -27,6 +27,7 @@ enum CommandRegistry {
       .init(FailCommand.self), .init(SimulateErrorCommand.self), .init(DeviceTimingCommand.self),
     ] + SwitchCommand.entries(after: [.askToBuy, .billingIssues, .gracePeriod]) + [
       .init(NotificationsCommand.self),
+      .init(ServeCommand.self), .init(APIKeyCommand.self), .init(APIFaultCommand.self),
       .init(LaunchCommand.self), .init(OnboardingCommand.self), .init(PaywallCommand.self),
       .init(SaveTripCommand.self), .init(ExportPDFCommand.self), .init(ProgressCommand.self),
       .init(SettingsCommand.self),

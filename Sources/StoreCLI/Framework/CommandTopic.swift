@@ -19,6 +19,8 @@ enum CommandTopic: CaseIterable, Sendable {
   case faults
   /// App Store Server Notifications V2.
   case notifications
+  /// The App Store Server API on loopback (`serve`), its credentials and faults.
+  case server
   /// The app's screens, rendered as text, on the same state.
   case app
   /// Checks of files, signed data and the app as a whole.
@@ -35,6 +37,7 @@ enum CommandTopic: CaseIterable, Sendable {
     case .family: "FAMILY"
     case .faults: "FAULTS AND DEVICE TIMING"
     case .notifications: "NOTIFICATIONS"
+    case .server: "THE APP STORE SERVER API"
     case .app: "THE APP'S SCREENS"
     case .checks: "CHECKS"
     }

@@ -10,7 +10,8 @@ enum HistoryCommand: CLICommand {
     USAGE: sportstime-store history [--jws] [--account NAME] [--state PATH] [--json]
 
     Lists every transaction of the account (StoreKit's Transaction.all): purchases,
-    renewals, upgrades, refunds, family-shared copies. Each is signed now by the local App
+    renewals, upgrades, refunds, family-shared copies, each purchase with the order ID the App
+    Store Server API's Look Up Order ID finds it by (`serve`). Each is signed now by the local App
     Store and verified against its root; one that does not verify is marked UNVERIFIED with
     the reason. It only reads the state: nothing is written to the file.
 
@@ -42,8 +43,12 @@ enum HistoryCommand: CLICommand {
     }
     if transactions.isEmpty { context.out("No transactions.") }
     for transaction in transactions {
-      context.out(
-        TextFormat.line(transaction.unsafePayloadValue) + TextFormat.verificationMark(transaction))
+      let payload = transaction.unsafePayloadValue
+      // The order ID the App Store Server API's Look Up Order ID finds it by (`serve`).
+      let order =
+        payload.ownershipType == .familyShared
+        ? "" : "  order \(LocalAppStore.orderID(of: payload.id))"
+      context.out(TextFormat.line(payload) + order + TextFormat.verificationMark(transaction))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 
 /// A transaction as the JSON outputs show it: the App Store's payload plus the token.
@@ -37,6 +38,9 @@ struct TransactionFields: Encodable {
       "price": transaction.priceMilliunits,
       "currency": transaction.currency, "appAccountToken": transaction.appAccountToken,
       "environment": transaction.environment?.rawValue,
+      // The App Store Server API's Look Up Order ID finds the purchase by it (`serve`).
+      "orderID": transaction.ownershipType == .familyShared
+        ? nil : LocalAppStore.orderID(of: transaction.id),
     ])
   }
 

@@ -1,0 +1,140 @@
+import Dispatch
+import Foundation
+import LocalAppStore
+import LocalAppStoreServer
+import StoreModel
+
+/// `serve`: Apple's App Store Server API on loopback, over the state the other commands use.
+enum ServeCommand: CLICommand {
+  static let name = "serve"
+  static let summary = "Serve Apple's App Store Server API on loopback over this state"
+  static let usage = """
+    USAGE: sportstime-store serve [--port N] [--host H] [--allow-host H ...] [--state PATH]
+
+    Serves Apple's App Store Server API (transaction info, history, subscription statuses,
+    refund history, notification history and test notifications, extensions, app account
+    tokens, consumption, order look-up, app transactions, finish) over the local App Store in
+    the state file, so that a subscription server's tests call it in place of Apple's. Its
+    first line is `listening on http://HOST:PORT`; with --port 0 (the default) the system picks a
+    free port.
+
+    Bases: /inApps/... answers as the environment the state signs as; /sandbox/inApps/... and
+    /production/inApps/... as theirs (on the other environment's base every identifier is
+    unknown, 4040010, and lists are empty, so Apple's "production first, then sandbox" can be
+    tested). Point Apple's Python client at it with client._base_url =
+    "http://127.0.0.1:PORT/sandbox" (see the README for Node and Java).
+
+    Tokens: ES256 with a key `api-key` shows or adds; each refusal is Apple's plain-text 401,
+    and its cause is printed here (standard error) and in the X-Local-App-Store-Refusal
+    response header. Every other command may change the state meanwhile: the next request sees
+    it (the catalog and the signing root of a `reset` included). The state signs as Xcode by
+    default, which Apple's client refuses: `notifications environment Sandbox` switches it.
+
+    SIGINT or SIGTERM stops it: the requests in flight finish, then it exits 0.
+
+    \(optionsHelp)
+
+    EXAMPLES:
+      sportstime-store api-key
+      sportstime-store notifications environment Sandbox
+      sportstime-store serve --port 8080
+    """
+  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
+  static let options: [OptionSpec] = [
+    .value("port", "N", help: "the port (default 0: a free one)"),
+    .value("host", "H", help: "the address to bind (default 127.0.0.1; ::1 for IPv6)"),
+    .repeated(
+      "allow-host", "H", help: "a Host header to accept besides the loopback names and --host"),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
+    try StoreAccess.rejectAccount(arguments, name)
+    guard arguments.positionals.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.positionals[0])'")
+    }
+    let portText = arguments.value("port") ?? "0"
+    guard let port = Int(portText), (0...65_535).contains(port) else {
+      throw .usage("'\(portText)' is not a port (0 to 65535)")
+    }
+    let host = arguments.value("host") ?? "127.0.0.1"
+    let path = context.statePath(arguments)
+    // Opened once here, so that a missing or foreign state is an error now, not a 500 later.
+    let store = try StoreAccess.open(arguments, context)
+    let environment = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+      try await store.serverSettings().environment
+    }
+    var poster: ServerAPI.NotificationPoster?
+    if let transport = context.notificationTransport {
+      poster = { store in _ = try? await store.deliverDueNotifications(using: transport) }
+    }
+    let server = LocalAppStoreServer(
+      statePath: path,
+      configuration: .init(host: host, port: port, allowedHosts: arguments.values("allow-host")),
+      poster: poster)
+    server.api.log.observe { entry in
+      guard entry.status >= 400 else { return }
+      context.err("\(entry.method) \(entry.path) \(entry.status): \(entry.cause ?? "")")
+    }
+    let bound: Int
+    do {
+      bound = try server.start()
+    } catch {
+      throw .failure("cannot serve on \(host):\(port): \(error)")
+    }
+    let shown = host.contains(":") ? "[\(host)]" : host
+    context.out("listening on http://\(shown):\(bound)")
+    if environment == .xcode {
+      context.out(
+        "note: the state signs as Xcode, which Apple's App Store Server API clients refuse; "
+          + "`sportstime-store notifications environment Sandbox` switches it")
+    }
+    if !["127.0.0.1", "::1", "localhost"].contains(host), !host.hasPrefix("127.") {
+      context.err(
+        "warning: serving on \(host), not a loopback address: anyone who reaches it may use the "
+          + "API with a valid token")
+    }
+    await waitForSignal()
+    await server.shutdown()
+  }
+
+  /// Suspends until SIGINT or SIGTERM.
+  private static func waitForSignal() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = SignalOnce(continuation)
+      for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { once.resume() }
+        source.resume()
+        once.keep(source)
+      }
+    }
+  }
+
+  static let traits = CommandTraits.changesState(under: .server)
+  static func postsNotifications(after arguments: ParsedArguments) -> Bool { false }
+}
+
+/// Resumes a continuation once, whichever signal comes first, and keeps the sources alive.
+private final class SignalOnce: @unchecked Sendable {
+  // Guarded by `lock`: the sources' handlers run on a global queue.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Void, Never>?
+  private var sources: [any DispatchSourceSignal] = []
+
+  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+  func keep(_ source: any DispatchSourceSignal) {
+    lock.lock()
+    sources.append(source)
+    lock.unlock()
+  }
+
+  func resume() {
+    lock.lock()
+    let pending = continuation
+    continuation = nil
+    lock.unlock()
+    pending?.resume()
+  }
+}
