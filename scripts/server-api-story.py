@@ -581,8 +581,36 @@ class Story:
         original = str(purchaser[0]["id"]) if purchaser[0]["productID"] != COINS else str(purchaser[1]["id"])
         annual = [t for t in purchaser if t["productID"] == ANNUAL][-1]
         self.original = str(annual["originalID"])
+        # E3 first: extend every active subscriber of the monthly plan: exactly the accounts whose
+        # plan is monthly and active move (not the purchaser, upgraded from it to the annual plan
+        # in the same subscription), and the counts say so.
+        expiries = {a: {s["originalTransactionID"]: s["expirationDate"] for s in self.status(a)["subscriptions"]}
+                    for a in self.accounts}
+        eligible = {(a, s["originalTransactionID"]) for a in self.accounts for s in self.status(a)["subscriptions"]
+                    if s["productID"] == MONTHLY and s["state"] == "subscribed" and s["ownership"] == "PURCHASED"}
+        request_id = str(uuid.uuid4())
+        request = MassExtendRenewalDateRequest(extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE,
+                                               requestIdentifier=request_id, productId=MONTHLY)
+        for _ in range(2):  # a repeat answers 200 again
+            answer = self.call("mass-extend-renewal-date", self.api.extend_renewal_date_for_all_active_subscribers, request)
+            self.expect(answer.requestIdentifier == request_id, f"mass extension: {answer}")
+        deadline = time.monotonic() + 10
+        while True:
+            progress = self.call("mass-extension-status",
+                                 self.api.get_status_of_subscription_renewal_date_extensions, request_id, MONTHLY)
+            if progress.complete or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        moved = {(a, o) for a in self.accounts for o, date in expiries[a].items()
+                 if {s["originalTransactionID"]: s["expirationDate"] for s in self.status(a)["subscriptions"]}.get(o) != date}
+        self.expect(progress.complete is True and isinstance(progress.completeDate, int),
+                    f"mass extension status: {progress}")
+        self.expect(moved == eligible and progress.succeededCount == len(eligible),
+                    f"mass extension of {MONTHLY}: moved {sorted(moved)}, eligible {sorted(eligible)}, "
+                    f"succeededCount {progress.succeededCount}, failedCount {progress.failedCount}")
+        self.mass_request = request_id
         # E1: extend by 7 days; the status still active, the renewal date moved, RENEWAL_EXTENDED.
-        before = ms(annual["expirationDate"])
+        before = ms([s for s in self.status()["subscriptions"] if s["productID"] == ANNUAL][0]["expirationDate"])
         answer = self.call("extend-renewal-date", self.api.extend_subscription_renewal_date, self.original,
                            ExtendRenewalDateRequest(extendByDays=7, extendReasonCode=ExtendReasonCode.CUSTOMER_SATISFACTION,
                                                     requestIdentifier=str(uuid.uuid4())))
@@ -626,33 +654,6 @@ class Story:
         decoded = self.verifier.verify_and_decode_app_transaction(app.signedAppTransactionInfo)
         self.expect(decoded.bundleId == self.key["bundleId"] and decoded.rawReceiptType == self.environment,
                     f"app transaction: {decoded.bundleId} {decoded.rawReceiptType}")
-        # E3: extend every active monthly subscriber: exactly the accounts whose plan is monthly
-        # and active move, and the counts say so.
-        expiries = {a: {s["originalTransactionID"]: s["expirationDate"] for s in self.status(a)["subscriptions"]}
-                    for a in self.accounts}
-        eligible = {(a, s["originalTransactionID"]) for a in self.accounts for s in self.status(a)["subscriptions"]
-                    if s["productID"] == MONTHLY and s["state"] == "subscribed" and s["ownership"] == "PURCHASED"}
-        request_id = str(uuid.uuid4())
-        request = MassExtendRenewalDateRequest(extendByDays=3, extendReasonCode=ExtendReasonCode.SERVICE_ISSUE_OR_OUTAGE,
-                                               requestIdentifier=request_id, productId=MONTHLY)
-        for _ in range(2):  # a repeat answers 200 again
-            answer = self.call("mass-extend-renewal-date", self.api.extend_renewal_date_for_all_active_subscribers, request)
-            self.expect(answer.requestIdentifier == request_id, f"mass extension: {answer}")
-        deadline = time.monotonic() + 10
-        while True:
-            progress = self.call("mass-extension-status",
-                                 self.api.get_status_of_subscription_renewal_date_extensions, request_id, MONTHLY)
-            if progress.complete or time.monotonic() > deadline:
-                break
-            time.sleep(0.2)
-        moved = {(a, o) for a in self.accounts for o, date in expiries[a].items()
-                 if {s["originalTransactionID"]: s["expirationDate"] for s in self.status(a)["subscriptions"]}.get(o) != date}
-        self.expect(progress.complete is True and isinstance(progress.completeDate, int),
-                    f"mass extension status: {progress}")
-        self.expect(moved == eligible and progress.succeededCount == len(eligible),
-                    f"mass extension of {MONTHLY}: moved {sorted(moved)}, eligible {sorted(eligible)}, "
-                    f"succeededCount {progress.succeededCount}, failedCount {progress.failedCount}")
-        self.mass_request = request_id
 
     # MARK: - Notifications
 
