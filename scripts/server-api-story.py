@@ -673,6 +673,30 @@ class Story:
         self.expect(answer.sendAttempts and answer.sendAttempts[0].sendAttemptResult == SendAttemptResult.SUCCESS,
                     f"test notification attempts: {answer.sendAttempts}")
         self.wait_received(lambda e: e.get("uuid") == payload.notificationUUID, "TEST notification")
+        # N3: a receiver that fails once: the status shows UNSUCCESSFUL_HTTP_RESPONSE_CODE; in
+        # Production the retry an hour later (store time) delivers it, the Sandbox makes one attempt.
+        requests.post(self.receiver_url.rsplit("/", 1)[0] + "/fail?n=1", timeout=5)
+        token = self.call("test-notification", self.api.request_test_notification).testNotificationToken
+        def attempts(count):
+            deadline = time.monotonic() + 10
+            while True:
+                answer = self.call("test-notification-status", self.api.get_test_notification_status, token)
+                if len(answer.sendAttempts or []) >= count or time.monotonic() > deadline:
+                    return answer
+                time.sleep(0.2)
+        failed = attempts(1)
+        self.expect([a.sendAttemptResult for a in failed.sendAttempts] ==
+                    [SendAttemptResult.UNSUCCESSFUL_HTTP_RESPONSE_CODE],
+                    f"a failed test notification: {failed.sendAttempts}")
+        self.failed_uuid = None
+        if self.environment == "Production":
+            self.st("advance", "1h")
+            retried = attempts(2)
+            self.expect([a.sendAttemptResult for a in retried.sendAttempts] ==
+                        [SendAttemptResult.UNSUCCESSFUL_HTTP_RESPONSE_CODE, SendAttemptResult.SUCCESS],
+                        f"the retried test notification: {retried.sendAttempts}")
+        else:
+            self.failed_uuid = self.verifier.verify_and_decode_notification(failed.signedPayload).notificationUUID
         # N5: history over the window (30 days in the Sandbox, 180 in Production), paged by 20,
         # each verified, the same UUIDs as the store's list.
         now = ms(self.status()["date"])
@@ -714,6 +738,8 @@ class Story:
         failures = pages(NotificationHistoryRequest(startDate=start, endDate=now + 86_400_000, onlyFailures=True))
         self.expect(all(not any(a.sendAttemptResult == SendAttemptResult.SUCCESS for a in item.sendAttempts)
                         for _, item in failures), "notification history: onlyFailures gave a delivered one")
+        self.expect({p.notificationUUID for p, _ in failures} == ({self.failed_uuid} if self.failed_uuid else set()),
+                    f"notification history: onlyFailures gave {[p.notificationUUID for p, _ in failures]}")
 
     def check_order_lookup(self):
         first = self.cli["purchaser"][1]
