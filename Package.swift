@@ -62,10 +62,14 @@ let localAppStoreServer = Target.target(
 
 // MARK: - System libraries
 
-/// OpenSSL's libcrypto, Linux only (`linuxOpenSSL` above): Debian's `libssl-dev`.
+/// OpenSSL's libcrypto, Linux only (`linuxOpenSSL` above): Debian's `libssl-dev`, which puts
+/// `openssl/*.h` in /usr/include and libcrypto where the linker looks, so that the module map's
+/// `link "crypto"` and the shim's includes need no search path. No `pkgConfig`, as for `CSQLite`:
+/// SwiftPM's package builder warns whenever a named `.pc` file is missing, whatever the
+/// platform condition of the dependency, and a Mac has no `libcrypto.pc`
+/// (scripts/check-apple-only fails a `systemLibrary` that names one).
 let cOpenSSL = Target.systemLibrary(
   name: "COpenSSL",
-  pkgConfig: "libcrypto",
   providers: [.apt(["libssl-dev"])]
 )
 

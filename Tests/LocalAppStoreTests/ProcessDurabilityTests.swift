@@ -4,12 +4,6 @@ import StoreModel
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs the built `sportstime-store` in child processes: killed at a commit, and two at once on
 /// one state file. Without the built tool the tests are skipped, and say why.
 ///

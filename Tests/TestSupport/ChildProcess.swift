@@ -1,10 +1,12 @@
-package import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+// No Foundation here: the C calls below differ between Glibc and Darwin, and
+// scripts/check-darwin type-checks this file's Darwin shape alone (ChildProcess+URL.swift adds
+// the forms that take a folder's URL).
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`, for the tests that run
 /// the built tool.
@@ -47,15 +49,15 @@ package struct ChildProcess: Sendable {
   /// Starts `executable` with `arguments` and exactly `environment` (nothing is inherited).
   ///
   /// Standard input and standard error are `/dev/null`; standard output is a pipe that
-  /// ``readLine()`` and ``readToEnd()`` read. When `directory` is given the child runs in it,
-  /// through `/bin/sh` (`posix_spawn` has no portable way to change folder).
+  /// ``readLine()`` and ``readToEnd()`` read. When `directoryPath` is given the child runs in
+  /// that folder, through `/bin/sh` (`posix_spawn` has no portable way to change folder).
   package init(
     _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
-    in directory: URL? = nil
+    directoryPath: String? = nil
   ) throws(Failure) {
     var argv = [executable] + arguments
-    if let directory {
-      argv = ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directory.path] + argv
+    if let directoryPath {
+      argv = ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", directoryPath] + argv
     }
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { throw Failure("pipe", errno) }
@@ -95,9 +97,10 @@ package struct ChildProcess: Sendable {
   /// Runs `executable` to its end and returns how it ended and what it printed.
   package static func run(
     _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
-    in directory: URL? = nil
+    directoryPath: String? = nil
   ) throws(Failure) -> (termination: Termination, output: String) {
-    let child = try ChildProcess(executable, arguments, environment: environment, in: directory)
+    let child = try ChildProcess(
+      executable, arguments, environment: environment, directoryPath: directoryPath)
     let output = try child.readToEnd()
     return (try child.wait(), output)
   }

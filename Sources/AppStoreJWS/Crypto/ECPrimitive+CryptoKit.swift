@@ -9,7 +9,8 @@
   // `P384.Signing` keys from their raw and X9.63 representations, `ECDSASignature` in its raw
   // `r‖s` form, `signature(for:)` and `isValidSignature(_:for:)` over `SHA256`/`SHA384`
   // digests — a digest, not the message, so that either curve takes either hash (ECDSA uses the
-  // digest's leftmost bits, FIPS 186-5 §6.4.1).
+  // digest's leftmost bits, FIPS 186-5 §6.4.1). Every key is checked by `ECKeyChecks`, the same
+  // Swift as on Linux, before CryptoKit imports it (`scripts/check-apple-only` checks the calls).
 
   /// SHA-256 and SHA-384 from CryptoKit.
   enum PlatformDigest {
@@ -46,10 +47,7 @@
     init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
-      guard point.count == curve.x963ByteCount, point.first == 0x04 else {
-        throw AppStoreJWSError(
-          .invalidKey, "not an uncompressed \(curve) point: \(point.count) bytes")
-      }
+      try ECKeyChecks.checkPublicKey(curve: curve, x963Representation: point)
       do {
         switch curve {
         case .p256: key = .p256(try P256.Signing.PublicKey(x963Representation: point))
@@ -121,12 +119,7 @@
     }
 
     init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer) throws(AppStoreJWSError) {
-      guard scalar.count == curve.coordinateByteCount else {
-        throw AppStoreJWSError(
-          .invalidKey,
-          "a \(curve) private scalar has \(curve.coordinateByteCount) bytes, not \(scalar.count)"
-        )
-      }
+      try ECKeyChecks.checkPrivateScalar(curve: curve, scalar)
       do {
         switch curve {
         case .p256: key = .p256(try P256.Signing.PrivateKey(rawRepresentation: scalar))

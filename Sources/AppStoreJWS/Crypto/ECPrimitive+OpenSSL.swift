@@ -5,7 +5,8 @@
   // The primitive on libcrypto (OpenSSL 3): where CryptoKit is not, that is on Linux. It holds
   // no rules: hashing, ECDSA over a digest, keys to and from their raw forms. The DER form of
   // a signature, which `EVP_PKEY_sign`/`EVP_PKEY_verify` speak, is converted by this package's
-  // Swift (`ECDSASignature`), not by OpenSSL.
+  // Swift (`ECDSASignature`), not by OpenSSL. Every key is checked by `ECKeyChecks`, the same
+  // Swift as on Apple platforms, before libcrypto imports it.
 
   /// SHA-256 and SHA-384 from libcrypto.
   enum PlatformDigest {
@@ -77,10 +78,7 @@
     init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
-      guard point.count == curve.x963ByteCount, point.first == 0x04 else {
-        throw AppStoreJWSError(
-          .invalidKey, "a \(curve) public key is \(curve.x963ByteCount) bytes starting 04")
-      }
+      try ECKeyChecks.checkPublicKey(curve: curve, x963Representation: point)
       guard let key = OpenSSLKeys.make(curve: curve, publicPoint: point, privateScalar: nil) else {
         throw OpenSSLKeys.failure(.invalidKey, "the bytes are not a point of \(curve)")
       }
@@ -184,10 +182,7 @@
     convenience init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
-      guard scalar.count == curve.coordinateByteCount else {
-        throw AppStoreJWSError(
-          .invalidKey, "a \(curve) scalar has \(curve.coordinateByteCount) bytes")
-      }
+      try ECKeyChecks.checkPrivateScalar(curve: curve, scalar)
       guard let key = OpenSSLKeys.keyPair(curve: curve, scalar: scalar) else {
         throw OpenSSLKeys.failure(.invalidKey, "the scalar is not in [1, n) of \(curve)")
       }

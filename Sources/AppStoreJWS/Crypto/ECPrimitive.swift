@@ -47,7 +47,8 @@ protocol DigestPrimitive {
 protocol PublicKeyPrimitive: AnyObject, Sendable {
   /// The key's curve.
   var curve: ECCurve { get }
-  /// Imports an uncompressed point `04‖X‖Y` of `curve`.
+  /// Imports an uncompressed point `04‖X‖Y` of `curve`, which
+  /// ``ECKeyChecks/checkPublicKey(curve:x963Representation:)`` checks first on every platform.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when it is not a point of the curve.
   init(curve: ECCurve, x963Representation: UnsafeRawBufferPointer) throws(AppStoreJWSError)
   /// The uncompressed point `04‖X‖Y`.
@@ -67,7 +68,8 @@ protocol PrivateKeyPrimitive: AnyObject, Sendable {
   /// A fresh key from the system's generator.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when the platform cannot make one.
   init(generatingOn curve: ECCurve) throws(AppStoreJWSError)
-  /// Imports a private scalar: big-endian, exactly ``ECCurve/coordinateByteCount`` bytes.
+  /// Imports a private scalar: big-endian, exactly ``ECCurve/coordinateByteCount`` bytes;
+  /// ``ECKeyChecks/checkPrivateScalar(curve:_:)`` checks it first on every platform.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` unless `1 ≤ scalar < n`.
   init(curve: ECCurve, rawScalar: UnsafeRawBufferPointer) throws(AppStoreJWSError)
   /// The private scalar, big-endian, ``ECCurve/coordinateByteCount`` bytes.

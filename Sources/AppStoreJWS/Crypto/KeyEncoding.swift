@@ -37,6 +37,33 @@ enum KeyEncoding {
     return writer.bytes
   }
 
+  /// Reads a DER SubjectPublicKeyInfo of an EC key (RFC 5480 §2): its curve (`nil` for a named
+  /// curve other than P-256 and P-384) and the point, as the BIT STRING holds it (unchecked).
+  static func publicKey(subjectPublicKeyInfo der: [UInt8]) throws(DERError)
+    -> (curve: ECCurve?, point: [UInt8])
+  {
+    var outer = DERReader(der)
+    let info = try outer.next(DERTag.sequence, "the SubjectPublicKeyInfo")
+    try outer.expectEnd("the SubjectPublicKeyInfo")
+    var fields = try outer.children(of: info)
+    let algorithm = try fields.next(DERTag.sequence, "the key's algorithm")
+    let keyElement = try fields.next(DERTag.bitString, "subjectPublicKey")
+    try fields.expectEnd("the SubjectPublicKeyInfo")
+    var algorithmFields = try fields.children(of: algorithm)
+    let typeElement = try algorithmFields.next()
+    let type = DERObjectIdentifier(
+      content: try algorithmFields.objectIdentifier(typeElement, "the key type"))
+    guard type == .ecPublicKey else {
+      throw DERError("the key type is not id-ecPublicKey", at: typeElement.start)
+    }
+    let curveElement = try algorithmFields.next(DERTag.objectIdentifier, "the named curve")
+    try algorithmFields.expectEnd("the EC key's parameters")
+    let curveOID = DERObjectIdentifier(
+      content: try algorithmFields.objectIdentifier(curveElement, "the named curve"))
+    let point = Array(try fields.octetAlignedBitString(keyElement, "subjectPublicKey"))
+    return (curve(curveOID), point)
+  }
+
   /// PKCS#8 DER, as OpenSSL writes an EC key (see the type's discussion).
   static func pkcs8(curve: ECCurve, scalar: [UInt8], point: [UInt8]) -> [UInt8] {
     var inner = DERWriter()
@@ -167,5 +194,37 @@ enum KeyEncoding {
     }
     lines.append("-----END \(label)-----")
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The SubjectPublicKeyInfo door of the shared key checks (here, beside the DER it reads, so
+/// that `ECKeyChecks.swift` compiles with the primitive's declarations alone).
+extension ECKeyChecks {
+  /// The uncompressed point of a DER SubjectPublicKeyInfo (RFC 5480 §2) of a `curve` key,
+  /// checked by ``checkPublicKey(curve:x963Representation:)``.
+  /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when the DER is not an EC key's, names
+  ///   another curve, or holds a point that is refused.
+  static func publicPoint(subjectPublicKeyInfo der: [UInt8], expecting curve: ECCurve)
+    throws(AppStoreJWSError) -> [UInt8]
+  {
+    let stated: ECCurve?
+    let point: [UInt8]
+    do throws(DERError) {
+      (stated, point) = try KeyEncoding.publicKey(subjectPublicKeyInfo: der)
+    } catch {
+      throw AppStoreJWSError(.invalidKey, "not a \(curve.name) public key: \(error)")
+    }
+    guard let stated else {
+      throw AppStoreJWSError(
+        .invalidKey, "the key's curve is neither P-256 nor P-384 where \(curve.name) is expected")
+    }
+    guard stated == curve else {
+      throw AppStoreJWSError(
+        .invalidKey, "a \(stated.name) key where \(curve.name) is expected")
+    }
+    try point.withBytes { bytes throws(AppStoreJWSError) in
+      try checkPublicKey(curve: curve, x963Representation: bytes)
+    }
+    return point
   }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import StoreInternals
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A place in a write transaction where the process kills itself with `SIGKILL` when its
 /// environment asks for it: how the durability tests stop `sportstime-store` exactly before or
 /// exactly after a commit, rather than at a moment a timer happens to hit.
@@ -43,12 +37,12 @@ enum CrashPoint: String, Sendable {
       count += 1
       return count
     }
-    if armed.point == .beforeCommit, armed.transaction == number { kill(getpid(), SIGKILL) }
+    if armed.point == .beforeCommit, armed.transaction == number { killThisProcess() }
   }
 
   /// Called just after such a `COMMIT` returned: dies if asked to.
   static func didCommit() {
     guard let armed, armed.point == .afterCommit else { return }
-    if commits.withLock({ $0 }) == armed.transaction { kill(getpid(), SIGKILL) }
+    if commits.withLock({ $0 }) == armed.transaction { killThisProcess() }
   }
 }
