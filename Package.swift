@@ -57,7 +57,7 @@ let storeTesting = Target.target(
 /// in-process for a server's tests).
 let localAppStoreServer = Target.target(
   name: "LocalAppStoreServer",
-  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore"]
+  dependencies: ["StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreHTTP"]
 )
 
 // MARK: - System libraries
@@ -91,6 +91,13 @@ let openSSLOracle = Target.target(
   ]
 )
 
+// MARK: - Server
+
+/// HTTP/1.1 over the platform's sockets, knowing nothing of the App Store: what the local App
+/// Store's server (the App Store Server API on loopback) is written on. `package` access, no
+/// product.
+let storeHTTP = Target.target(name: "StoreHTTP", dependencies: ["StoreInternals"])
+
 // MARK: - Apple-only (every file wholly inside `#if canImport(...)`)
 
 let storeKitBackend = Target.target(name: "StoreKitBackend", dependencies: ["StoreModel"])
@@ -112,7 +119,7 @@ let storeFuzzing = Target.target(
   name: "StoreFuzzing",
   dependencies: [
     "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
-    "StoreTesting", "StoreCLI",
+    "StoreTesting", "StoreCLI", "StoreHTTP",
     .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
   ]
 )
@@ -150,6 +157,9 @@ let testSupport = Target.target(
 let tests: [Target] = [
   testSupport,
   .testTarget(name: "StoreInternalsTests", dependencies: ["StoreInternals"]),
+  .testTarget(
+    name: "StoreHTTPTests",
+    dependencies: ["StoreHTTP", "StoreInternals", "StoreFuzzing", "TestSupport"]),
   .testTarget(
     name: "StoreModelTests", dependencies: ["StoreModel", "StoreTesting", "TestSupport"]),
   .testTarget(
@@ -193,8 +203,8 @@ let tests: [Target] = [
 let swiftTargets =
   [
     storeInternals, storeModel, appStoreJWS, openSSLOracle, localAppStore, sportsTimePro,
-    storeTesting, localAppStoreServer, storeKitBackend, sportsTimeProUI, storeCLI, storeFuzzing,
-    tool,
+    storeTesting, storeHTTP, localAppStoreServer, storeKitBackend, sportsTimeProUI, storeCLI,
+    storeFuzzing, tool,
   ] + linuxOnlyTools + tests
 
 for target in swiftTargets {

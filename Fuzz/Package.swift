@@ -30,6 +30,7 @@ let fuzzStoreKit = program("fuzz-storekit")
 let fuzzState = program("fuzz-state")
 let fuzzCLI = program("fuzz-cli")
 let fuzzX509 = program("fuzz-x509")
+let fuzzHTTP = program("fuzz-http")
 
 // MARK: - Seeds and soak
 
@@ -37,7 +38,7 @@ let fuzzSeeds = program("fuzz-seeds", libFuzzer: false)
 let soak = program("soak", libFuzzer: false)
 
 let swiftTargets = [
-  fuzzSupport, fuzzJWS, fuzzStoreKit, fuzzState, fuzzCLI, fuzzX509, fuzzSeeds, soak,
+  fuzzSupport, fuzzJWS, fuzzStoreKit, fuzzState, fuzzCLI, fuzzX509, fuzzHTTP, fuzzSeeds, soak,
 ]
 for target in swiftTargets {
   target.swiftSettings = [
