@@ -252,11 +252,11 @@ class Story:
         return client._make_request(path, method, query or {}, data, destination,
                                     "application/json" if data is not None else None)
 
-    def refuse(self, endpoint, status, code, function, *arguments):
+    def refuse(self, endpoint, status, code, function, *arguments, **keywords):
         """Expects APIException(status, code) with an errorMessage, read by Apple's client."""
         self.tally.calls[endpoint] += 1
         try:
-            function(*arguments)
+            function(*arguments, **keywords)
         except APIException as error:
             if error.http_status_code != status or error.raw_api_error != code:
                 raise Mismatch(f"{endpoint}: expected {status} {code}, got "

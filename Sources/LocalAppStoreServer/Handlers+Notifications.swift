@@ -174,7 +174,9 @@ extension Handlers {
     guard let requestID = body["requestIdentifier"]?.string, !requestID.isEmpty,
       requestID.count <= 128
     else { throw APIError.invalidRequestIdentifier }
-    if let earlier = context.api.extensions.withLock({ $0[requestID] }) { return earlier }
+    if let earlier = context.api.extensions.withLock({ $0["\(id) \(requestID)"] }) {
+      return earlier
+    }
     let view = try await view(context)
     guard let record = view.records.first(where: { $0.transaction.id == id }) else {
       throw APIError.originalTransactionIDNotFound
@@ -209,7 +211,7 @@ extension Handlers {
         ("webOrderLineItemId", .string(latest?.transaction.webOrderLineItemID ?? "")),
         ("success", .bool(true)), ("effectiveDate", .date(renewal)),
       ]))
-    context.api.extensions.withLock { $0[requestID] = response }
+    context.api.extensions.withLock { $0["\(id) \(requestID)"] = response }
     return response
   }
 
@@ -244,11 +246,21 @@ extension Handlers {
     let answer = APIResponse.json(200, .object([("requestIdentifier", .string(requestID))]))
     if context.api.massExtensions.withLock({ $0[requestID] }) != nil { return answer }
     let view = try await view(context)
-    let originals = Set(
-      view.records.filter {
-        $0.transaction.productID == productID && !$0.isFamilyCopy
-          && (storefronts?.contains($0.transaction.storefrontCountryCode ?? "") ?? true)
-      }.map(\.transaction.originalID))
+    // "All active subscribers": a subscription whose latest transaction (an upgrade or a
+    // crossgrade replaces the product within it) is of this product, unexpired and unrevoked.
+    // A family member's copy is never extended by itself (it follows its organizer's), and a
+    // subscription in billing retry or a grace period is past its expiration, so not active.
+    var latest: [UInt64: Transaction] = [:]
+    for record in view.records where !record.isFamilyCopy {
+      let transaction = record.transaction
+      if let known = latest[transaction.originalID], known.id > transaction.id { continue }
+      latest[transaction.originalID] = transaction
+    }
+    let originals = latest.values.filter { transaction in
+      transaction.productID == productID && transaction.revocationDate == nil
+        && (transaction.expirationDate.map { $0 > view.now } ?? false)
+        && (storefronts?.contains(transaction.storefrontCountryCode ?? "") ?? true)
+    }.map(\.originalID)
     var succeeded = 0
     var failed = 0
     for original in originals.sorted() {

@@ -32,7 +32,8 @@ package final class ServerAPI: Sendable {
   let clock: any WallClock
   package let log = RequestLog()
   let limiter = Locked(RateLimiter())
-  /// The answers already given to single extensions, by `requestIdentifier` (Apple documents no
+  /// The answers already given to single extensions, by original transaction and
+  /// `requestIdentifier` (Apple documents no
   /// answer for a repeated one; the first result is given again, as for mass extensions).
   let extensions = Locked([String: APIResponse]())
   /// The mass extensions made, by `requestIdentifier`.

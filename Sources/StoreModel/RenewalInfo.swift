@@ -177,7 +177,7 @@ extension RenewalInfo: Codable {
     try c.encodeIfPresent(currency, forKey: .currency)
     try c.encodeIfPresent(renewalPriceMilliunits, forKey: .renewalPriceMilliunits)
     try c.encodeIfPresent(eligibleWinBackOfferIDs, forKey: .eligibleWinBackOfferIDs)
-    try c.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
+    try c.encodeIfPresent(appAccountToken?.uuidString.lowercased(), forKey: .appAccountToken)
     try c.encodeIfPresent(appTransactionID, forKey: .appTransactionID)
     try c.encodeIfPresent(renewalBillingPlanType, forKey: .renewalBillingPlanType)
   }

@@ -213,7 +213,7 @@ extension Transaction: Codable {
     try c.encodeIfPresent(expirationDate, forKey: .expirationDate)
     try c.encode(purchasedQuantity, forKey: .purchasedQuantity)
     try c.encode(productType, forKey: .productType)
-    try c.encodeIfPresent(appAccountToken, forKey: .appAccountToken)
+    try c.encodeIfPresent(appAccountToken?.uuidString.lowercased(), forKey: .appAccountToken)
     try c.encode(ownershipType, forKey: .ownershipType)
     try c.encode(signedDate, forKey: .signedDate)
     try c.encodeIfPresent(revocationReason, forKey: .revocationReason)

@@ -73,6 +73,12 @@ import Testing
   func transactions(transaction: Transaction) throws {
     let written = PayloadWriter.json(of: transaction)
     #expect(written == (try AppStoreJSON.encoder().encode(transaction)))
+    // A UUID is written lowercase, as Apple's payloads write it (RFC 9562 §4).
+    if let token = transaction.appAccountToken {
+      #expect(
+        String(decoding: written, as: UTF8.self).contains(
+          #""appAccountToken":"\#(token.uuidString.lowercased())""#))
+    }
     let decoded = try AppStoreJSON.decoder().decode(Transaction.self, from: written)
     // What the ledger keeps for the next read is what the row decodes to.
     var stored = decoded

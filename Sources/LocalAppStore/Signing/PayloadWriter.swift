@@ -19,7 +19,10 @@ struct PayloadWriter {
     var writer = PayloadWriter()
     writer.open()
     let t = transaction
-    writer.field("appAccountToken", t.appAccountToken?.uuidString)
+    // Lowercase, as Apple's payloads and documentation write UUIDs (RFC 9562 §4: "output as
+    // lowercase characters and ... case insensitive on input"); Foundation's uuidString is
+    // uppercase.
+    writer.field("appAccountToken", t.appAccountToken?.uuidString.lowercased())
     writer.field("appTransactionId", t.appTransactionID)
     writer.field("billingPlanType", t.billingPlanType)
     writer.field("bundleId", t.appBundleID)
@@ -59,7 +62,7 @@ struct PayloadWriter {
   static func json(of info: RenewalInfo) -> Data {
     var writer = PayloadWriter()
     writer.open()
-    writer.field("appAccountToken", info.appAccountToken?.uuidString)
+    writer.field("appAccountToken", info.appAccountToken?.uuidString.lowercased())
     writer.field("appTransactionId", info.appTransactionID)
     writer.field("autoRenewProductId", info.autoRenewPreference)
     writer.field("autoRenewStatus", Int64(info.willAutoRenew ? 1 : 0))
