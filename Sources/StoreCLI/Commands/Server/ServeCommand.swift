@@ -75,6 +75,7 @@ enum ServeCommand: CLICommand {
       guard entry.status >= 400 else { return }
       context.err("\(entry.method) \(entry.path) \(entry.status): \(entry.cause ?? "")")
     }
+    let stop = Self.catchStopSignals()
     let bound: Int
     do {
       bound = try server.start()
@@ -93,36 +94,37 @@ enum ServeCommand: CLICommand {
         "warning: serving on \(host), not a loopback address: anyone who reaches it may use the "
           + "API with a valid token")
     }
-    await waitForSignal()
+    await stop.wait()
     await server.shutdown()
   }
 
-  /// Suspends until SIGINT or SIGTERM.
-  private static func waitForSignal() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let once = SignalOnce(continuation)
-      for number in [SIGINT, SIGTERM] {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { once.resume() }
-        source.resume()
-        once.keep(source)
-      }
+  /// Catches SIGINT and SIGTERM from now on (before the first line is printed, so that a
+  /// script that signals as soon as it reads it never kills the process); `wait()` suspends
+  /// until one comes.
+  private static func catchStopSignals() -> SignalOnce {
+    let once = SignalOnce()
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { once.fire() }
+      source.resume()
+      once.keep(source)
     }
+    return once
   }
 
   static let traits = CommandTraits.changesState(under: .server)
   static func postsNotifications(after arguments: ParsedArguments) -> Bool { false }
 }
 
-/// Resumes a continuation once, whichever signal comes first, and keeps the sources alive.
+/// A signal that stops the server: fired once by whichever signal comes first (before or
+/// after `wait()`), keeping the sources alive.
 private final class SignalOnce: @unchecked Sendable {
   // Guarded by `lock`: the sources' handlers run on a global queue.
   private let lock = NSLock()
+  private var fired = false
   private var continuation: CheckedContinuation<Void, Never>?
   private var sources: [any DispatchSourceSignal] = []
-
-  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
 
   func keep(_ source: any DispatchSourceSignal) {
     lock.lock()
@@ -130,11 +132,26 @@ private final class SignalOnce: @unchecked Sendable {
     lock.unlock()
   }
 
-  func resume() {
+  func fire() {
     lock.lock()
+    fired = true
     let pending = continuation
     continuation = nil
     lock.unlock()
     pending?.resume()
+  }
+
+  /// Returns once a signal came.
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      if fired {
+        lock.unlock()
+        continuation.resume()
+      } else {
+        self.continuation = continuation
+        lock.unlock()
+      }
+    }
   }
 }
