@@ -5,12 +5,6 @@ import StoreModel
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `sportstime-store serve` as a process, as a server's tests run it: its first lines, a state
 /// that other processes change under it, a kill in the middle of a write, and its stop. Without
 /// the built tool the tests are skipped, and say why.
@@ -126,6 +120,28 @@ struct ServeProcessTests {
     #expect(lines.contains("`sportstime-store notifications environment Sandbox` switches it"))
     child.send(SIGTERM)
     #expect(try child.wait() == .exited(0))
+  }
+
+  @Test("serve --host 127.0.0.2 binds that loopback address, says so, and answers there")
+  func otherHost() async throws {
+    let session = try Session()
+    defer { session.folder.remove() }
+    try session.tool("reset", "--date", "2026-01-01T00:00:00Z")
+    let tool = try #require(BuiltTool.url)
+    let child = try ChildProcess(
+      tool.path, ["serve", "--host", "127.0.0.2", "--port", "0", "--state", session.state],
+      environment: ["PATH": "/usr/bin:/bin"], in: session.folder.url)
+    defer {
+      child.send(SIGTERM)
+      _ = try? child.wait()
+    }
+    let line = try child.readLines(1, startingWith: "listening on http://127.0.0.2:")
+    let port = try #require(
+      Int(line.split(separator: "\n")[0].dropFirst("listening on http://127.0.0.2:".count)))
+    let client = try HTTPTestClient(host: "127.0.0.2", port: port)
+    let response = try await client.request("GET", "/inApps/v1/transactions/1")
+    #expect(response.status == 401)
+    #expect(response.text.hasPrefix("Unauthenticated\n"))
   }
 
   @Test(

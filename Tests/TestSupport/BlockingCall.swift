@@ -12,3 +12,13 @@ package func blockingCall<T: Sendable>(_ body: @escaping @Sendable () -> T) asyn
     thread.start()
   }
 }
+
+extension HTTPTestClient {
+  /// Connects to `host` (an IPv4 or IPv6 literal) and `port`; reads wait at most `timeout`
+  /// seconds, each on a thread of its own.
+  package convenience init(host: String = "127.0.0.1", port: Int, timeout: Int = 30)
+    throws(Failure)
+  {
+    try self.init(host: host, port: port, timeout: timeout) { body in await blockingCall(body) }
+  }
+}

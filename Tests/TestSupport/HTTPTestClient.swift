@@ -29,10 +29,18 @@ package final class HTTPTestClient {
   }
 
   private let descriptor: Int32
+  /// Runs a blocking read off the cooperative pool (BlockingCall.swift's `blockingCall`, given
+  /// by the convenience initializer there: this file imports only Glibc or Darwin).
+  package typealias Reader =
+    @Sendable (@escaping @Sendable () -> ([UInt8], Int32)) async -> (
+      [UInt8], Int32
+    )
+  private let reader: Reader
   private var buffer: [UInt8] = []
 
   /// Connects to `host` (an IPv4 or IPv6 literal) and `port`.
-  package init(host: String = "127.0.0.1", port: Int, timeout: Int = 30) throws(Failure) {
+  package init(host: String, port: Int, timeout: Int, reader: @escaping Reader) throws(Failure) {
+    self.reader = reader
     var address4 = in_addr()
     var address6 = in6_addr()
     let family: Int32
@@ -133,7 +141,7 @@ package final class HTTPTestClient {
   /// the server under test may need to answer.
   private func fill() async throws(Failure) -> Bool {
     let descriptor = self.descriptor
-    let (chunk, code) = await blockingCall { () -> ([UInt8], Int32) in
+    let (chunk, code) = await reader { () -> ([UInt8], Int32) in
       var chunk = [UInt8](repeating: 0, count: 65_536)
       while true {
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
