@@ -113,6 +113,16 @@ package indirect enum JSONOut: Sendable {
 
   private static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    // Most strings (a JWS, an identifier) need no escape: copied whole.
+    guard
+      text.utf8.contains(where: {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+      })
+    else {
+      output.append(contentsOf: text.utf8)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)

@@ -13,11 +13,12 @@ enum Handlers {
 
   static func transactionInfo(_ context: Context) async throws(APIError) -> APIResponse {
     let id = try context.transactionID()
-    let record = try await self.record(id, context)
-    let signed = try await context.read { () throws(LocalAppStoreError) in
-      try await context.store.serverSigned([record.transaction])
-    }
-    return .json(200, .object([("signedTransactionInfo", .string(signed[0]))]))
+    guard !context.isForeign,
+      let signed = try await context.read({ () throws(LocalAppStoreError) in
+        try await context.store.serverSignedTransaction(id)
+      })
+    else { throw APIError.transactionIDNotFound }
+    return .json(200, .object([("signedTransactionInfo", .string(signed))]))
   }
 
   /// The transaction `id`, or `4040010` (also on the other environment's base).

@@ -30,6 +30,27 @@ import Testing
       try await fixture.get("/inApps/v1/transactions/12345678901234567890"), 400, 4_000_006)
   }
 
+  @Test(
+    "a signed value is signed once: the same transaction asked again at the same store time is the same token; the time moved, a new one"
+  )
+  func signedOnce() async throws {
+    let fixture = try await APIFixture()
+    let bought = try await fixture.store.buyVerified(monthly)
+    let path = "/inApps/v1/transactions/\(bought.id)"
+    let before = await fixture.store.operationCosts
+    let first = try #require(try await fixture.get(path).object["signedTransactionInfo"] as? String)
+    let second = try #require(
+      try await fixture.get(path).object["signedTransactionInfo"] as? String)
+    // ES256 signatures are randomized: equal ones are one signature given twice.
+    #expect(first.split(separator: ".").last == second.split(separator: ".").last)
+    #expect((await fixture.store.operationCosts - before).signatures == 1)
+    fixture.storeClock.advance(by: 60)
+    let later = try #require(try await fixture.get(path).object["signedTransactionInfo"] as? String)
+    #expect(later != first)
+    let decoded = try fixture.verifier().verifyTransaction(later).payloadValue
+    #expect(decoded.signedDate == fixture.storeClock.now)
+  }
+
   @Test("the other environment's base knows no identifier; the state's own answers")
   func environmentBases() async throws {
     let fixture = try await APIFixture(environment: .sandbox)

@@ -77,10 +77,34 @@ extension LocalAppStore {
         transaction.signedDate = now
         transaction.environment = signingEnvironment
         transaction.jwsRepresentation = ""
-        signed.append(try signature(over: authority.signer.encode(transaction)))
+        signed.append(try serverSignature(over: authority.signer.encode(transaction)))
       }
       return signed
     }
+  }
+
+  /// Get Transaction Info's read: the transaction `id`, of any account, signed at the store's
+  /// time in its environment; `nil` when the store has none. One lookup by identifier, where
+  /// ``serverView()`` reads every transaction.
+  package func serverSignedTransaction(_ id: UInt64) throws(LocalAppStoreError) -> String? {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      guard var transaction = try ledger.transaction(id)?.transaction else { return nil }
+      transaction.signedDate = now
+      transaction.environment = signingEnvironment
+      transaction.jwsRepresentation = ""
+      return try serverSignature(over: authority.signer.encode(transaction))
+    }
+  }
+
+  /// The signature over `payload` the server gave before, or a new one, kept for the next
+  /// request (at most 4,096: then they are all forgotten, as the store's time has moved on).
+  func serverSignature(over payload: Data) throws(LocalAppStoreError) -> String {
+    let key = String(decoding: payload, as: UTF8.self)
+    if let signed = serverSignatures[key] { return signed }
+    let signed = try signature(over: payload)
+    if serverSignatures.count >= 4_096 { serverSignatures.removeAll(keepingCapacity: true) }
+    serverSignatures[key] = signed
+    return signed
   }
 
   /// The statuses of every subscription group `account` has, for "Get All Subscription
@@ -105,11 +129,12 @@ extension LocalAppStore {
           info?.environment = signingEnvironment
           info?.jwsRepresentation = ""
           var signedInfo = ""
-          if let info { signedInfo = try signature(over: authority.signer.encode(info)) }
+          if let info { signedInfo = try serverSignature(over: authority.signer.encode(info)) }
           entries.append(
             .init(
               status: status.state.rawValue, originalTransactionID: transaction.originalID,
-              signedTransactionInfo: try signature(over: authority.signer.encode(transaction)),
+              signedTransactionInfo: try serverSignature(
+                over: authority.signer.encode(transaction)),
               signedRenewalInfo: signedInfo))
         }
         result.append(ServerGroupStatus(groupID: group, entries: entries))

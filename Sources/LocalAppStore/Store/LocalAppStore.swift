@@ -107,6 +107,11 @@ public actor LocalAppStore: StoreBackend {
   /// its `Data`, the dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the
   /// state machine's property test, twice.
   var signedInOperation: [String: String] = [:]
+  /// The App Store Server API's signatures, by payload, kept from one request to the next
+  /// (``serverSignature(over:)``): a payload carries the store's time as its `signedDate`, so
+  /// the same bytes are asked for again only while that time stands still, and are then signed
+  /// once.
+  var serverSignatures: [String: String] = [:]
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?
