@@ -114,12 +114,13 @@ package indirect enum JSONOut: Sendable {
   private static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     // Most strings (a JWS, an identifier) need no escape: copied whole.
-    guard
-      text.utf8.contains(where: {
-        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-      })
-    else {
-      output.append(contentsOf: text.utf8)
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+      output.append(contentsOf: bytes)
+      return true
+    }
+    guard !plain else {
       output.append(UInt8(ascii: "\""))
       return
     }

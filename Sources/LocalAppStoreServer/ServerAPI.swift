@@ -291,7 +291,7 @@ actor StoreHandle {
       current = loaded
       return loaded
     case .state(let path):
-      let identity = Self.identity(of: path)
+      let identity = fileIdentity(path)
       if let current, identity == self.identity,
         try await current.store.dataVersion() == version
       {
@@ -321,12 +321,5 @@ actor StoreHandle {
     return Current(
       store: store, verifier: APITokenVerifier(keys: keys, bundleID: settings.bundleID),
       settings: settings, faults: try await store.serverFaults())
-  }
-
-  private static func identity(of path: String) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-      return nil
-    }
-    return "\(attributes[.systemNumber] ?? 0)/\(attributes[.systemFileNumber] ?? 0)"
   }
 }

@@ -65,3 +65,52 @@ package enum JSONField: Sendable, Hashable, Decodable {
     }
   }
 }
+
+extension JSONField {
+  /// The members of the JSON object in `json`, each read as ``init(from:)`` reads it, by this
+  /// package's parser (``JSONDocument``: a key given twice is refused, as RFC 7519 §4 allows for
+  /// a token's claims); `nil` when `json` is not one JSON object. `JSONDecoder` read the claims
+  /// of every API token before, at a quarter of the verification's time.
+  package static func object(parsing json: [UInt8]) -> [String: JSONField]? {
+    guard let document = try? JSONDocument.parse(json, maximumDepth: 64),
+      document.nodes[0].kind == .object
+    else { return nil }
+    var fields: [String: JSONField] = [:]
+    for (name, value) in document.members(of: 0) {
+      fields[document.string(at: name)] = field(document, value)
+    }
+    return fields
+  }
+
+  private static func field(_ document: JSONDocument, _ index: Int) -> JSONField {
+    switch document.nodes[index].kind {
+    case .null: return .null
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .string, .escapedString: return .string(document.string(at: index))
+    case .integer:
+      if let (negative, magnitude) = document.integer(at: index),
+        let value = negative
+          ? (magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil)
+          : (magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil)
+      {
+        return .integer(value)
+      }
+      return Double(document.numberText(at: index)).map(JSONField.number) ?? .other
+    case .number:
+      // `JSONDecoder` gives an `Int64` for `1.7e9` or `2.0`: a number that is one exactly.
+      guard let number = Double(document.numberText(at: index)) else { return .other }
+      return Int64(exactly: number).map(JSONField.integer) ?? .number(number)
+    case .array:
+      var texts: [String] = []
+      for element in document.elements(of: index) {
+        switch document.nodes[element].kind {
+        case .string, .escapedString: texts.append(document.string(at: element))
+        default: return .other
+        }
+      }
+      return .strings(texts)
+    case .object: return .other
+    }
+  }
+}

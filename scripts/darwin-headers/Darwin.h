@@ -8,6 +8,7 @@
 #include "sys/errno.h"
 #include "sys/signal.h"
 #include "sys/wait.h"
+#include "sys/stat.h"
 #include "sys/fcntl.h"
 #include "sys/poll.h"
 #include "sys/socket.h"

@@ -67,14 +67,22 @@ package struct APITokenVerifier: Sendable {
     guard let authorization else {
       throw Refusal(cause: "no-authorization", reason: "the request has no Authorization header")
     }
-    let prefix = "Bearer "
-    guard authorization.count > prefix.count,
-      authorization.prefix(prefix.count).lowercased() == prefix.lowercased()
+    let prefix = "bearer "
+    let bytes = Array(authorization.utf8)
+    guard bytes.count > prefix.utf8.count,
+      zip(bytes, prefix.utf8).allSatisfy({ byte, lower in
+        byte == lower || (lower >= 0x61 && lower <= 0x7A && byte == lower - 0x20)
+      })
     else {
       throw Refusal(
         cause: "not-bearer", reason: "the Authorization header is not \"Bearer <token>\"")
     }
-    let jws = String(authorization.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+    // The token, without the spaces and tabs around it (ASCII: a token is base64url and dots).
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let rest = bytes[prefix.utf8.count...]
+    let start = rest.firstIndex { !isBlank($0) } ?? rest.endIndex
+    let end = (rest.lastIndex { !isBlank($0) }).map { $0 + 1 } ?? start
+    let jws = String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     let token: UnverifiedJWS
     do throws(VerificationError) {
       token = try UnverifiedJWS(parsing: jws)
@@ -109,8 +117,7 @@ package struct APITokenVerifier: Sendable {
           : "the signature is \(token.signature.count) bytes; ES256's is \(ES256.signatureCount) "
             + "(r‖s, not DER)")
     }
-    guard let claims = try? JSONDecoder().decode([String: JSONField].self, from: token.payloadJSON)
-    else {
+    guard let claims = JSONField.object(parsing: Array(token.payloadJSON)) else {
       throw Refusal(cause: "malformed-claims", reason: "the token's payload is not a JSON object")
     }
     guard let issuer = claims["iss"]?.string, issuer == key.issuerID else {

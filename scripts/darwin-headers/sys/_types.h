@@ -28,6 +28,11 @@ typedef __uint32_t      __darwin_useconds_t;    /* [???] microseconds */
 typedef __uint32_t      __darwin_sigset_t;      /* [???] signal set */
 typedef __uint32_t      __darwin_uid_t;         /* [???] user IDs */
 typedef __int32_t       __darwin_suseconds_t;   /* [???] microseconds */
+typedef __int32_t       __darwin_dev_t;         /* dev_t */
+typedef __uint32_t      __darwin_gid_t;         /* [???] process and group IDs */
+typedef __uint64_t      __darwin_ino64_t;       /* [???] Used for 64 bit inodes */
+typedef __int64_t       __darwin_blkcnt_t;      /* total blocks */
+typedef __int32_t       __darwin_blksize_t;     /* preferred block size */
 
 /* bsd/sys/_types/_size_t.h, _ssize_t.h, _pid_t.h, _mode_t.h, _off_t.h, _useconds_t.h,
  * _sigset_t.h, _uid_t.h */
@@ -41,6 +46,18 @@ typedef __darwin_sigset_t       sigset_t;
 typedef __darwin_uid_t          uid_t;
 typedef __darwin_time_t         time_t;         /* bsd/sys/_types/_time_t.h */
 typedef __darwin_suseconds_t    suseconds_t;    /* bsd/sys/_types/_suseconds_t.h */
+typedef __darwin_dev_t          dev_t;          /* bsd/sys/_types/_dev_t.h */
+typedef __darwin_gid_t          gid_t;          /* bsd/sys/_types/_gid_t.h */
+typedef __uint16_t              nlink_t;        /* bsd/sys/_types/_nlink_t.h */
+typedef __darwin_blkcnt_t       blkcnt_t;       /* bsd/sys/_types/_blkcnt_t.h */
+typedef __darwin_blksize_t      blksize_t;      /* bsd/sys/_types/_blksize_t.h */
+
+/* bsd/sys/_types/_timespec.h */
+struct timespec
+{
+	__darwin_time_t tv_sec;
+	long            tv_nsec;
+};
 
 /* bsd/sys/_types/_timeval.h: tv_usec is an Int32 on Darwin (Glibc's is an Int), so
  * `timeval(tv_sec:tv_usec:)` takes an Int32 there. */
