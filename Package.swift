@@ -137,6 +137,8 @@ let bench = Target.executableTarget(
   dependencies: [
     "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting", "StoreInternals", linuxOpenSSL,
     .target(name: "OpenSSLOracle", condition: .when(platforms: [.linux])),
+    // The server group (`--only server`) runs the App Store Server API in a child of its own.
+    "LocalAppStoreServer",
   ]
 )
 

@@ -2,12 +2,13 @@ import Foundation
 
 /// The figures of one benchmark run, in the order they were measured, and notices.
 struct BenchmarkReport {
-  private(set) var figures: [(key: String, value: Double, label: String)] = []
+  private(set) var figures: [(key: String, value: Double, label: String, listed: Bool)] = []
   private(set) var notices: [String] = []
 
-  /// Records a figure under a stable `snake_case` key, with a label for people.
-  mutating func record(_ key: String, _ value: Double, label: String) {
-    figures.append((key, value, label))
+  /// Records a figure under a stable `snake_case` key, with a label for people; `listed: false`
+  /// leaves it out of ``text()`` (a group that prints a table of its own).
+  mutating func record(_ key: String, _ value: Double, label: String, listed: Bool = true) {
+    figures.append((key, value, label, listed))
   }
 
   /// Records a notice (a skipped measurement, a missing input).
@@ -30,8 +31,9 @@ struct BenchmarkReport {
 
   /// A table: one figure a line.
   func text() -> String {
-    let width = figures.map(\.label.count).max() ?? 0
-    var lines = figures.map { figure in
+    let listed = figures.filter(\.listed)
+    let width = listed.map(\.label.count).max() ?? 0
+    var lines = listed.map { figure in
       let padded = figure.label.padding(toLength: width, withPad: " ", startingAt: 0)
       let value: String
       if figure.key.hasSuffix("_ratio") || figure.key.contains("_over_") {
