@@ -38,6 +38,8 @@ package final class ServerAPI: Sendable {
   let extensions = Locked([String: APIResponse]())
   /// The mass extensions made, by `requestIdentifier`.
   let massExtensions = Locked([String: MassExtension]())
+  /// The answers to GET requests over a state file that has not changed since.
+  let answers = Locked(AnswerCache())
 
   /// - Parameter clock: The wall clock tokens are judged on (never the store's).
   package init(
@@ -95,10 +97,29 @@ package final class ServerAPI: Sendable {
       request: request, parameters: endpoint.parameters, store: state.store,
       environment: environment, isForeign: environment != state.settings.environment,
       settings: state.settings, api: self)
-    do throws(APIError) {
-      let response = try await endpoint.kind.run(context)
-      if request.method != "GET", let poster { await poster(state.store) }
+    guard request.method != "GET" else {
+      guard let stamp = state.stamp else { return await Self.run(endpoint, context) }
+      let key = AnswerCache.key(request)
+      let asked = answers.withLock { $0.lookup(key, stamp: stamp) }
+      if case .hit(let response) = asked { return response }
+      let response = await Self.run(endpoint, context)
+      if case .miss(let generation) = asked {
+        answers.withLock { $0.store(response, key, stamp: stamp, generation: generation) }
+      }
       return response
+    }
+    // A write of this process's own: SQLite's data_version does not move for it, so the
+    // answers kept are dropped before it starts and again once it (and its notifications) ended.
+    answers.withLock { $0.beginWrite() }
+    let response = await Self.run(endpoint, context)
+    if let poster { await poster(state.store) }
+    answers.withLock { $0.endWrite() }
+    return response
+  }
+
+  private static func run(_ endpoint: Endpoint, _ context: Context) async -> APIResponse {
+    do throws(APIError) {
+      return try await endpoint.kind.run(context)
     } catch {
       return error.response
     }
@@ -261,6 +282,66 @@ struct RateLimiter: Sendable {
   }
 }
 
+/// The answers to GET requests, kept while the state file is the same file at the same SQLite
+/// `data_version` (another process's commit moves it, and a reset replaces the file) and no
+/// write of this process's own began since: a GET's answer is a function of the state, whose
+/// time moves only by a write, so it is the same bytes until then. The signed values inside
+/// were signed once (``LocalAppStore/serverSignedTransaction(_:)``); a repeated request reads
+/// nothing. Only over a state file: an open store (``ServerAPI/Source/store(_:)``) is written
+/// through its own connection by the test that holds it, which no version shows.
+struct AnswerCache: Sendable {
+  /// What a lookup found.
+  enum Lookup {
+    case hit(APIResponse)
+    /// Not kept: the generation to store the answer under.
+    case miss(generation: Int)
+    /// A write is running: the answer is not kept.
+    case writing
+  }
+
+  /// At most this many answers are kept; then they are all dropped.
+  static let capacity = 4_096
+  private var stamp = ""
+  private var entries: [String: APIResponse] = [:]
+  /// Moves at the start and the end of each write of this process.
+  private var generation = 0
+  private var writes = 0
+
+  /// The method, the path and the query in the order given.
+  static func key(_ request: APIRequest) -> String {
+    var key = request.method + " " + request.path
+    for (name, value) in request.query { key += "\u{0}" + name + "=" + value }
+    return key
+  }
+
+  mutating func lookup(_ key: String, stamp: String) -> Lookup {
+    guard writes == 0 else { return .writing }
+    if stamp != self.stamp {
+      self.stamp = stamp
+      entries.removeAll()
+    }
+    return entries[key].map(Lookup.hit) ?? .miss(generation: generation)
+  }
+
+  mutating func store(_ response: APIResponse, _ key: String, stamp: String, generation: Int) {
+    guard writes == 0, generation == self.generation, stamp == self.stamp else { return }
+    if entries.count >= Self.capacity { entries.removeAll() }
+    entries[key] = response
+  }
+
+  mutating func beginWrite() {
+    writes += 1
+    generation += 1
+    entries.removeAll()
+  }
+
+  mutating func endWrite() {
+    writes -= 1
+    generation += 1
+    entries.removeAll()
+  }
+}
+
 /// The state the API answers from, opened once and opened afresh when another process wrote
 /// to it (its SQLite `data_version` moved) or replaced the file (`reset`): what a store loads
 /// at opening — the catalog, the signing root, the API keys — is then read again, so nothing
@@ -272,12 +353,17 @@ actor StoreHandle {
     var settings: EmulatorSettings
     /// The endpoints armed to fail (``LocalAppStore/serverFaults()``).
     var faults: [String: Bool]
+    /// Which opening of the state file this is (a new one whenever another process wrote to it
+    /// or replaced it); `nil` for an open store (``AnswerCache``).
+    var stamp: String?
   }
 
   private let source: ServerAPI.Source
   private var current: Current?
   private var version: Int64 = -1
   private var identity: String?
+  /// How many times the state file was opened.
+  private var loads = 0
 
   init(_ source: ServerAPI.Source) { self.source = source }
 
@@ -298,8 +384,11 @@ actor StoreHandle {
         return current
       }
       let store = try LocalAppStore(openingStateAt: path, time: .stored)
-      let loaded = try await Self.load(store)
+      var loaded = try await Self.load(store)
       version = try await store.dataVersion()
+      // A new connection counts its data_version afresh: the stamp is the load's number.
+      loads += 1
+      loaded.stamp = String(loads)
       self.identity = identity
       current = loaded
       return loaded
