@@ -64,8 +64,14 @@ enum Handlers {
     let account = try customer(of: id, in: view)
     var records = view.records.filter { $0.account == account && query.admits($0) }
     if version == 1 {
-      // v1 "leaves out finished consumables" (research §1.2; Apple's v1 page).
-      records.removeAll { $0.transaction.productType == .consumable && $0.isFinished }
+      // Apple's Get Transaction History V1 page (developer.apple.com/documentation/
+      // appstoreserverapi/get-transaction-history-v1) returns "Consumable in-app purchases if
+      // the transaction is refunded or revoked, or if the app hasn't finished processing the
+      // transaction": a finished consumable is left out unless it was revoked.
+      records.removeAll {
+        $0.transaction.productType == .consumable && $0.isFinished
+          && $0.transaction.revocationDate == nil
+      }
     }
     records.sort { ($0.modified, $0.transaction.id) < ($1.modified, $1.transaction.id) }
     if query.descending { records.reverse() }

@@ -51,6 +51,40 @@ import Testing
     #expect(decoded.signedDate == fixture.storeClock.now)
   }
 
+  /// Apple's Get Transaction History V1 page: it returns "Consumable in-app purchases if the
+  /// transaction is refunded or revoked, or if the app hasn't finished processing the
+  /// transaction"; Get Transaction History (v2) returns transactions "that the app has or hasn't
+  /// marked as finished" (developer.apple.com/documentation/appstoreserverapi).
+  @Test("v1 history leaves out finished consumables but a refunded one; v2 keeps all")
+  func historyV1Consumables() async throws {
+    let coins = Product(
+      id: "com.sportstime.coins", type: .consumable, displayName: "Coins", description: "",
+      price: Decimal(string: "0.99") ?? 0, displayPrice: "$0.99", currencyCode: "USD",
+      locale: Locale(identifier: "en_US"), isFamilyShareable: false, subscription: nil)
+    let fixture = try await APIFixture(products: [coins] + SportsTimeFixtures.products)
+    let plan = try await fixture.store.buyVerified(monthly)
+    let kept = try await fixture.store.buyVerified(coins.id)
+    let refunded = try await fixture.store.buyVerified(coins.id)
+    // Bought and not finished (buyVerified finishes what it buys).
+    guard case .success(.verified(let open)) = try await fixture.store.buy(coins.id) else {
+      Issue.record("the third purchase of coins did not verify")
+      return
+    }
+    for finished in [kept, refunded] {
+      #expect(
+        try await fixture.call("POST", "/inApps/v1/transactions/\(finished.id)/finish").status
+          == 200)
+    }
+    try await fixture.store.refund(transactionID: refunded.id)
+    func listed(_ version: Int) async throws -> Set<UInt64> {
+      let page = try await fixture.get("/inApps/v\(version)/history/\(plan.id)")
+      let signed = try #require(page.object["signedTransactions"] as? [String])
+      return Set(try signed.map { try fixture.verifier().verifyTransaction($0).payloadValue.id })
+    }
+    #expect(try await listed(1) == [plan.id, refunded.id, open.id])
+    #expect(try await listed(2) == [plan.id, kept.id, refunded.id, open.id])
+  }
+
   @Test("the other environment's base knows no identifier; the state's own answers")
   func environmentBases() async throws {
     let fixture = try await APIFixture(environment: .sandbox)

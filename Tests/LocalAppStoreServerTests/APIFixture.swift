@@ -22,11 +22,12 @@ struct APIFixture {
 
   /// - Parameter environment: What the store signs as (Production: no Sandbox renewal limit).
   init(
-    environment: AppStoreEnvironment = .production, settings: EmulatorSettings = .polite
+    environment: AppStoreEnvironment = .production, settings: EmulatorSettings = .polite,
+    products: [Product] = SportsTimeFixtures.products
   ) async throws {
     storeClock = ManualClock()
     wallClock = ManualClock()
-    store = try LocalAppStore.sportsTime(clock: storeClock, settings: settings)
+    store = try LocalAppStore.sportsTime(clock: storeClock, settings: settings, products: products)
     try await store.setSigningEnvironment(
       environment, appAppleID: environment == .production ? 1_234_567_890 : nil)
     let key = try SubscriptionOfferKey.generate(keyID: Self.keyID)

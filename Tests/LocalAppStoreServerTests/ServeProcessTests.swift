@@ -68,14 +68,17 @@ struct ServeProcessTests {
     }
 
     /// Starts `serve --port 0`; returns the process and its port, read from its first line.
-    func serve(environment extra: [String: String] = [:]) throws -> (ChildProcess, Int, String) {
+    func serve(host: String = "127.0.0.1", environment extra: [String: String] = [:]) throws -> (
+      ChildProcess, Int, String
+    ) {
       let tool = try #require(BuiltTool.url)
       let child = try ChildProcess(
-        tool.path, ["serve", "--port", "0", "--state", state],
+        tool.path, ["serve", "--host", host, "--port", "0", "--state", state],
         environment: ["PATH": "/usr/bin:/bin"].merging(extra) { $1 }, in: folder.url)
-      let lines = try child.readLines(1, startingWith: "listening on http://127.0.0.1:")
+      let prefix = "listening on http://\(host):"
+      let lines = try child.readLines(1, startingWith: prefix)
       let first = try #require(lines.split(separator: "\n").first.map(String.init))
-      let port = try #require(Int(first.dropFirst("listening on http://127.0.0.1:".count)))
+      let port = try #require(Int(first.dropFirst(prefix.count)))
       return (child, port, lines)
     }
   }
@@ -127,17 +130,11 @@ struct ServeProcessTests {
     let session = try Session()
     defer { session.folder.remove() }
     try session.tool("reset", "--date", "2026-01-01T00:00:00Z")
-    let tool = try #require(BuiltTool.url)
-    let child = try ChildProcess(
-      tool.path, ["serve", "--host", "127.0.0.2", "--port", "0", "--state", session.state],
-      environment: ["PATH": "/usr/bin:/bin"], in: session.folder.url)
+    let (child, port, _) = try session.serve(host: "127.0.0.2")
     defer {
       child.send(SIGTERM)
       _ = try? child.wait()
     }
-    let line = try child.readLines(1, startingWith: "listening on http://127.0.0.2:")
-    let port = try #require(
-      Int(line.split(separator: "\n")[0].dropFirst("listening on http://127.0.0.2:".count)))
     let client = try HTTPTestClient(host: "127.0.0.2", port: port)
     let response = try await client.request("GET", "/inApps/v1/transactions/1")
     #expect(response.status == 401)
