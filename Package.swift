@@ -111,8 +111,11 @@ let storeCLI = Target.target(
   name: "StoreCLI",
   dependencies: [
     "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
-    "LocalAppStoreServer",
-  ]
+    "LocalAppStoreServer", "StoreHTTP",
+  ],
+  // The Transaction Manager's page, as written: the binary serves it from
+  // TransactionManager/PageAssets.swift, which scripts/embed-page generates from these files.
+  exclude: ["TransactionManager/Page"]
 )
 
 /// The fuzz package's harnesses, seeds and soak (Fuzz/ keeps only libFuzzer's driver and the
@@ -198,7 +201,7 @@ let tests: [Target] = [
     name: "StoreCLITests",
     dependencies: [
       "StoreCLI", "SportsTimePro", "StoreModel", "AppStoreJWS", "LocalAppStore", "StoreTesting",
-      "StoreFuzzing",
+      "StoreFuzzing", "LocalAppStoreServer", "StoreHTTP", "StoreInternals",
       "TestSupport",
     ]),
 ]

@@ -1,6 +1,6 @@
 public import Foundation
 public import LocalAppStore
-import StoreHTTP
+package import StoreHTTP
 
 /// Apple's App Store Server API on loopback, over the local App Store: what a subscription
 /// server's tests call in place of `api.storekit.apple.com`, with transactions, renewal info and
@@ -25,6 +25,9 @@ public final class LocalAppStoreServer: Sendable {
     public var port: Int
     /// Host names the `Host` header may carry besides the loopback names and ``host``.
     public var allowedHosts: [String]
+    /// The largest request body taken (413 past it): 1 MiB, the API's bodies are small;
+    /// `serve` takes more for the Transaction Manager's import of a state file.
+    package var bodyLimit = 1024 * 1024
 
     public init(host: String = "127.0.0.1", port: Int = 0, allowedHosts: [String] = []) {
       self.host = host
@@ -51,11 +54,12 @@ public final class LocalAppStoreServer: Sendable {
   /// A server over the state at `statePath` that posts the notifications its writes make
   /// (the command-line tool's `serve`).
   package convenience init(
-    statePath: String, configuration: Configuration, poster: ServerAPI.NotificationPoster?
+    statePath: String, configuration: Configuration, poster: ServerAPI.NotificationPoster?,
+    pages: Pages? = nil
   ) {
     self.init(
       api: ServerAPI(source: .state(path: statePath), poster: poster),
-      configuration: configuration)
+      configuration: configuration, pages: pages)
   }
 
   /// A server over a store already open (a test's).
@@ -63,15 +67,23 @@ public final class LocalAppStoreServer: Sendable {
     self.init(api: ServerAPI(source: .store(store)), configuration: configuration)
   }
 
-  package init(api: ServerAPI, configuration: Configuration) {
+  /// A page served beside the API (the Transaction Manager): asked first for every request
+  /// whose path is `/` or under `/ui/`, it answers or returns `nil` (then 404).
+  package typealias Pages = @Sendable (HTTPRequest) async -> HTTPResponse?
+
+  package init(api: ServerAPI, configuration: Configuration, pages: Pages? = nil) {
     self.api = api
     self.configuration = configuration
     var http = HTTPServer.Configuration()
     http.host = configuration.host
     http.port = UInt16(clamping: configuration.port)
     http.allowedHosts = configuration.allowedHosts
+    http.limits.body = configuration.bodyLimit
     self.http = HTTPServer(configuration: http) { request in
-      await Self.answer(request, api: api)
+      if let pages, request.path == "/" || request.path.hasPrefix("/ui/") {
+        return await pages(request) ?? HTTPResponse.text("Not Found\n", status: 404)
+      }
+      return await Self.answer(request, api: api)
     }
   }
 

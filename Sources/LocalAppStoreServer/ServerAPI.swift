@@ -40,6 +40,9 @@ package final class ServerAPI: Sendable {
   let massExtensions = Locked([String: MassExtension]())
   /// The answers to GET requests over a state file that has not changed since.
   let answers = Locked(AnswerCache())
+  /// How many writing requests were answered: their commits move no `data_version` of the
+  /// API's own connection, so ``stateStamp()`` counts them.
+  private let writes = Locked(0)
 
   /// - Parameter clock: The wall clock tokens are judged on (never the store's).
   package init(
@@ -61,6 +64,30 @@ package final class ServerAPI: Sendable {
         date: clock.now, method: request.method, path: request.path, status: response.status,
         cause: response.status >= 400 ? response.cause : nil))
     return response
+  }
+
+  /// A text that changes whenever the state does: another connection's commit or a new file
+  /// (the state is opened afresh, see ``StoreHandle``) or a write through the API. What `serve`'s
+  /// Transaction Manager watches.
+  package func stateStamp() async -> String {
+    let opening: String
+    do {
+      let current = try await handle.current()
+      if let stamp = current.stamp {
+        opening = stamp
+      } else {
+        opening = String(try await current.store.dataVersion())
+      }
+    } catch {
+      opening = "unreadable: \(error)"
+    }
+    return opening + "/" + String(writes.withLock { $0 })
+  }
+
+  /// The store the API answers from now (reopened if another process changed the state
+  /// file): what `serve`'s Transaction Manager reads.
+  package func currentStore() async throws -> LocalAppStore {
+    try await handle.current().store
   }
 
   private func answer(_ request: APIRequest) async -> APIResponse {
@@ -114,6 +141,7 @@ package final class ServerAPI: Sendable {
     let response = await Self.run(endpoint, context)
     if let poster { await poster(state.store) }
     answers.withLock { $0.endWrite() }
+    writes.withLock { $0 += 1 }
     return response
   }
 

@@ -319,6 +319,20 @@ extension LocalAppStore {
     return transaction
   }
 
+  /// Every account's requests still waiting, oldest first, each with whether it is an
+  /// interrupted purchase (resolved by `resolve-issue`) or an Ask to Buy request (approved or
+  /// declined): the Transaction Manager's list of them.
+  package func waitingRequests() throws(LocalAppStoreError)
+    -> [(request: AskToBuyRequest, isInterrupted: Bool)]
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      let interrupted = try interruptedRequests()
+      return try ledger.requests(of: nil).filter { $0.status == .pending }.map {
+        ($0, interrupted.contains($0.id))
+      }
+    }
+  }
+
   private func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
     guard try ledger.meta("interruptedRequests") != nil else { return [] }
     return try ledger.decodeMeta(Set<UInt64>.self, "interruptedRequests")

@@ -330,13 +330,15 @@ final class LedgerStore: @unchecked Sendable {
     try transactions(where: "source_id = ?", [.integer(Int64(bitPattern: sourceID))])
   }
 
-  func transactions(where condition: String, _ parameters: [SQLiteDatabase.Value])
-    throws(LocalAppStoreError) -> [StoredTransaction]
-  {
+  /// The transactions that meet `condition`, in `order` (an `ORDER BY` clause, with any
+  /// `LIMIT`).
+  func transactions(
+    where condition: String, _ parameters: [SQLiteDatabase.Value], order: String = "ORDER BY id"
+  ) throws(LocalAppStoreError) -> [StoredTransaction] {
     let rows = try database.query(
       """
       SELECT account, source_id, revision, finished, payload, id FROM transactions
-      WHERE \(condition) ORDER BY id
+      WHERE \(condition) \(order)
       """, parameters)
     var result: [StoredTransaction] = []
     for row in rows {

@@ -344,3 +344,117 @@ extension LocalAppStore {
     return try ledger.decodeMeta([String: Bool].self, Self.serverFaultsMeta)
   }
 }
+
+// MARK: - The Transaction Manager (`serve`'s page)
+
+extension LocalAppStore {
+  /// What the Transaction Manager's list asks for: all optional but the page's size.
+  package struct TransactionFilter: Sendable, Hashable {
+    package var account: String?
+    package var productID: String?
+    /// A product type as the payload spells it (`Auto-Renewable Subscription`).
+    package var type: String?
+    /// Text the transaction's payload contains, or its identifier.
+    package var text: String?
+    /// Only transactions older than this one (the previous page's last).
+    package var before: UInt64?
+    package var limit: Int
+
+    package init(
+      account: String? = nil, productID: String? = nil, type: String? = nil,
+      text: String? = nil, before: UInt64? = nil, limit: Int = 50
+    ) {
+      self.account = account
+      self.productID = productID
+      self.type = type
+      self.text = text
+      self.before = before
+      self.limit = limit
+    }
+  }
+
+  /// One page of the Transaction Manager's list.
+  package struct TransactionPage: Sendable {
+    /// Newest first.
+    package var records: [ServerRecord]
+    /// How many transactions meet the filter, on every page.
+    package var total: Int
+    /// The renewal state of the subscriptions the page's transactions belong to.
+    package var subscriptions: [SubscriptionSummary]
+    /// The store's time.
+    package var now: Date
+  }
+
+  /// Where a subscription is in its life, for the Transaction Manager's state column.
+  package struct SubscriptionSummary: Sendable, Hashable {
+    package var account: String
+    package var originalID: UInt64
+    /// `active`, `billingRetry`, `expired` or `revoked`.
+    package var phase: String
+    /// The end of the current paid period.
+    package var expirationDate: Date
+    /// While in billing retry with a grace period: when it ends.
+    package var gracePeriodEndDate: Date?
+  }
+
+  /// A page of every account's transactions, newest first, and the count of those that meet
+  /// `filter`: read by the primary key, so the first page of a store of 100,000 transactions
+  /// reads as many rows as that of a store of 100.
+  package func transactionPage(_ filter: TransactionFilter) throws(LocalAppStoreError)
+    -> TransactionPage
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let (rows, total) = try ledger.transactionPage(
+        account: filter.account, productID: filter.productID, type: filter.type,
+        text: filter.text, before: filter.before, limit: filter.limit)
+      var subscriptions: [SubscriptionSummary] = []
+      var seen: Set<String> = []
+      for row in rows where row.transaction.productType == .autoRenewable {
+        let key = "\(row.account) \(row.transaction.originalID)"
+        guard seen.insert(key).inserted else { continue }
+        let found = try ledger.subscriptions(
+          where: "original_id = ? AND account = ?",
+          [.integer(Int64(bitPattern: row.transaction.originalID)), .text(row.account)])
+        for record in found {
+          subscriptions.append(
+            SubscriptionSummary(
+              account: record.account, originalID: record.originalID,
+              phase: record.phase.rawValue, expirationDate: record.expirationDate,
+              gracePeriodEndDate: record.gracePeriodEndDate))
+        }
+      }
+      return TransactionPage(
+        records: rows.map {
+          ServerRecord(
+            transaction: $0.transaction, account: $0.account, isFinished: $0.finished,
+            isFamilyCopy: $0.sourceID != nil, modified: 0)
+        }, total: total, subscriptions: subscriptions, now: now)
+    }
+  }
+
+  /// Writes a consistent copy of the state to a new file at `path` (the Transaction Manager's
+  /// export): committed data only, under a read lock, so the store may be in use meanwhile.
+  package func snapshotState(to path: String) throws(LocalAppStoreError) {
+    try ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.database.snapshot(to: path)
+    }
+  }
+
+  /// Replaces the state at `path` with the state in the file at `source` (the Transaction
+  /// Manager's import), after `source` opened as a local App Store state of this build's
+  /// schema or an older one and passed SQLite's check; otherwise nothing is written.
+  /// Other connections, in this process or another, see the new state on their next read.
+  /// - Throws: The errors of ``init(openingStateAt:time:account:access:)`` for `source`
+  ///   (`notFound`, `stateUnreadable`, `foreignState`, `newerSchema`) or for `path`.
+  package static func replaceState(at path: String, with source: String)
+    throws(LocalAppStoreError)
+  {
+    let incoming = try LedgerStore(path: source, access: .readOnly)
+    guard try incoming.isConfigured else {
+      throw LocalAppStoreError(
+        .notFound, "\(source) holds no local App Store (it was never reset); nothing changed")
+    }
+    let target = try LedgerStore(path: path, access: .readWrite)
+    try target.database.replaceContents(with: incoming.database)
+  }
+}

@@ -65,6 +65,30 @@ final class SQLiteDatabase {
     sqlite3_close_v2(handle)
   }
 
+  /// Writes a copy of the whole database to a new file at `path` (`VACUUM INTO`): a consistent
+  /// snapshot, the write-ahead log's committed pages included, that takes only a read lock. The
+  /// file must not exist yet.
+  func snapshot(to path: String) throws(LocalAppStoreError) {
+    _ = try query("VACUUM INTO ?", [.text(path)])
+  }
+
+  /// Replaces this database's whole content with `source`'s, through SQLite's online backup:
+  /// one step under this database's write lock, so another connection sees either the old
+  /// content or the new, and notices the change (its `data_version` moves).
+  func replaceContents(with source: SQLiteDatabase) throws(LocalAppStoreError) {
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw LocalAppStoreError(
+        .stateUnreadable, "cannot copy \(source.path) into \(path): \(errorMessage)")
+    }
+    let status = sqlite3_backup_step(backup, -1)
+    let finished = sqlite3_backup_finish(backup)
+    guard status == SQLITE_DONE, finished == SQLITE_OK else {
+      throw LocalAppStoreError(
+        .stateUnreadable,
+        "cannot copy \(source.path) into \(path): \(errorMessage) (SQLite \(status))")
+    }
+  }
+
   /// Runs one or more statements that take no parameters and return no rows of interest.
   func execute(_ sql: String) throws(LocalAppStoreError) {
     var message: UnsafeMutablePointer<CChar>?

@@ -30,6 +30,12 @@ enum ServeCommand: CLICommand {
     it (the catalog and the signing root of a `reset` included). The state signs as Xcode by
     default, which Apple's client refuses: `notifications environment Sandbox` switches it.
 
+    The Transaction Manager, Xcode's window for people, is the page at http://HOST:PORT/ (the
+    second line says where): the transactions of every account, an inspector, every action of
+    these commands as a button that shows the command it runs, the settings, the notifications
+    and this server's request log, SportsTime's screens, live as other commands change the
+    state. Only the page it serves may call it (a token in the page, and the browser's Origin).
+
     SIGINT or SIGTERM stops it: the requests in flight finish, then it exits 0.
 
     \(optionsHelp)
@@ -67,10 +73,17 @@ enum ServeCommand: CLICommand {
     if let transport = context.notificationTransport {
       poster = { store in _ = try? await store.deliverDueNotifications(using: transport) }
     }
+    var configuration = LocalAppStoreServer.Configuration(
+      host: host, port: port, allowedHosts: arguments.values("allow-host"))
+    // The Transaction Manager's import takes a whole state file.
+    configuration.bodyLimit = 256 * 1024 * 1024
+    let api = ServerAPI(source: .state(path: path), poster: poster)
+    var generator = SystemRandomNumberGenerator()
+    let manager = TransactionManager(
+      statePath: path, api: api, context: context,
+      token: PageGuard.makeToken(using: &generator))
     let server = LocalAppStoreServer(
-      statePath: path,
-      configuration: .init(host: host, port: port, allowedHosts: arguments.values("allow-host")),
-      poster: poster)
+      api: api, configuration: configuration, pages: { await manager.answer($0) })
     server.api.log.observe { entry in
       guard entry.status >= 400 else { return }
       context.err("\(entry.method) \(entry.path) \(entry.status): \(entry.cause ?? "")")
@@ -84,6 +97,7 @@ enum ServeCommand: CLICommand {
     }
     let shown = host.contains(":") ? "[\(host)]" : host
     context.out("listening on http://\(shown):\(bound)")
+    context.out("Transaction Manager: http://\(shown):\(bound)/")
     if environment == .xcode {
       context.out(
         "note: the state signs as Xcode, which Apple's App Store Server API clients refuse; "
@@ -94,7 +108,12 @@ enum ServeCommand: CLICommand {
         "warning: serving on \(host), not a loopback address: anyone who reaches it may use the "
           + "API with a valid token")
     }
-    await stop.wait()
+    // The page's live updates: the watcher checks the state until the server stops.
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await manager.watcher.run(every: .milliseconds(250)) }
+      await stop.wait()
+      group.cancelAll()
+    }
     await server.shutdown()
   }
 
