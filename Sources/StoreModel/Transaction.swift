@@ -249,10 +249,4 @@ extension KeyedDecodingContainer {
     }
     return value
   }
-
-  /// Decodes an optional App Store identifier sent as a string of digits.
-  func decodeNumericIDIfPresent(_ key: Key) throws -> UInt64? {
-    guard contains(key), try decodeNil(forKey: key) == false else { return nil }
-    return try decodeNumericID(key)
-  }
 }

@@ -25,3 +25,18 @@ public struct SystemClock: WallClock {
     try await Task.sleep(nanoseconds: UInt64(min(interval, 86_400 * 365) * 1_000_000_000))
   }
 }
+
+/// A clock stopped at one instant: the time of a verifier's checks in tests and fuzz targets,
+/// so that a token verifies the same on every run.
+package struct FixedClock: WallClock {
+  package let now: Date
+
+  /// A clock stopped at `now`.
+  package init(_ now: Date) { self.now = now }
+
+  /// Returns at once for a deadline already reached; any later one never comes, so the wait
+  /// ends at once with `CancellationError`, as a cancelled wait does.
+  package func sleep(until deadline: Date) async throws {
+    if deadline > now { throw CancellationError() }
+  }
+}

@@ -10,8 +10,9 @@ import Testing
 /// (``SubscriptionState``) equals what the entitlement engine reads from the signed transactions
 /// and renewal info.
 ///
-/// Two controls are left out: stopping Family Sharing and deleting a transaction make histories
-/// where the two part ways today (``SubscriptionMachineKnownDivergenceTests``).
+/// Two controls are left out of the random histories: stopping Family Sharing and deleting a
+/// transaction. The histories where they once made the two part ways are pinned, and now held
+/// equal, by ``SubscriptionMachineKnownDivergenceTests``.
 @Suite("The state machine and the engine agree on random histories")
 struct SubscriptionMachinePropertyTests {
   /// Same level and duration as monthly: a crossgrade at once.

@@ -5,6 +5,13 @@ import StoreModel
 import TestSupport
 import Testing
 
+/// `shared/corpus/jws/real` beside the package (or beside its parent, for a worktree kept in a
+/// folder of worktrees): real App Store tokens, which the tests that need them are skipped
+/// without, saying why.
+private let realTokens = PackageFolders.sharedCorpus("jws/real")
+private let realTokensAbsent: Comment =
+  "../shared/corpus/jws/real is absent: no real App Store token to verify"
+
 @Suite struct SignedDataCommandTests {
   /// A transaction signed by a seeded local authority, and that authority's root as a PEM file.
   struct LocalToken {
@@ -29,17 +36,9 @@ import Testing
     }
   }
 
-  /// `shared/corpus/jws/real` beside the package (or beside its parent, for a worktree kept in
-  /// a folder of worktrees), or `nil` with a notice.
-  static let realFolder: URL? = {
-    if let folder = PackageFolders.sharedCorpus("jws/real") { return folder }
-    print("notice: ../shared/corpus is absent; skipping the real-token command tests")
-    return nil
-  }()
-
-  /// A real token of the corpus, by file name.
+  /// A real token of the corpus (`realTokens`), by file name; `nil` when it is absent.
   static func real(_ name: String) -> String? {
-    guard let url = realFolder?.appendingPathComponent(name),
+    guard let url = realTokens?.appendingPathComponent(name),
       let data = try? Data(contentsOf: url)
     else { return nil }
     return String(decoding: data, as: UTF8.self)
@@ -51,9 +50,9 @@ import Testing
     await InProcessTool.run(arguments, input: input)
   }
 
-  @Test("a real Sandbox transaction verifies against Apple Root CA - G3 for its app")
+  @Test("a real Sandbox transaction verifies against Apple Root CA - G3 for its app", .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenVerifies() async throws {
-    guard let token = Self.realToken else { return }
+    let token = try #require(Self.realToken)
     let (code, output, errors) = await run([
       "verify", "--environment", "Sandbox", "--bundle-id", "com.loki-project.loki-messenger",
       token,
@@ -71,9 +70,9 @@ import Testing
     #expect(object["bundleIDChecked"] as? Bool == true)
   }
 
-  @Test("without --bundle-id any app's data verifies, and the output says the app was not checked")
+  @Test("without --bundle-id any app's data verifies, and the output says the app was not checked", .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenWithoutBundleID() async throws {
-    guard let token = Self.realToken else { return }
+    let token = try #require(Self.realToken)
     let (code, output, errors) = await run(["verify", "--environment", "Sandbox", token])
     #expect(code == 0)
     #expect(errors.isEmpty)
@@ -89,9 +88,9 @@ import Testing
     #expect(object["bundleIDChecked"] as? Bool == false)
   }
 
-  @Test("renewal info says it carries no bundle id, with or without --bundle-id")
+  @Test("renewal info says it carries no bundle id, with or without --bundle-id", .enabled(if: realTokens != nil, realTokensAbsent))
   func renewalInfoHasNoBundleID() async throws {
-    guard let token = Self.real("sessionpro-renewalInfo-sandbox-1.txt") else { return }
+    let token = try #require(Self.real("sessionpro-renewalInfo-sandbox-1.txt"))
     for extra in [[], ["--bundle-id", "com.any.app"]] {
       let (code, output, _) = await run(["verify", "--environment", "Sandbox"] + extra + [token])
       #expect(code == 0)
@@ -105,9 +104,9 @@ import Testing
     }
   }
 
-  @Test("a real transaction is not renewal info, whatever --kind says")
+  @Test("a real transaction is not renewal info, whatever --kind says", .enabled(if: realTokens != nil, realTokensAbsent))
   func transactionAsRenewalInfo() async throws {
-    guard let token = Self.real("gopay-transaction-sandbox-1.txt") else { return }
+    let token = try #require(Self.real("gopay-transaction-sandbox-1.txt"))
     let (code, output, errors) = await run(
       ["verify", "--environment", "Sandbox", "--kind", "renewalInfo", "-"], input: token)
     #expect(code == 1)
@@ -118,9 +117,9 @@ import Testing
     )
   }
 
-  @Test("a real Sandbox transaction is refused in Production, with the reason")
+  @Test("a real Sandbox transaction is refused in Production, with the reason", .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenWrongEnvironment() async throws {
-    guard let token = Self.realToken else { return }
+    let token = try #require(Self.realToken)
     let (code, output, errors) = await run(["verify", token])
     #expect(code == 1)
     #expect(output.isEmpty)
@@ -130,9 +129,9 @@ import Testing
     )
   }
 
-  @Test("a real token is refused against another root and for another app")
+  @Test("a real token is refused against another root and for another app", .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenOtherRootAndApp() async throws {
-    guard let token = Self.realToken else { return }
+    let token = try #require(Self.realToken)
     let local = try LocalToken()
     let (rootCode, _, rootErrors) = await run([
       "verify", "--environment", "Sandbox", "--root", local.rootPath, token,

@@ -29,9 +29,6 @@ package struct ChainRulesProbe: Sendable {
       Verdict(accepted: false, stricterRule: refusal.rule?.rawValue, reason: refusal.error.reason)
     }
   }
-
-  /// Every rule of the closed list, by name.
-  package static var stricterRules: [String] { StricterRule.allCases.map(\.rawValue) }
 }
 
 /// Signs arbitrary to-be-signed bytes as a certificate: for the differential check's mutations

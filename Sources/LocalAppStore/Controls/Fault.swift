@@ -1,7 +1,10 @@
 import StoreModel
 
-/// A failure the local App Store injects into its next operation, or into every one: what
-/// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` does.
+/// A failure the local App Store injects into its next operation, or into every one (`fail`).
+/// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` is `simulate-error`'s, with
+/// StoreKit's own error cases; these are the one-shot failures and the kinds StoreKit has no
+/// word for: a network failure of the next call that reaches the App Store, a signed transaction
+/// that fails verification or was altered.
 package struct Fault: OpenEnumeration, CaseIterable {
   package let rawValue: String
   package init(rawValue: String) { self.rawValue = rawValue }

@@ -203,7 +203,7 @@ extension LocalAppStore {
       let request = try pendingRequest(id)
       let product = try product(request.0.productID)
       let settings = try currentSettings()
-      let terms = PurchaseTerms(decoding: request.options)
+      let terms = try PurchaseTerms(decoding: request.options)
       // A win-back offer is for a lapsed customer at the purchase: one who resubscribed while
       // the request waited is no longer one. (Signatures are not checked again: their nonces
       // were spent when the child asked.)

@@ -40,11 +40,6 @@ struct CodeOfferRecord: Codable, Sendable, Hashable {
 /// with the offer code's offer (`offerType` 3, `offerIdentifier` its reference name), and the
 /// server is told OFFER_REDEEMED (INITIAL_BUY, RESUBSCRIBE or UPGRADE).
 extension LocalAppStore {
-  /// The offer codes of every product, by product identifier: the `.storekit` file's.
-  package func offerCodes() -> [String: [String]] {
-    codeOffers.mapValues { $0.map(\.referenceName) }
-  }
-
   /// Redeems the offer code `referenceName` for `account` (the store's account when `nil`).
   ///
   /// Who may redeem follows the code's `eligibility`, App Store Connect's three customer kinds

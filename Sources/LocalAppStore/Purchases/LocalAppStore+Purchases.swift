@@ -5,13 +5,6 @@ import StoreModel
 /// products, new subscriptions, upgrades, downgrades and crossgrades, with their transactions.
 extension LocalAppStore {
 
-  /// The environment a new state signs: `Xcode`, as StoreKit Testing in Xcode does (real
-  /// Xcode-signed tokens say `"environment":"Xcode"`; `AppStore.Environment` has `production`,
-  /// `sandbox` and `xcode`). `LocalTesting`, which states written before wrote, is the App Store
-  /// Server Library's name and still verifies. A state may sign as `Sandbox` or `Production`
-  /// instead (``EmulatorSettings/environment``): one environment for everything it signs.
-  static let signedEnvironment = AppStoreEnvironment.xcode
-
   // MARK: - Purchases
 
   /// What a purchase did to the ledger, before its transaction is signed.
@@ -206,12 +199,9 @@ extension LocalAppStore {
       let total = SubscriptionPeriod(
         value: offer.period.value * max(1, offer.periodCount), unit: offer.period.unit)
       transaction.offerPeriod = total.iso8601
+      // A free trial charges nothing; pay up front and pay as you go, the offer's price.
       transaction.priceMilliunits =
-        switch offer.paymentMode {
-        case .freeTrial: 0
-        case .payUpFront: Self.milliunits(offer.price)
-        default: Self.milliunits(offer.price)
-        }
+        offer.paymentMode == .freeTrial ? 0 : Self.milliunits(offer.price)
     }
     return transaction
   }

@@ -60,9 +60,17 @@ package struct PurchaseTerms: Sendable, Hashable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The terms `text` keeps (``encoded``); what does not read is left at its default.
-  init(decoding text: String) {
-    let fields = (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+  /// The terms `text` keeps (``encoded``).
+  /// - Throws: `stateUnreadable` when `text` is not the terms' JSON: a request approved with
+  ///   its terms lost would be bought without its offer, quantity or token (it once was).
+  init(decoding text: String) throws(LocalAppStoreError) {
+    let fields: [String: String]
+    do {
+      fields = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+    } catch {
+      throw LocalAppStoreError(
+        .stateUnreadable, "a waiting request's purchase terms do not read (\(text)): \(error)")
+    }
     appAccountToken = fields["appAccountToken"].flatMap(UUID.init(uuidString:))
     quantity = fields["quantity"].flatMap(Int.init) ?? 1
     offer =

@@ -83,10 +83,10 @@ extension LocalAppStore {
   {
     var app = appTransaction
     app.environment = signingEnvironment
-    let jws = try sign(authority.signer.encode(app)) { () throws(LocalAppStoreError) in
+    let jws = try sign(try authority.signer.encode(app)) { () throws(LocalAppStoreError) in
       var altered = app
       altered.bundleID += ".altered"
-      return authority.signer.encode(altered)
+      return try authority.signer.encode(altered)
     }
     signingCosts.verifications += 1
     return authority.verifyAppTransaction(jws)

@@ -59,7 +59,13 @@ package struct TransactionSigner: Sendable {
 
   /// The App Store JSON of `appTransaction` (`JWSAppTransactionDecodedPayload`'s keys), through
   /// its `Codable` form: signed once per request, not on a hot path.
-  func encode(_ appTransaction: AppTransaction) -> Data {
-    (try? AppStoreJSON.encoder().encode(appTransaction)) ?? Data("{}".utf8)
+  /// - Throws: `signing` when it does not encode: nothing is signed then (it was once signed as
+  ///   `{}`, an app transaction of no app).
+  func encode(_ appTransaction: AppTransaction) throws(LocalAppStoreError) -> Data {
+    do {
+      return try AppStoreJSON.encoder().encode(appTransaction)
+    } catch {
+      throw LocalAppStoreError(.signing, "cannot encode the app transaction: \(error)")
+    }
   }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import StoreModel
+import StoreTesting
+import TestSupport
+import Testing
+
+@testable import LocalAppStore
+
+/// What once failed quietly: a state the store cannot read is an error, never a default.
+@Suite struct QuietFailureTests {
+  @Test("purchase terms that do not read are an error, not terms without their offer")
+  func termsThatDoNotRead() throws {
+    let terms = PurchaseTerms(
+      appAccountToken: UUID(), quantity: 2, offer: .promotional("launch"),
+      introductoryOfferAllowed: false)
+    #expect(try PurchaseTerms(decoding: terms.encoded) == terms)
+    for text in ["", "not json", "[1]", #"{"quantity": 2}"#] {
+      #expect(throws: LocalAppStoreError.self) { try PurchaseTerms(decoding: text) }
+    }
+  }
+
+  @Test("an Ask to Buy request whose terms were damaged is not approved, and nothing is bought")
+  func damagedRequestIsNotApproved() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let store = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products,
+      settings: EmulatorSettings(askToBuyEnabled: true), startDate: utc(2026, 1, 1))
+    #expect(try await store.purchase(SportsTimeFixtures.monthly, options: []) == .pending)
+    let request = try #require(try await store.askToBuyRequests().first)
+    let database = try SQLiteDatabase(path: path, create: false)
+    try database.execute("UPDATE requests SET options = 'damaged'")
+    await #expect(throws: LocalAppStoreError.self) { try await store.approveAskToBuy(request.id) }
+    #expect(try await store.history().isEmpty)
+    #expect(try await store.askToBuyRequests().first?.status == .pending)
+  }
+}
