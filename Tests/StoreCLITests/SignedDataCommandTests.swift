@@ -50,7 +50,9 @@ private let realTokensAbsent: Comment =
     await InProcessTool.run(arguments, input: input)
   }
 
-  @Test("a real Sandbox transaction verifies against Apple Root CA - G3 for its app", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "a real Sandbox transaction verifies against Apple Root CA - G3 for its app",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenVerifies() async throws {
     let token = try #require(Self.realToken)
     let (code, output, errors) = await run([
@@ -70,7 +72,9 @@ private let realTokensAbsent: Comment =
     #expect(object["bundleIDChecked"] as? Bool == true)
   }
 
-  @Test("without --bundle-id any app's data verifies, and the output says the app was not checked", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "without --bundle-id any app's data verifies, and the output says the app was not checked",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenWithoutBundleID() async throws {
     let token = try #require(Self.realToken)
     let (code, output, errors) = await run(["verify", "--environment", "Sandbox", token])
@@ -88,7 +92,9 @@ private let realTokensAbsent: Comment =
     #expect(object["bundleIDChecked"] as? Bool == false)
   }
 
-  @Test("renewal info says it carries no bundle id, with or without --bundle-id", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "renewal info says it carries no bundle id, with or without --bundle-id",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func renewalInfoHasNoBundleID() async throws {
     let token = try #require(Self.real("sessionpro-renewalInfo-sandbox-1.txt"))
     for extra in [[], ["--bundle-id", "com.any.app"]] {
@@ -104,7 +110,9 @@ private let realTokensAbsent: Comment =
     }
   }
 
-  @Test("a real transaction is not renewal info, whatever --kind says", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "a real transaction is not renewal info, whatever --kind says",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func transactionAsRenewalInfo() async throws {
     let token = try #require(Self.real("gopay-transaction-sandbox-1.txt"))
     let (code, output, errors) = await run(
@@ -117,7 +125,9 @@ private let realTokensAbsent: Comment =
     )
   }
 
-  @Test("a real Sandbox transaction is refused in Production, with the reason", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "a real Sandbox transaction is refused in Production, with the reason",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenWrongEnvironment() async throws {
     let token = try #require(Self.realToken)
     let (code, output, errors) = await run(["verify", token])
@@ -129,7 +139,9 @@ private let realTokensAbsent: Comment =
     )
   }
 
-  @Test("a real token is refused against another root and for another app", .enabled(if: realTokens != nil, realTokensAbsent))
+  @Test(
+    "a real token is refused against another root and for another app",
+    .enabled(if: realTokens != nil, realTokensAbsent))
   func realTokenOtherRootAndApp() async throws {
     let token = try #require(Self.realToken)
     let local = try LocalToken()
