@@ -506,16 +506,11 @@ final class TransactionManager: Sendable {
     return object
   }
 
-  /// The payload of a compact JWS as a JSON object, nested signed values decoded too, or `nil`
-  /// when it is not one.
+  /// The payload of a compact JWS as a JSON object (split and decoded by `UnverifiedJWS`, as
+  /// `decode` does), nested signed values decoded too, or `nil` when it is not one.
   static func payload(of jws: String) -> [String: Any]? {
-    let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3 else { return nil }
-    var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-      of: "_", with: "/")
-    text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-    guard let data = Data(base64Encoded: text),
-      var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    guard let parsed = try? UnverifiedJWS(parsing: jws),
+      var object = (try? JSONSerialization.jsonObject(with: parsed.payloadJSON)) as? [String: Any]
     else { return nil }
     if var inner = object["data"] as? [String: Any] {
       for key in ["signedTransactionInfo", "signedRenewalInfo"] {
