@@ -187,7 +187,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
     // What a sender does before it posts: claim, and commit the claim. Then it dies.
     let now = clock.now
     let claimed = try dead.ledger.exclusively { () throws(LocalAppStoreError) in
-      try dead.ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+      try dead.ledger.transaction { () throws(LocalAppStoreError) in
         try dead.ledger.claimDueNotification(
           at: now, until: now.addingTimeInterval(LocalAppStore.notificationClaimLease),
           skipping: [])

@@ -38,15 +38,6 @@ extension LocalAppStore {
     try changeSettings { $0.gracePeriodEnabled = enabled }
   }
 
-  private func changeSettings(_ change: (inout EmulatorSettings) -> Void) throws(LocalAppStoreError)
-  {
-    try operation { (now: Date) throws(LocalAppStoreError) in
-      var settings = try currentSettings()
-      change(&settings)
-      try ledger.encodeMeta(settings, "settings")
-    }
-  }
-
   /// Resolves the billing issue of the subscription that transaction `transactionID` belongs
   /// to (any of its transactions): `SKTestSession.resolveIssueForTransaction(identifier:)`.
   ///
@@ -145,7 +136,7 @@ extension LocalAppStore {
             + "\(Self.maximumPeriodsPerAdvance) times; move it at most to "
             + "\(limit.formatted(.iso8601)) at once")
       }
-      try ledger.setMeta("now", String(AppStoreJSON.milliseconds(later)))
+      try ledger.setText(String(AppStoreJSON.milliseconds(later)), for: .now)
       storedClock.set(later)
       let made = caughtUp + (try catchUp(to: later))
       return TimeAdvance(
@@ -507,7 +498,7 @@ extension LocalAppStore {
         settings: try currentSettings(), faults: faults,
         familyMembers: try ledger.sharingMembers())
       status.pendingNotifications = try ledger.pendingNotificationCount()
-      status.notificationURL = try ledger.meta("notificationURL")
+      status.notificationURL = try ledger.text(.notificationURL)
       return status
     }
   }

@@ -31,7 +31,7 @@ extension LocalAppStore {
       errors[api.rawValue] = error.map {
         SimulatedError(caseName: $0.caseName, reason: $0.reason ?? "")
       }
-      try ledger.encodeMeta(errors, "simulatedErrors")
+      try ledger.write(errors, to: .simulatedErrors)
     }
   }
 
@@ -53,13 +53,12 @@ extension LocalAppStore {
   }
 
   /// A simulated error as the state keeps it: the `StoreBackendError` case's name and its reason.
-  private struct SimulatedError: Codable {
+  struct SimulatedError: Codable {
     var caseName: String
     var reason: String
   }
 
   private func simulatedErrors() throws(LocalAppStoreError) -> [String: SimulatedError] {
-    guard try ledger.meta("simulatedErrors") != nil else { return [:] }
-    return try ledger.decodeMeta([String: SimulatedError].self, "simulatedErrors")
+    try ledger.read(.simulatedErrors)
   }
 }

@@ -149,13 +149,12 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in
       let current = try currentSettings()
       let defaults: DefaultState =
-        try ledger.meta("defaultState") != nil
-        ? try ledger.decodeMeta(DefaultState.self, "defaultState")
-        : DefaultState(settings: EmulatorSettings(bundleID: current.bundleID), faults: [])
-      try ledger.encodeMeta(defaults.settings, "settings")
+        try ledger.readIfPresent(.defaultState)
+        ?? DefaultState(settings: EmulatorSettings(bundleID: current.bundleID), faults: [])
+      try ledger.write(defaults.settings, to: .settings)
       try ledger.removeAllFaults()
       for fault in defaults.faults { try ledger.setFault(fault, sticky: true) }
-      try ledger.setMeta("simulatedErrors", "{}")
+      try ledger.write([:], to: .simulatedErrors)
     }
   }
 
@@ -165,7 +164,7 @@ extension LocalAppStore {
   /// already began keep their end (Xcode documents nothing else; ours); the next ones, and any
   /// grace or retry that starts later, follow the new rate.
   package func setTimeRate(_ timeRate: TimeRate) throws(LocalAppStoreError) {
-    try changeSetting { $0.timeRate = timeRate }
+    try changeSettings { $0.timeRate = timeRate }
   }
 
   /// Moves the customer to storefront `countryCode` (ISO 3166-1 alpha-3, `JPN`):
@@ -183,7 +182,7 @@ extension LocalAppStore {
         "'\(countryCode)' is not an ISO 3166-1 alpha-3 country code (USA, JPN, DEU); the storefront stays "
           + "as it was")
     }
-    try changeSetting { $0.storefront = code }
+    try changeSettings { $0.storefront = code }
   }
 
   /// Shows each product's name and description from its `.storekit` localization for
@@ -199,7 +198,7 @@ extension LocalAppStore {
         .invalidArgument,
         "'\(identifier)' is not a locale identifier (en_US, ja_JP, fr); the locale stays as it was")
     }
-    try changeSetting { $0.locale = identifier }
+    try changeSettings { $0.locale = identifier }
   }
 
   /// Whether `identifier` has a locale identifier's form: a language of 2 or 3 letters, then
@@ -213,16 +212,6 @@ extension LocalAppStore {
     else { return false }
     return parts.dropFirst().allSatisfy { part in
       (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    }
-  }
-
-  private func changeSetting(_ change: (inout EmulatorSettings) -> Void)
-    throws(LocalAppStoreError)
-  {
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      var settings = try currentSettings()
-      change(&settings)
-      try ledger.encodeMeta(settings, "settings")
     }
   }
 
@@ -297,7 +286,7 @@ extension LocalAppStore {
   func markInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
     var ids = try interruptedRequests()
     ids.insert(id)
-    try ledger.encodeMeta(ids, "interruptedRequests")
+    try ledger.write(ids, to: .interruptedRequests)
   }
 
   /// Whether `id` is an interrupted purchase still waiting for the customer.
@@ -314,7 +303,7 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var ids = try interruptedRequests()
       ids.remove(id)
-      try ledger.encodeMeta(ids, "interruptedRequests")
+      try ledger.write(ids, to: .interruptedRequests)
     }
     return transaction
   }
@@ -334,8 +323,7 @@ extension LocalAppStore {
   }
 
   private func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
-    guard try ledger.meta("interruptedRequests") != nil else { return [] }
-    return try ledger.decodeMeta(Set<UInt64>.self, "interruptedRequests")
+    try ledger.read(.interruptedRequests)
   }
 }
 

@@ -85,18 +85,12 @@ struct LaunchMarker: Codable, Hashable {
 }
 
 extension LocalAppStore {
-  static let launchMarkersKey = "device_timing_missed_at_launch"
-
   // MARK: - Settings
 
   /// Turns device timing on or off (``DeviceTiming/device`` or ``DeviceTiming/polite``, or a
   /// listing lag of your own), kept in the state.
   package func setDeviceTiming(_ timing: DeviceTiming) throws(LocalAppStoreError) {
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      var settings = try currentSettings()
-      settings.deviceTiming = timing
-      try ledger.encodeMeta(settings, "settings")
-    }
+    try changeSettings { $0.deviceTiming = timing }
   }
 
   /// The store's device timing as the state has it now.
@@ -141,14 +135,13 @@ extension LocalAppStore {
         account: account, transactionID: transaction.id, originalID: transaction.originalID))
     // Written on every renewal no launch sees, and read again by the next: by hand (the
     // encoder's bytes), and kept as decoded (strings and identifiers round-trip exactly).
-    try ledger.setMeta(
-      Self.launchMarkersKey, json: String(decoding: PayloadWriter.json(of: markers), as: UTF8.self),
-      of: markers)
+    try ledger.write(
+      markers, json: String(decoding: PayloadWriter.json(of: markers), as: UTF8.self),
+      to: .launchMarkers)
   }
 
   private func launchMarkers() throws(LocalAppStoreError) -> [LaunchMarker] {
-    guard try ledger.meta(Self.launchMarkersKey) != nil else { return [] }
-    return try ledger.decodeMeta([LaunchMarker].self, Self.launchMarkersKey)
+    try ledger.read(.launchMarkers)
   }
 
   /// What a `currentEntitlements` read of `account` misses, inside its operation; `nil` when
@@ -170,8 +163,8 @@ extension LocalAppStore {
     let mine = markers.filter { $0.account == account }
     guard !mine.isEmpty else { return missed }
     missed.formUnion(mine.map(\.transactionID))
-    if !ledger.database.isReadOnly {
-      try ledger.encodeMeta(markers.filter { $0.account != account }, Self.launchMarkersKey)
+    if !ledger.isReadOnly {
+      try ledger.write(markers.filter { $0.account != account }, to: .launchMarkers)
     }
     return missed
   }

@@ -41,7 +41,7 @@ final class LedgerStore: @unchecked Sendable {
   /// What the rows' JSON decoded to (``DecodedRows``): every operation reads the settings, and
   /// a catch-up the same records and transactions, which decoding again cost a third of a
   /// renewal.
-  private let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
+  let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
   private let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   private let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
   /// What the current operation changed that makes server notifications
@@ -86,6 +86,34 @@ final class LedgerStore: @unchecked Sendable {
   /// Runs `body` with the connection to itself: the only way in once the store is shared.
   func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
     try lock.withLock { () throws(LocalAppStoreError) in try body() }
+  }
+
+  /// Runs `body` as one SQLite transaction (`BEGIN IMMEDIATE`; `BEGIN` on a read-only state):
+  /// committed when it returns, rolled back when it throws.
+  func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+    try database.immediateTransaction(body)
+  }
+
+  /// Whether the state was opened read-only: nothing is ever written to it.
+  var isReadOnly: Bool { database.isReadOnly }
+  /// The state's path (`:memory:` for a private one).
+  var path: String { database.path }
+  /// The SQLite transactions begun on this connection (``OperationCosts``).
+  var transactionCount: Int { database.transactionCount }
+
+  /// SQLite's `data_version`: it changes when another connection commits a change to the file.
+  func dataVersion() throws(LocalAppStoreError) -> Int64 {
+    try database.scalar("PRAGMA data_version")?.integer ?? 0
+  }
+
+  /// Writes a consistent copy of the state to `path` (`VACUUM INTO`).
+  func snapshot(to path: String) throws(LocalAppStoreError) {
+    try database.snapshot(to: path)
+  }
+
+  /// Replaces every page of this state with `source`'s (SQLite's online backup).
+  func replaceContents(with source: LedgerStore) throws(LocalAppStoreError) {
+    try database.replaceContents(with: source.database)
   }
 
   private func checkIdentity() throws(LocalAppStoreError) {
@@ -159,7 +187,7 @@ final class LedgerStore: @unchecked Sendable {
     if version < 3 {
       try database.execute(Self.notificationTables)
     } else if version < 4 {
-      let settings = try? decodeMeta(EmulatorSettings.self, "settings")
+      let settings = try? read(.settings)
       try addNotificationEnvironments(fallback: settings?.environment ?? .xcode)
     }
     if version < 5 {
@@ -170,7 +198,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// Whether `reset` has configured this state (it has products and settings).
   var isConfigured: Bool {
-    get throws(LocalAppStoreError) { try meta("settings") != nil }
+    get throws(LocalAppStoreError) { try readIfPresent(.settings) != nil }
   }
 
   /// Removes every row: the first half of a reset.
@@ -183,54 +211,14 @@ final class LedgerStore: @unchecked Sendable {
       """)
   }
 
-  // MARK: - Meta
-
-  func meta(_ key: String) throws(LocalAppStoreError) -> String? {
-    try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.text
-  }
-
-  func setMeta(_ key: String, _ value: String) throws(LocalAppStoreError) {
-    try database.query(
-      "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [.text(key), .text(value)])
-  }
-
-  /// The meta value `key` decoded as `type`; the settings, the launch markers and the pending
-  /// price increases are read by nearly every operation, so a text decoded once is not decoded
-  /// again (the cache is keyed by the type, the key and the text itself).
-  func decodeMeta<T: Decodable & Sendable>(_ type: T.Type, _ key: String)
-    throws(LocalAppStoreError) -> T
-  {
-    guard let text = try meta(key) else {
-      throw LocalAppStoreError(.invalidState, "\(database.path): the state has no \(key)")
-    }
-    if let value = decodedMeta[key, text] as? T { return value }
-    let value = try decode(type, text, what: "meta \(key)")
-    decodedMeta.keep(value, key: key, text: text)
-    return value
-  }
-
-  func encodeMeta(_ value: some Encodable, _ key: String) throws(LocalAppStoreError) {
-    try setMeta(key, try encode(value))
-  }
-
-  /// Writes `text`, the JSON of `value`, as meta `key`, and keeps `value` as what the text
-  /// decodes to (``decodeMeta(_:_:)``): for a value written by hand that round-trips exactly.
-  func setMeta<T: Sendable>(_ key: String, json text: String, of value: T)
-    throws(LocalAppStoreError)
-  {
-    try setMeta(key, text)
-    decodedMeta.keep(value, key: key, text: text)
-  }
-
   /// The next identifier of a transaction or a request: 1, 2, 3, …
   func nextIdentifier() throws(LocalAppStoreError) -> UInt64 {
-    let current = UInt64(try meta("next_id") ?? "1") ?? 1
+    let current = UInt64(try text(.nextID) ?? "1") ?? 1
     guard current < UInt64.max else {
       throw LocalAppStoreError(
         .invalidState, "\(database.path): no identifier is left after \(current)")
     }
-    try setMeta("next_id", String(current + 1))
+    try setText(String(current + 1), for: .nextID)
     return current
   }
 
@@ -326,12 +314,46 @@ final class LedgerStore: @unchecked Sendable {
     try transactions(where: "account = ?", [.text(account)])
   }
 
+  /// Every transaction of every account, in identifier order.
+  func allTransactions() throws(LocalAppStoreError) -> [StoredTransaction] {
+    try transactions(where: "1", [])
+  }
+
+  /// The transactions of the subscription or purchase `originalID` that its buyer made (no
+  /// family member's copies).
+  func purchasedTransactions(ofOriginal originalID: UInt64) throws(LocalAppStoreError)
+    -> [StoredTransaction]
+  {
+    try transactions(
+      where: "original_id = ? AND source_id IS NULL", [.integer(Int64(bitPattern: originalID))])
+  }
+
+  /// `account`'s latest transaction of `originalID`. Only that row is read and decoded.
+  func latestTransaction(account: String, originalID: UInt64) throws(LocalAppStoreError)
+    -> StoredTransaction?
+  {
+    try transactions(
+      where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
+      [.text(account), .integer(Int64(bitPattern: originalID))]
+    ).last
+  }
+
+  /// `account`'s latest transaction of each original transaction.
+  func latestTransactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
+    try transactions(
+      where: "id IN (SELECT MAX(id) FROM transactions WHERE account = ? GROUP BY original_id)",
+      [.text(account)])
+  }
+
   func copies(of sourceID: UInt64) throws(LocalAppStoreError) -> [StoredTransaction] {
     try transactions(where: "source_id = ?", [.integer(Int64(bitPattern: sourceID))])
   }
 
   /// The transactions that meet `condition`, in `order` (an `ORDER BY` clause, with any
   /// `LIMIT`).
+  ///
+  /// The ledger's own: outside `Ledger/` the named reads above are used, so that no SQL is
+  /// written elsewhere.
   func transactions(
     where condition: String, _ parameters: [SQLiteDatabase.Value], order: String = "ORDER BY id"
   ) throws(LocalAppStoreError) -> [StoredTransaction] {
@@ -448,6 +470,16 @@ final class LedgerStore: @unchecked Sendable {
     try subscriptions(where: "account = ? AND group_id = ?", [.text(account), .text(group)]).first
   }
 
+  /// The subscription whose original transaction is `originalID`.
+  func subscription(originalID: UInt64) throws(LocalAppStoreError) -> SubscriptionRecord? {
+    try subscriptions(where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]).first
+  }
+
+  /// The subscriptions in billing retry.
+  func subscriptionsInBillingRetry() throws(LocalAppStoreError) -> [SubscriptionRecord] {
+    try subscriptions(where: "json_extract(record, '$.phase') = 'billingRetry'", [])
+  }
+
   func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
     try subscriptions(where: "source_original_id = ?", [.integer(Int64(bitPattern: originalID))])
   }
@@ -457,6 +489,8 @@ final class LedgerStore: @unchecked Sendable {
     try subscriptions(where: "source_original_id IS NULL", [])
   }
 
+  /// The subscriptions that meet `condition`, by original transaction identifier. The ledger's
+  /// own, as ``transactions(where:_:order:)``.
   func subscriptions(where condition: String, _ parameters: [SQLiteDatabase.Value])
     throws(LocalAppStoreError) -> [SubscriptionRecord]
   {
@@ -647,7 +681,7 @@ final class LedgerStore: @unchecked Sendable {
     AppStoreJSON.date(milliseconds: AppStoreJSON.milliseconds(date))
   }
 
-  private func encode(_ value: some Encodable) throws(LocalAppStoreError) -> String {
+  func encode(_ value: some Encodable) throws(LocalAppStoreError) -> String {
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
@@ -665,7 +699,7 @@ final class LedgerStore: @unchecked Sendable {
     return value
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String)
+  func decode<T: Decodable>(_ type: T.Type, _ text: String, what: String)
     throws(LocalAppStoreError) -> T
   {
     do {

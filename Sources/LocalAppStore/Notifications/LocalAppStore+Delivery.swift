@@ -63,7 +63,7 @@ extension LocalAppStore {
     while true {
       let (url, claimed) = try operation {
         (now: Date) throws(LocalAppStoreError) -> (URL?, NotificationRow?) in
-        guard let url = try ledger.meta("notificationURL").flatMap(URL.init(string:)) else {
+        guard let url = try ledger.text(.notificationURL).flatMap(URL.init(string:)) else {
           return (nil, nil)
         }
         let row = try ledger.claimDueNotification(

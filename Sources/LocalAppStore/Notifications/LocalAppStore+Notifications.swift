@@ -27,7 +27,7 @@ extension LocalAppStore {
   /// transaction.
   func recordNotifications(now: Date) throws(LocalAppStoreError) {
     let changes = ledger.takeChanges()
-    guard !ledger.database.isReadOnly else { return }
+    guard !ledger.isReadOnly else { return }
     var maker: NotificationMaker?
     func make() throws(LocalAppStoreError) -> NotificationMaker {
       if let maker { return maker }
@@ -67,26 +67,20 @@ extension LocalAppStore {
         guard let stored = try ledger.transaction(transactionID) else { continue }
         let record =
           stored.transaction.productType == .autoRenewable
-          ? try ledger.subscriptions(
-            where: "original_id = ?",
-            [.integer(Int64(bitPattern: stored.transaction.originalID))]
-          ).first : nil
+          ? try ledger.subscription(originalID: stored.transaction.originalID) : nil
         try notify(
           type, nil, account: stored.account, originalID: stored.transaction.originalID,
           transaction: stored.transaction, record: record, eventKey: nil, maker: try make())
       case .event(let type, let subtype, let originalID):
         guard
-          let record = try ledger.subscriptions(
-            where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]
-          ).first
+          let record = try ledger.subscription(originalID: originalID)
         else { continue }
         try notify(
           type, subtype, record: record, transactionID: nil, eventKey: nil, maker: try make())
       }
     }
     // A grace period that ended while the subscription stays in billing retry.
-    let retrying = try ledger.subscriptions(
-      where: "json_extract(record, '$.phase') = 'billingRetry'", [])
+    let retrying = try ledger.subscriptionsInBillingRetry()
     for record in retrying {
       guard let grace = SubscriptionMachine.graceEnd(of: record, by: now) else { continue }
       let key = Self.graceExpiredKey(record, grace)
@@ -209,7 +203,7 @@ extension LocalAppStore {
   /// none is set.
   package func notificationURL() throws(LocalAppStoreError) -> URL? {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.meta("notificationURL").flatMap(URL.init(string:))
+      try ledger.text(.notificationURL).flatMap(URL.init(string:))
     }
   }
 
@@ -226,11 +220,7 @@ extension LocalAppStore {
       }
     }
     try operation { (_: Date) throws(LocalAppStoreError) in
-      if let url {
-        try ledger.setMeta("notificationURL", url.absoluteString)
-      } else {
-        try ledger.database.query("DELETE FROM meta WHERE key = 'notificationURL'")
-      }
+      try ledger.setText(url?.absoluteString, for: .notificationURL)
     }
   }
 
@@ -246,8 +236,7 @@ extension LocalAppStore {
         .invalidArgument,
         "the local App Store signs as Xcode, Sandbox or Production, not \(environment.rawValue)")
     }
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      var settings = try currentSettings()
+    try changeSettings { (settings) throws(LocalAppStoreError) in
       let id = appAppleID ?? settings.appAppleID
       guard environment != .production || id != nil else {
         throw LocalAppStoreError(
@@ -256,8 +245,6 @@ extension LocalAppStore {
       }
       settings.environment = environment
       settings.appAppleID = id
-      try ledger.encodeMeta(settings, "settings")
-      signingEnvironment = environment
     }
   }
 

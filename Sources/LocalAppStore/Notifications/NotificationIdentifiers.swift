@@ -9,7 +9,7 @@ extension LedgerStore {
   /// Seeds the store's generator: with `seed` (a test's), or else from the system's.
   func seedRandom(_ seed: UInt64?) throws(LocalAppStoreError) {
     var system = SystemRandomNumberGenerator()
-    try setMeta("randomState", String(seed ?? system.next()))
+    try setText(String(seed ?? system.next()), for: .randomState)
   }
 
   /// The next notification UUID (lowercase, as Apple's are), drawn from the store's generator
@@ -19,10 +19,10 @@ extension LedgerStore {
   /// Each draw takes three values from a generator seeded with the stored state: two for the
   /// UUID's bits, the third the next state.
   func nextNotificationUUID() throws(LocalAppStoreError) -> String {
-    if try meta("randomState").flatMap(UInt64.init) == nil { try seedRandom(nil) }
-    var generator = SeededGenerator(seed: UInt64(try meta("randomState") ?? "") ?? 0)
+    if try text(.randomState).flatMap(UInt64.init) == nil { try seedRandom(nil) }
+    var generator = SeededGenerator(seed: UInt64(try text(.randomState) ?? "") ?? 0)
     let uuid = Self.version4UUID(generator.next(), generator.next())
-    try setMeta("randomState", String(generator.next()))
+    try setText(String(generator.next()), for: .randomState)
     return uuid.uuidString.lowercased()
   }
 

@@ -14,7 +14,6 @@ struct CodeOffer: Sendable, Hashable {
 
 /// A code offer as the state keeps it.
 struct CodeOfferRecord: Codable, Sendable, Hashable {
-  static let metaKey = "codeOffers"
   var referenceName: String
   var offer: ProductRecord.Offer
   var eligibility: [String]

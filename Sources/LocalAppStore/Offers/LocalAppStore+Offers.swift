@@ -5,7 +5,6 @@ package import StoreModel
 /// The subscription-offer key as the state keeps it: a `.storekit` file's
 /// `subscriptionOffersKeyPair` (`id`, and `privateKey`, base64 of a PKCS#8 P-256 key).
 struct OfferKeyRecord: Codable, Sendable, Hashable {
-  static let metaKey = "subscriptionOffersKeyPair"
   var id: String
   var privateKey: String
 }
@@ -37,9 +36,9 @@ extension LocalAppStore {
       throw LocalAppStoreError(.invalidArgument, "the subscription-offer key: \(error)")
     }
     try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.encodeMeta(
+      try ledger.write(
         OfferKeyRecord(id: key.keyID, privateKey: der.base64EncodedString()),
-        OfferKeyRecord.metaKey)
+        to: .subscriptionOffersKeyPair)
     }
   }
 
@@ -50,8 +49,7 @@ extension LocalAppStore {
   }
 
   func offersKey() throws(LocalAppStoreError) -> SubscriptionOfferKey? {
-    guard try ledger.meta(OfferKeyRecord.metaKey) != nil else { return nil }
-    let record = try ledger.decodeMeta(OfferKeyRecord.self, OfferKeyRecord.metaKey)
+    guard let record = try ledger.readIfPresent(.subscriptionOffersKeyPair) else { return nil }
     do throws(AppStoreJWSError) {
       guard let der = Data(base64Encoded: record.privateKey) else {
         throw AppStoreJWSError(code: .invalidKey, reason: "the private key is not base64")
@@ -253,13 +251,12 @@ extension LocalAppStore {
     guard !terms.nonces.isEmpty else { return }
     var used = try usedNonces(now: now)
     for nonce in terms.nonces { used[nonce] = AppStoreJSON.milliseconds(now) }
-    try ledger.encodeMeta(used, "offerNonces")
+    try ledger.write(used, to: .offerNonces)
   }
 
   private func usedNonces(now: Date) throws(LocalAppStoreError) -> [String: Int64] {
-    guard try ledger.meta("offerNonces") != nil else { return [:] }
     let oldest = AppStoreJSON.milliseconds(now - OfferSignatureWindow.standard.maximumAge)
-    return try ledger.decodeMeta([String: Int64].self, "offerNonces").filter {
+    return try ledger.read(.offerNonces).filter {
       $0.value >= oldest
     }
   }
@@ -336,9 +333,9 @@ extension LocalAppStore {
         let der = try Self.signingFailure { () throws(AppStoreJWSError) in
           try key.privateKey.derRepresentation()
         }
-        try ledger.encodeMeta(
+        try ledger.write(
           OfferKeyRecord(id: key.keyID, privateKey: der.base64EncodedString()),
-          OfferKeyRecord.metaKey)
+          to: .subscriptionOffersKeyPair)
       }
       let settings = try currentSettings()
       return try Self.signingFailure { () throws(AppStoreJWSError) in

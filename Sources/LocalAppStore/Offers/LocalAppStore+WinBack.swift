@@ -8,7 +8,6 @@ import StoreModel
 /// whose eligibility criteria include the time since the customer last subscribed and a
 /// waiting period between offers). Days of store time; `nil` leaves a criterion out.
 package struct WinBackRules: Codable, Sendable, Hashable {
-  static let metaKey = "winBackRules"
   /// The days a subscription must have been expired.
   package var minimumLapseDays: Int?
   /// The days after a win-back redemption before the customer may redeem one again.
@@ -34,7 +33,7 @@ extension LocalAppStore {
       throw LocalAppStoreError(.invalidArgument, "\(days) is not a number of days (0 or more)")
     }
     try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.encodeMeta(rules, WinBackRules.metaKey)
+      try ledger.write(rules, to: .winBackRules)
     }
   }
 
@@ -44,8 +43,7 @@ extension LocalAppStore {
   }
 
   private func currentWinBackRules() throws(LocalAppStoreError) -> WinBackRules {
-    try ledger.meta(WinBackRules.metaKey) == nil
-      ? WinBackRules() : try ledger.decodeMeta(WinBackRules.self, WinBackRules.metaKey)
+    try ledger.read(.winBackRules)
   }
 
   /// Why `account` may not redeem win-back offer `offerID` of `productID` at `now`, or `nil`

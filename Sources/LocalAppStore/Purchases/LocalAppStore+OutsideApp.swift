@@ -182,11 +182,10 @@ extension LocalAppStore {
   }
 
   private func unsyncedOriginals() throws(LocalAppStoreError) -> [String: Set<UInt64>] {
-    guard try ledger.meta("unsyncedPurchases") != nil else { return [:] }
-    return try ledger.decodeMeta([String: Set<UInt64>].self, "unsyncedPurchases")
+    try ledger.read(.unsyncedPurchases)
   }
 
   private func saveUnsynced(_ unsynced: [String: Set<UInt64>]) throws(LocalAppStoreError) {
-    try ledger.encodeMeta(unsynced.filter { !$0.value.isEmpty }, "unsyncedPurchases")
+    try ledger.write(unsynced.filter { !$0.value.isEmpty }, to: .unsyncedPurchases)
   }
 }

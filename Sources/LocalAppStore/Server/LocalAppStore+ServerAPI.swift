@@ -56,7 +56,7 @@ extension LocalAppStore {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let settings = try currentSettings()
       let modified = try ledger.lastChanges()
-      let records = try ledger.transactions(where: "1", []).map {
+      let records = try ledger.allTransactions().map {
         ServerRecord(
           transaction: $0.transaction, account: $0.account, isFinished: $0.finished,
           isFamilyCopy: $0.sourceID != nil, modified: modified[$0.transaction.id] ?? 0)
@@ -176,10 +176,7 @@ extension LocalAppStore {
           "transaction \(originalTransactionID) is not an original transaction (its original is "
             + "\(stored.transaction.originalID))")
       }
-      for each in try ledger.transactions(
-        where: "original_id = ? AND source_id IS NULL",
-        [.integer(Int64(bitPattern: originalTransactionID))])
-      {
+      for each in try ledger.purchasedTransactions(ofOriginal: originalTransactionID) {
         var changed = each.transaction
         changed.appAccountToken = token
         let revision = try ledger.update(changed)
@@ -210,7 +207,7 @@ extension LocalAppStore {
   /// (what it loaded at opening — the catalog, the signing root — may have been replaced).
   package func dataVersion() throws(LocalAppStoreError) -> Int64 {
     try ledger.exclusively { () throws(LocalAppStoreError) in
-      try ledger.database.scalar("PRAGMA data_version")?.integer ?? 0
+      try ledger.dataVersion()
     }
   }
 
@@ -276,8 +273,6 @@ extension LocalAppStore {
     }
   }
 
-  private static let apiKeysMeta = "apiKeys"
-
   /// The registered API keys, oldest first.
   package func apiKeys() throws(LocalAppStoreError) -> [APIKeyRecord] {
     try operation { (_: Date) throws(LocalAppStoreError) in try storedAPIKeys() }
@@ -291,13 +286,12 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var keys = try storedAPIKeys().filter { $0.keyID != key.keyID }
       keys.append(key)
-      try ledger.encodeMeta(keys, Self.apiKeysMeta)
+      try ledger.write(keys, to: .apiKeys)
     }
   }
 
   private func storedAPIKeys() throws(LocalAppStoreError) -> [APIKeyRecord] {
-    guard try ledger.meta(Self.apiKeysMeta) != nil else { return [] }
-    return try ledger.decodeMeta([APIKeyRecord].self, Self.apiKeysMeta)
+    try ledger.read(.apiKeys)
   }
 
   /// The settings the API answers with (bundle ID, app Apple ID, environment).
@@ -309,8 +303,6 @@ extension LocalAppStore {
 // MARK: - Faults of the API
 
 extension LocalAppStore {
-  private static let serverFaultsMeta = "serverFaults"
-
   /// The App Store Server API endpoints armed to answer `5000001` (GeneralInternalRetryable),
   /// by endpoint name: `true` for every request, `false` for the next one only.
   package func serverFaults() throws(LocalAppStoreError) -> [String: Bool] {
@@ -322,7 +314,7 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var faults = try storedServerFaults()
       faults[endpoint] = sticky
-      try ledger.encodeMeta(faults, Self.serverFaultsMeta)
+      try ledger.write(faults, to: .serverFaults)
     }
   }
 
@@ -331,17 +323,16 @@ extension LocalAppStore {
     try operation { (_: Date) throws(LocalAppStoreError) in
       var faults = try storedServerFaults()
       guard let sticky = faults[endpoint] else { return false }
-      if !sticky, !ledger.database.isReadOnly {
+      if !sticky, !ledger.isReadOnly {
         faults[endpoint] = nil
-        try ledger.encodeMeta(faults, Self.serverFaultsMeta)
+        try ledger.write(faults, to: .serverFaults)
       }
       return true
     }
   }
 
   private func storedServerFaults() throws(LocalAppStoreError) -> [String: Bool] {
-    guard try ledger.meta(Self.serverFaultsMeta) != nil else { return [:] }
-    return try ledger.decodeMeta([String: Bool].self, Self.serverFaultsMeta)
+    try ledger.read(.serverFaults)
   }
 }
 
@@ -412,10 +403,9 @@ extension LocalAppStore {
       for row in rows where row.transaction.productType == .autoRenewable {
         let key = "\(row.account) \(row.transaction.originalID)"
         guard seen.insert(key).inserted else { continue }
-        let found = try ledger.subscriptions(
-          where: "original_id = ? AND account = ?",
-          [.integer(Int64(bitPattern: row.transaction.originalID)), .text(row.account)])
-        for record in found {
+        if let record = try ledger.subscription(originalID: row.transaction.originalID),
+          record.account == row.account
+        {
           subscriptions.append(
             SubscriptionSummary(
               account: record.account, originalID: record.originalID,
@@ -436,7 +426,7 @@ extension LocalAppStore {
   /// export): committed data only, under a read lock, so the store may be in use meanwhile.
   package func snapshotState(to path: String) throws(LocalAppStoreError) {
     try ledger.exclusively { () throws(LocalAppStoreError) in
-      try ledger.database.snapshot(to: path)
+      try ledger.snapshot(to: path)
     }
   }
 
@@ -455,6 +445,6 @@ extension LocalAppStore {
         .notFound, "\(source) holds no local App Store (it was never reset); nothing changed")
     }
     let target = try LedgerStore(path: path, access: .readWrite)
-    try target.database.replaceContents(with: incoming.database)
+    try target.replaceContents(with: incoming)
   }
 }

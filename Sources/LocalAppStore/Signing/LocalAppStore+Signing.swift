@@ -14,9 +14,9 @@ extension LocalAppStore {
   static func loadAuthority(_ ledger: LedgerStore, clock: any WallClock) throws(LocalAppStoreError)
     -> any SigningAuthority
   {
-    let settings = try ledger.decodeMeta(EmulatorSettings.self, "settings")
-    guard let archive = try ledger.meta("authority") else {
-      throw LocalAppStoreError(.invalidState, "\(ledger.database.path): the state has no authority")
+    let settings = try ledger.read(.settings)
+    guard let archive = try ledger.text(.authority) else {
+      throw LocalAppStoreError(.invalidState, "\(ledger.path): the state has no authority")
     }
     return try CertificateAuthoritySigner.load(
       archive, bundleID: settings.bundleID, clock: clock, environment: settings.environment)

@@ -31,7 +31,7 @@ extension LocalAppStore {
         .notAllowed, "\(statePath) is open read-only; the app's data cannot be saved")
     }
     try ledger.exclusively { () throws(LocalAppStoreError) in
-      try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+      try ledger.transaction { () throws(LocalAppStoreError) in
         try ledger.setAppData(value, account: account, key: key)
       }
     }

@@ -23,14 +23,14 @@ extension LocalAppStore {
     signedInOperation = [:]
     defer { signedInOperation = [:] }
     let (result, deliveries) = try ledger.exclusively { () throws(LocalAppStoreError) in
-      try ledger.database.immediateTransaction {
+      try ledger.transaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
         let now = try readTime()
         // What a failed operation noted was rolled back with it.
         ledger.changes = []
         caughtUp = []
         signingEnvironment = try currentSettings().environment
-        if ledger.database.isReadOnly {
+        if ledger.isReadOnly {
           if let due = try nextDueDate(), due <= now {
             throw LocalAppStoreError(
               .notAllowed,
@@ -110,14 +110,24 @@ extension LocalAppStore {
   /// another process may have moved).
   func readTime() throws(LocalAppStoreError) -> Date {
     guard let storedClock else { return clock.now }
-    let milliseconds = Int64(try ledger.meta("now") ?? "") ?? 0
+    let milliseconds = Int64(try ledger.text(.now) ?? "") ?? 0
     storedClock.set(AppStoreJSON.date(milliseconds: milliseconds))
     return storedClock.now
   }
 
   /// The settings as the state has them now.
   func currentSettings() throws(LocalAppStoreError) -> EmulatorSettings {
-    try ledger.decodeMeta(EmulatorSettings.self, "settings")
+    try ledger.read(.settings)
+  }
+
+  /// Changes the settings the state keeps, in an operation of its own: the one writer of
+  /// ``EmulatorSettings`` (switches, device timing, storefront, environment).
+  func changeSettings(_ change: (inout EmulatorSettings) throws(LocalAppStoreError) -> Void)
+    throws(LocalAppStoreError)
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      signingEnvironment = try ledger.update(.settings, change).environment
+    }
   }
 
   /// Signs the outbox's new updates for the accounts someone listens to.
@@ -145,7 +155,7 @@ extension LocalAppStore {
     let armed = try ledger.faults()
     for fault in faults {
       guard let sticky = armed[fault] else { continue }
-      if ledger.database.isReadOnly, !sticky { continue }
+      if ledger.isReadOnly, !sticky { continue }
       if !sticky { try ledger.removeFault(fault) }
       return fault
     }

@@ -148,7 +148,7 @@ public actor LocalAppStore: StoreBackend {
     randomSeed: UInt64? = nil
   ) throws(LocalAppStoreError) {
     let ledger = try LedgerStore(path: ":memory:", access: .create)
-    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+    try ledger.transaction { () throws(LocalAppStoreError) in
       try Self.configure(
         ledger, products: products, settings: settings, now: clock.now, faults: faults,
         supplement: supplement, randomSeed: randomSeed)
@@ -184,7 +184,7 @@ public actor LocalAppStore: StoreBackend {
   ) throws(LocalAppStoreError) -> LocalAppStore {
     try checkSupported(startDate, what: "start the local App Store at")
     let ledger = try LedgerStore(path: path, access: .create)
-    try ledger.database.immediateTransaction { () throws(LocalAppStoreError) in
+    try ledger.transaction { () throws(LocalAppStoreError) in
       try ledger.wipe()
       try configure(
         ledger, products: products, settings: settings, now: startDate, faults: faults,
@@ -216,39 +216,33 @@ public actor LocalAppStore: StoreBackend {
   private init(ledger: LedgerStore, time: TimeSource, account: String) throws(LocalAppStoreError) {
     self.ledger = ledger
     self.account = account
-    self.statePath = ledger.database.path
+    self.statePath = ledger.path
     self.hub = UpdateHub()
     switch time {
     case .clock(let clock):
       self.clock = clock
       self.storedClock = nil
     case .stored:
-      let milliseconds = Int64(try ledger.meta("now") ?? "") ?? 0
+      let milliseconds = Int64(try ledger.text(.now) ?? "") ?? 0
       let stored = StoredClock(now: AppStoreJSON.date(milliseconds: milliseconds))
       self.clock = stored
       self.storedClock = stored
     }
     self.authority = try Self.loadAuthority(ledger, clock: clock)
-    self.signingEnvironment = try ledger.decodeMeta(EmulatorSettings.self, "settings").environment
+    self.signingEnvironment = try ledger.read(.settings).environment
     let products = try ledger.products()
     self.catalog = products
     self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     // A state written before the default state or the localizations were kept: the storefront
     // a new state starts in, and no localization.
     self.presentation = ProductPresentation(
-      catalogStorefront: try ledger.meta("defaultState") == nil
-        ? EmulatorSettings().storefront
-        : try ledger.decodeMeta(DefaultState.self, "defaultState").settings.storefront,
-      localizations: try ledger.meta("localizations") == nil
-        ? [:] : try ledger.decodeMeta([String: [Catalog.Localization]].self, "localizations"))
+      catalogStorefront: try ledger.readIfPresent(.defaultState)?.settings.storefront
+        ?? EmulatorSettings().storefront,
+      localizations: try ledger.read(.localizations))
     self.codeOffers =
-      try ledger.meta(CodeOfferRecord.metaKey) == nil
-      ? [:]
-      : try ledger.decodeMeta([String: [CodeOfferRecord]].self, CodeOfferRecord.metaKey)
-        .mapValues { $0.compactMap(\.codeOffer) }
+      try ledger.read(.codeOffers).mapValues { $0.compactMap(\.codeOffer) }
     self.winBackSwitchedOff =
-      try ledger.meta("winBackSwitchedOff") == nil
-      ? [] : Set(try ledger.decodeMeta([String].self, "winBackSwitchedOff"))
+      Set(try ledger.read(.winBackSwitchedOff))
     self.deliveredSequence = try ledger.lastUpdateSequence()
   }
 
@@ -266,22 +260,22 @@ public actor LocalAppStore: StoreBackend {
     let authority = try makeAuthority(settings: settings, clock: SystemClock())
     try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
-    try ledger.encodeMeta(settings, "settings")
-    try ledger.encodeMeta(DefaultState(settings: settings, faults: faults), "defaultState")
+    try ledger.write(settings, to: .settings)
+    try ledger.write(DefaultState(settings: settings, faults: faults), to: .defaultState)
     if !supplement.localizations.isEmpty {
-      try ledger.encodeMeta(supplement.localizations, "localizations")
+      try ledger.write(supplement.localizations, to: .localizations)
     }
     if !supplement.codeOffers.isEmpty {
-      try ledger.encodeMeta(supplement.codeOffers, CodeOfferRecord.metaKey)
+      try ledger.write(supplement.codeOffers, to: .codeOffers)
     }
     if !supplement.winBackSwitchedOff.isEmpty {
-      try ledger.encodeMeta(supplement.winBackSwitchedOff, "winBackSwitchedOff")
+      try ledger.write(supplement.winBackSwitchedOff, to: .winBackSwitchedOff)
     }
     if let key = supplement.subscriptionOffersKey {
-      try ledger.encodeMeta(key, OfferKeyRecord.metaKey)
+      try ledger.write(key, to: .subscriptionOffersKeyPair)
     }
-    try ledger.setMeta("now", String(AppStoreJSON.milliseconds(now)))
-    try ledger.setMeta("authority", try authority.exported())
+    try ledger.setText(String(AppStoreJSON.milliseconds(now)), for: .now)
+    try ledger.setText(try authority.exported(), for: .authority)
     try ledger.ensureAccount(purchaser)
     for fault in faults { try ledger.setFault(fault, sticky: true) }
   }
@@ -295,7 +289,7 @@ public actor LocalAppStore: StoreBackend {
   package nonisolated var now: Date { clock.now }
 
   /// Whether the state was opened ``Access/readOnly``.
-  package nonisolated var isReadOnly: Bool { ledger.database.isReadOnly }
+  package nonisolated var isReadOnly: Bool { ledger.isReadOnly }
 
   /// Throws `invalidArgument` unless `date` is within ``supportedDates``.
   static func checkSupported(_ date: Date, what: String) throws(LocalAppStoreError) {

@@ -26,7 +26,7 @@ extension LocalAppStore {
   package var operationCosts: OperationCosts {
     var costs = signingCosts
     costs.sqliteTransactions =
-      (try? ledger.exclusively { () throws(LocalAppStoreError) in ledger.database.transactionCount })
+      (try? ledger.exclusively { () throws(LocalAppStoreError) in ledger.transactionCount })
       ?? 0
     return costs
   }

@@ -299,14 +299,11 @@ extension LocalAppStore {
         return .failure(.networkError("simulated network failure"))
       }
       let settings = try currentSettings()
-      var downloads: [String: Date] = [:]
-      if try ledger.meta(Self.appDownloadsKey) != nil {
-        downloads = try ledger.decodeMeta([String: Date].self, Self.appDownloadsKey)
-      }
+      var downloads = try ledger.read(.appDownloads)
       let first = downloads[account] ?? now
-      if downloads[account] == nil, !ledger.database.isReadOnly {
+      if downloads[account] == nil, !ledger.isReadOnly {
         downloads[account] = now
-        try ledger.encodeMeta(downloads, Self.appDownloadsKey)
+        try ledger.write(downloads, to: .appDownloads)
       }
       let app = AppTransaction(
         environment: settings.environment, bundleID: settings.bundleID, appVersion: "1.0",
@@ -316,9 +313,6 @@ extension LocalAppStore {
       return .success(try signed(app))
     }
   }
-
-  /// The meta key of the date each account first read its app transaction.
-  static let appDownloadsKey = "appDownloads"
 
   /// `Transaction.all`: the account's history on the device, without finished consumables
   /// unless refunded or revoked ("The transaction history includes […] Unfinished consumables;

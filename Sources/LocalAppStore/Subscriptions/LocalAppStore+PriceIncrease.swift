@@ -33,7 +33,7 @@ extension LocalAppStore {
       _ = try product(productID)
       var prices = try priceOverrides()
       prices[productID] = Self.milliunits(price)
-      try ledger.encodeMeta(prices, "priceOverrides")
+      try ledger.write(prices, to: .priceOverrides)
     }
   }
 
@@ -57,7 +57,7 @@ extension LocalAppStore {
       let price = try priceOverrides()[renewing.id] ?? Self.milliunits(renewing.price)
       var increases = try priceIncreases()
       increases[record.originalID] = PriceIncrease(priceMilliunits: price, agreed: nil)
-      try ledger.encodeMeta(increases, "priceIncreases")
+      try ledger.write(increases, to: .priceIncreases)
       try transition(
         .priceIncreaseRequested, of: record, at: now,
         in: machineContext(try currentSettings(), priceIncrease: increases[record.originalID]))
@@ -96,7 +96,7 @@ extension LocalAppStore {
       }
       increase.agreed = agreed
       increases[record.originalID] = increase
-      try ledger.encodeMeta(increases, "priceIncreases")
+      try ledger.write(increases, to: .priceIncreases)
       try transition(
         .priceIncreaseAnswer(agreed: agreed), of: record, at: now,
         in: machineContext(try currentSettings(), priceIncrease: increase))
@@ -119,7 +119,7 @@ extension LocalAppStore {
   func settlePriceIncrease(of originalID: UInt64) throws(LocalAppStoreError) {
     var increases = try priceIncreases()
     increases[originalID] = nil
-    try ledger.encodeMeta(increases, "priceIncreases")
+    try ledger.write(increases, to: .priceIncreases)
   }
 
   /// The pending price increase of `record`, for its renewal info.
@@ -128,13 +128,11 @@ extension LocalAppStore {
   }
 
   private func priceOverrides() throws(LocalAppStoreError) -> [String: Int64] {
-    guard try ledger.meta("priceOverrides") != nil else { return [:] }
-    return try ledger.decodeMeta([String: Int64].self, "priceOverrides")
+    try ledger.read(.priceOverrides)
   }
 
   func priceIncreases() throws(LocalAppStoreError) -> [UInt64: PriceIncrease] {
-    guard try ledger.meta("priceIncreases") != nil else { return [:] }
-    return try ledger.decodeMeta([UInt64: PriceIncrease].self, "priceIncreases")
+    try ledger.read(.priceIncreases)
   }
 
   /// `product` with the price `milliunits`, its display price formatted as before.

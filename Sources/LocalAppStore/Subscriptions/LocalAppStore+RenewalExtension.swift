@@ -78,14 +78,13 @@ extension LocalAppStore {
       try transition(
         .renewalExtension(to: renewal), of: record, at: now, in: machineContext(settings))
       extensions[record.originalID] = recent + [now]
-      try ledger.encodeMeta(extensions, "renewalExtensions")
+      try ledger.write(extensions, to: .renewalExtensions)
       return renewal
     }
   }
 
   /// The dates each subscription's renewal date was extended, by original transaction ID.
   private func renewalExtensions() throws(LocalAppStoreError) -> [UInt64: [Date]] {
-    guard try ledger.meta("renewalExtensions") != nil else { return [:] }
-    return try ledger.decodeMeta([UInt64: [Date]].self, "renewalExtensions")
+    try ledger.read(.renewalExtensions)
   }
 }

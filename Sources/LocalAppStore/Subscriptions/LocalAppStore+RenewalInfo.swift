@@ -11,10 +11,8 @@ extension LocalAppStore {
   func latestTransaction(of record: SubscriptionRecord) throws(LocalAppStoreError)
     -> Transaction?
   {
-    try ledger.transactions(
-      where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
-      [.text(record.account), .integer(Int64(bitPattern: record.originalID))]
-    ).last?.transaction
+    try ledger.latestTransaction(account: record.account, originalID: record.originalID)?
+      .transaction
   }
 
   // MARK: - What the engine decides from
@@ -112,9 +110,7 @@ extension LocalAppStore {
       var decided: [DecidedStates] = []
       for account in accounts {
         let records = try ledger.subscriptions(of: account)
-        let latest = try ledger.transactions(
-          where: "id IN (SELECT MAX(id) FROM transactions WHERE account = ? GROUP BY original_id)",
-          [.text(account)])
+        let latest = try ledger.latestTransactions(of: account)
         decided.append(
           DecidedStates(
             account: account, states: records.map { SubscriptionMachine.state(of: $0, at: now) },

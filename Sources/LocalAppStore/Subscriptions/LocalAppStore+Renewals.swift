@@ -54,7 +54,7 @@ extension LocalAppStore {
     // store never writes a state this far behind, so the file was altered or its clock jumped.
     throw LocalAppStoreError(
       .invalidState,
-      "\(ledger.database.path): subscription \(record.originalID) of \(record.account) "
+      "\(ledger.path): subscription \(record.originalID) of \(record.account) "
         + "ended \(record.expirationDate.formatted(.iso8601)), and reaching "
         + "\(now.formatted(.iso8601)) would renew it more than "
         + "\(Self.maximumPeriodsPerAdvance) times at once: the local App Store never falls "
