@@ -228,6 +228,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
       """
       ALTER TABLE notifications DROP COLUMN environment;
       ALTER TABLE notifications DROP COLUMN claimed_until_ms;
+      DROP TABLE migrations;
       PRAGMA user_version = 3;
       PRAGMA wal_checkpoint(TRUNCATE);
       """)

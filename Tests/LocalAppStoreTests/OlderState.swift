@@ -14,6 +14,8 @@ func olderState(
     atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
   try await original.buyVerified(productID)
   let raw = try SQLiteDatabase(path: path, create: false)
+  // A state older than schema 6 has no migration log: its `user_version` says what it has.
+  try raw.execute("DROP TABLE migrations")
   try raw.execute(sql)
   try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   return raw

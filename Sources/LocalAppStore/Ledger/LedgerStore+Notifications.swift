@@ -59,13 +59,16 @@ extension LedgerStore {
 
   /// Upgrades the notifications of a schema 3 state: each one gains the environment it was
   /// signed in (read from its own signed payload; the state's environment when it holds none)
-  /// and an empty claim.
+  /// and an empty claim. A table that has the columns already (made by schema 3's migration
+  /// in its latest form) keeps them.
   func addNotificationEnvironments(fallback: AppStoreEnvironment) throws(LocalAppStoreError) {
-    try database.execute(
-      """
-      ALTER TABLE notifications ADD COLUMN environment TEXT;
-      ALTER TABLE notifications ADD COLUMN claimed_until_ms INTEGER;
-      """)
+    let columns = try database.query("PRAGMA table_info(notifications)").compactMap { $0[1].text }
+    if !columns.contains("environment") {
+      try database.execute("ALTER TABLE notifications ADD COLUMN environment TEXT")
+    }
+    if !columns.contains("claimed_until_ms") {
+      try database.execute("ALTER TABLE notifications ADD COLUMN claimed_until_ms INTEGER")
+    }
     let decoder = AppStoreJSON.decoder()
     for row in try database.query("SELECT uuid, signed_payload FROM notifications") {
       let payload = (try? UnverifiedJWS(parsing: row[1].text ?? ""))?.payloadJSON

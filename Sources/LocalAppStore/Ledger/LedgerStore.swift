@@ -15,10 +15,9 @@ final class LedgerStore: @unchecked Sendable {
   // inside `exclusively(_:)`, under `lock`: the store's operations on its actor and the app-data
   // calls from any thread alike. Before that, only the initializer that made it touches it.
 
-  /// The schema this code writes (`PRAGMA user_version`): 2 adds `app_data`, 3 the server
-  /// notifications and their send attempts, 4 each notification's environment and its
-  /// sender's claim, 5 each subscription's due date (`due_ms`, ``dueMilliseconds(of:)``).
-  static let schemaVersion: Int64 = 5
+  /// The schema this code writes (`PRAGMA user_version`): the version of the last of
+  /// ``migrations``.
+  static var schemaVersion: Int64 { migrations.last?.version ?? 1 }
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
   static let applicationID: Int64 = 0x5354_4C53
 
@@ -78,7 +77,7 @@ final class LedgerStore: @unchecked Sendable {
     try database.execute("PRAGMA synchronous=FULL")
     try database.immediateTransaction { () throws(LocalAppStoreError) in
       let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
-      if version == 0 { try createSchema() } else { try migrate(from: version) }
+      if version == 0 { try createSchema() } else { try migrate() }
     }
     version = Self.schemaVersion
   }
@@ -132,68 +131,13 @@ final class LedgerStore: @unchecked Sendable {
         "\(path) has schema version \(version); this build reads up to \(Self.schemaVersion); "
           + "it was left untouched")
     }
+    try checkMigrationNames()
     if path != ":memory:" {
       let check = try database.scalar("PRAGMA quick_check")?.text ?? ""
       guard check == "ok" else {
         throw LocalAppStoreError(.stateUnreadable, "\(path) is damaged: \(check)")
       }
     }
-  }
-
-  private func createSchema() throws(LocalAppStoreError) {
-    try database.execute(
-      """
-      CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-      CREATE TABLE products(id TEXT PRIMARY KEY, position INTEGER NOT NULL, record TEXT NOT NULL);
-      CREATE TABLE accounts(name TEXT PRIMARY KEY, sharing INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE transactions(
-        id INTEGER PRIMARY KEY, account TEXT NOT NULL, original_id INTEGER NOT NULL,
-        source_id INTEGER, revision INTEGER NOT NULL, finished INTEGER NOT NULL,
-        payload TEXT NOT NULL);
-      CREATE INDEX transactions_account ON transactions(account, id);
-      CREATE INDEX transactions_source ON transactions(source_id);
-      CREATE TABLE subscriptions(
-        original_id INTEGER PRIMARY KEY, account TEXT NOT NULL, group_id TEXT NOT NULL,
-        source_original_id INTEGER, record TEXT NOT NULL, due_ms INTEGER);
-      CREATE INDEX subscriptions_account ON subscriptions(account, group_id);
-      \(Self.dueIndex)
-      CREATE TABLE requests(
-        id INTEGER PRIMARY KEY, account TEXT NOT NULL, product_id TEXT NOT NULL,
-        requested_ms INTEGER NOT NULL, status TEXT NOT NULL, options TEXT NOT NULL);
-      CREATE TABLE faults(kind TEXT PRIMARY KEY, sticky INTEGER NOT NULL);
-      CREATE TABLE updates(
-        seq INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL,
-        transaction_id INTEGER NOT NULL, revision INTEGER NOT NULL);
-      \(Self.appDataTable)
-      \(Self.notificationTables)
-      PRAGMA application_id = \(Self.applicationID);
-      PRAGMA user_version = \(Self.schemaVersion);
-      """)
-  }
-
-  /// The app's own data, per account and key (schema 2).
-  private static let appDataTable = """
-    CREATE TABLE app_data(
-      account TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
-      PRIMARY KEY(account, key)) WITHOUT ROWID;
-    """
-
-  /// Upgrades a state of an older schema, in the caller's transaction.
-  private func migrate(from version: Int64) throws(LocalAppStoreError) {
-    guard version < Self.schemaVersion else { return }
-    if version < 2 {
-      try database.execute(Self.appDataTable)
-    }
-    if version < 3 {
-      try database.execute(Self.notificationTables)
-    } else if version < 4 {
-      let settings = try? read(.settings)
-      try addNotificationEnvironments(fallback: settings?.environment ?? .xcode)
-    }
-    if version < 5 {
-      try addDueDates()
-    }
-    try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
   }
 
   /// Whether `reset` has configured this state (it has products and settings).
@@ -405,29 +349,6 @@ final class LedgerStore: @unchecked Sendable {
   static func dueMilliseconds(of record: SubscriptionRecord) -> Int64? {
     if let due = SubscriptionMachine.nextDue(of: record) { return AppStoreJSON.milliseconds(due) }
     return SubscriptionMachine.isLive(record) ? .min : nil
-  }
-
-  private static let dueIndex = """
-    CREATE INDEX subscriptions_due ON subscriptions(due_ms) WHERE source_original_id IS NULL;
-    """
-
-  /// Adds `due_ms` (schema 5) and fills it from each record, in the caller's transaction. A
-  /// state a test downgraded by hand may have the column already.
-  private func addDueDates() throws(LocalAppStoreError) {
-    let columns = try database.query("PRAGMA table_info(subscriptions)").compactMap { $0[1].text }
-    if !columns.contains("due_ms") {
-      try database.execute("ALTER TABLE subscriptions ADD COLUMN due_ms INTEGER")
-    }
-    try database.execute("DROP INDEX IF EXISTS subscriptions_due")
-    try database.execute(Self.dueIndex)
-    for record in try subscriptions(where: "1", []) {
-      try database.query(
-        "UPDATE subscriptions SET due_ms = ? WHERE original_id = ?",
-        [
-          Self.dueMilliseconds(of: record).map { .integer($0) } ?? .null,
-          .integer(Int64(bitPattern: record.originalID)),
-        ])
-    }
   }
 
   /// The subscriptions the App Store drives itself that time alone may change by `now`: a

@@ -1,0 +1,134 @@
+import Foundation
+import StoreModel
+import StoreTesting
+import TestSupport
+import Testing
+
+@testable import LocalAppStore
+
+/// States the command-line tool of older commits wrote (`TestData/OlderStates/README.md`),
+/// opened by the current code: read-write they migrate, by name and once; read-only they are
+/// read as they are and left byte for byte.
+@Suite struct OlderStateFixtureTests {
+  static let folder = PackageFolders.root.appendingPathComponent(
+    "Tests/LocalAppStoreTests/TestData/OlderStates")
+  /// 2c7931a: before the App Store Server API; 0876967: after it and the Transaction Manager.
+  static let commits = ["2c7931a", "0876967"]
+
+  @Test(
+    "an older state opens for writing, migrates once by name, and reads as it was written",
+    arguments: commits)
+  func migrates(commit: String) async throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let path = temporary.path("state.sqlite")
+    try FileManager.default.copyItem(
+      atPath: Self.folder.appendingPathComponent("state-\(commit).sqlite").path, toPath: path)
+    let before = try SQLiteDatabase(path: path, create: false)
+    #expect(try before.scalar("PRAGMA user_version")?.integer == 5)
+
+    let store = try LocalAppStore(openingStateAt: path)
+    #expect(store.now == utc(2026, 2, 1))
+    for account in ["purchaser", "partner"] {
+      let expected = try Self.history(account, commit)
+      let read = try await store.history(account: account).map(Row.init)
+      #expect(read == expected, "\(account)'s history in the state of \(commit)")
+    }
+    #expect(try await store.history(account: "kid").isEmpty)
+    #expect(try await store.askToBuyRequests(account: "kid").map(\.productID) == [monthlyID])
+
+    let raw = try SQLiteDatabase(path: path, create: false)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
+    let names = try raw.query("SELECT name FROM migrations ORDER BY name").compactMap { $0[0].text }
+    #expect(names == LedgerStore.migrations.map(\.name).sorted())
+    #expect(try raw.scalar("PRAGMA integrity_check")?.text == "ok")
+
+    // Opened again, nothing is migrated twice: the due dates schema 5 filled stay as they are.
+    let dueBefore = try raw.query("SELECT original_id, due_ms FROM subscriptions ORDER BY 1")
+    _ = try LocalAppStore(openingStateAt: path)
+    #expect(try raw.query("SELECT original_id, due_ms FROM subscriptions ORDER BY 1") == dueBefore)
+  }
+
+  @Test(
+    "an older state opened read-only is read as it is and left byte for byte",
+    arguments: commits)
+  func readOnly(commit: String) async throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let path = temporary.path("state.sqlite")
+    try FileManager.default.copyItem(
+      atPath: Self.folder.appendingPathComponent("state-\(commit).sqlite").path, toPath: path)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let store = try LocalAppStore(openingStateAt: path, access: .readOnly)
+    #expect(try await store.history().map(Row.init) == Self.history("purchaser", commit))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  @Test("a state that records a migration this build does not know is refused, untouched")
+  func newerMigration() throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let path = temporary.path("state.sqlite")
+    _ = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    let raw = try SQLiteDatabase(path: path, create: false)
+    try raw.execute("INSERT INTO migrations(name) VALUES('from-the-future')")
+    try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: LocalAppStoreError.self) { try LocalAppStore(openingStateAt: path) }
+    do {
+      _ = try LocalAppStore(openingStateAt: path)
+    } catch {
+      #expect(error.code == .newerSchema)
+      #expect(error.reason.contains("from-the-future"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  /// What a history row is compared by: the fields every commit's `history --json` printed.
+  struct Row: Equatable, CustomStringConvertible {
+    var id: UInt64
+    var originalID: UInt64
+    var productID: String
+    var ownership: String
+    var isUpgraded: Bool
+    var purchaseDate: Date
+    var expirationDate: Date?
+
+    init(_ transaction: Transaction) {
+      id = transaction.id
+      originalID = transaction.originalID
+      productID = transaction.productID
+      ownership = transaction.ownershipType.rawValue
+      isUpgraded = transaction.isUpgraded
+      purchaseDate = transaction.purchaseDate
+      expirationDate = transaction.expirationDate
+    }
+
+    init(json: [String: Any]) throws {
+      let dates = ISO8601DateFormatter()
+      id = try #require((json["id"] as? NSNumber)?.uint64Value)
+      originalID = try #require((json["originalID"] as? NSNumber)?.uint64Value)
+      productID = try #require(json["productID"] as? String)
+      ownership = try #require(json["ownershipType"] as? String)
+      isUpgraded = try #require(json["isUpgraded"] as? Bool)
+      let purchased = try #require(json["purchaseDate"] as? String)
+      purchaseDate = try #require(dates.date(from: purchased))
+      expirationDate = (json["expirationDate"] as? String).flatMap(dates.date(from:))
+    }
+
+    var description: String { "#\(id) \(productID) \(ownership)" }
+  }
+
+  /// The history that commit's tool printed for `account`.
+  static func history(_ account: String, _ commit: String) throws -> [Row] {
+    let data = try Data(
+      contentsOf: folder.appendingPathComponent("history-\(account)-\(commit).json"))
+    let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    return try entries.map { entry in
+      let transaction = try #require(entry["transaction"] as? [String: Any])
+      return try Row(json: transaction)
+    }
+  }
+}
