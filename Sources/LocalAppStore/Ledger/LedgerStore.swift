@@ -41,8 +41,8 @@ final class LedgerStore: @unchecked Sendable {
   /// a catch-up the same records and transactions, which decoding again cost a third of a
   /// renewal.
   let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
-  private let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
-  private let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
+  let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
+  let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
   /// What the current operation changed that makes server notifications
   /// (``LedgerChange``): filled by ``save(_:)`` and ``update(_:)``, taken at the end of the
   /// operation, inside its SQLite transaction.
@@ -214,221 +214,6 @@ final class LedgerStore: @unchecked Sendable {
     }
   }
 
-  // MARK: - Transactions
-
-  func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
-    noteCharge(of: stored.transaction)
-    try database.query(
-      """
-      INSERT INTO transactions(id, account, original_id, source_id, revision, finished, payload)
-      VALUES(?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        .integer(Int64(bitPattern: stored.transaction.id)), .text(stored.account),
-        .integer(Int64(bitPattern: stored.transaction.originalID)),
-        stored.sourceID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-        .integer(Int64(stored.revision)), .integer(stored.finished ? 1 : 0),
-        .text(payload(of: stored.transaction)),
-      ])
-  }
-
-  /// Rewrites a changed transaction and bumps its revision.
-  func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
-    try noteRevocation(of: transaction)
-    try database.query(
-      "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
-      [.text(payload(of: transaction)), .integer(Int64(bitPattern: transaction.id))])
-    return Int(
-      try database.scalar(
-        "SELECT revision FROM transactions WHERE id = ?",
-        [.integer(Int64(bitPattern: transaction.id))])?
-        .integer ?? 0)
-  }
-
-  func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
-    try database.query(
-      "UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(bitPattern: id))])
-  }
-
-  func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
-    try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
-  }
-
-  func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
-    try transactions(where: "account = ?", [.text(account)])
-  }
-
-  /// Every transaction of every account, in identifier order.
-  func allTransactions() throws(LocalAppStoreError) -> [StoredTransaction] {
-    try transactions(where: "1", [])
-  }
-
-  /// The transactions of the subscription or purchase `originalID` that its buyer made (no
-  /// family member's copies).
-  func purchasedTransactions(ofOriginal originalID: UInt64) throws(LocalAppStoreError)
-    -> [StoredTransaction]
-  {
-    try transactions(
-      where: "original_id = ? AND source_id IS NULL", [.integer(Int64(bitPattern: originalID))])
-  }
-
-  /// `account`'s latest transaction of `originalID`. Only that row is read and decoded.
-  func latestTransaction(account: String, originalID: UInt64) throws(LocalAppStoreError)
-    -> StoredTransaction?
-  {
-    try transactions(
-      where: "id = (SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?)",
-      [.text(account), .integer(Int64(bitPattern: originalID))]
-    ).last
-  }
-
-  /// `account`'s latest transaction of each original transaction.
-  func latestTransactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
-    try transactions(
-      where: "id IN (SELECT MAX(id) FROM transactions WHERE account = ? GROUP BY original_id)",
-      [.text(account)])
-  }
-
-  func copies(of sourceID: UInt64) throws(LocalAppStoreError) -> [StoredTransaction] {
-    try transactions(where: "source_id = ?", [.integer(Int64(bitPattern: sourceID))])
-  }
-
-  /// The transactions that meet `condition`, in `order` (an `ORDER BY` clause, with any
-  /// `LIMIT`).
-  ///
-  /// The ledger's own: outside `Ledger/` the named reads above are used, so that no SQL is
-  /// written elsewhere.
-  func transactions(
-    where condition: String, _ parameters: [SQLiteDatabase.Value], order: String = "ORDER BY id"
-  ) throws(LocalAppStoreError) -> [StoredTransaction] {
-    let rows = try database.query(
-      """
-      SELECT account, source_id, revision, finished, payload, id FROM transactions
-      WHERE \(condition) \(order)
-      """, parameters)
-    var result: [StoredTransaction] = []
-    for row in rows {
-      let id = row[5].integer ?? 0
-      var transaction = try decode(
-        Transaction.self, row[4].text ?? "", what: "transaction \(id)",
-        row: UInt64(bitPattern: id), cache: decodedTransactions)
-      transaction.jwsRepresentation = ""
-      result.append(
-        StoredTransaction(
-          transaction: transaction, account: row[0].text ?? "",
-          revision: Int(row[2].integer ?? 0), finished: row[3].integer == 1,
-          sourceID: row[1].integer.map { UInt64(bitPattern: $0) }))
-    }
-    return result
-  }
-
-  // MARK: - Subscriptions
-
-  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) {
-    try noteChange(to: record)
-    try database.query(
-      """
-      INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record, due_ms)
-      VALUES(?, ?, ?, ?, ?, ?)
-      ON CONFLICT(original_id) DO UPDATE SET record = excluded.record,
-        source_original_id = excluded.source_original_id, due_ms = excluded.due_ms
-      """,
-      [
-        .integer(Int64(bitPattern: record.originalID)), .text(record.account),
-        .text(record.groupID),
-        record.sourceOriginalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-        .text(payload(of: record)),
-        Self.dueMilliseconds(of: record).map { .integer($0) } ?? .null,
-      ])
-  }
-
-  /// The `due_ms` column of `record`: when time alone next changes it
-  /// (`SubscriptionMachine.nextDue(of:)`), in milliseconds; for a live subscription that has
-  /// no such date (a damaged state), the smallest integer, so that every catch-up examines it;
-  /// `NULL` when time alone never changes it.
-  static func dueMilliseconds(of record: SubscriptionRecord) -> Int64? {
-    if let due = SubscriptionMachine.nextDue(of: record) { return AppStoreJSON.milliseconds(due) }
-    return SubscriptionMachine.isLive(record) ? .min : nil
-  }
-
-  /// The subscriptions the App Store drives itself that time alone may change by `now`: a
-  /// superset of those whose due date is at or before `now` (milliseconds are compared), in
-  /// the order of ``purchasedSubscriptions()``. Read through the `due_ms` index, so that an
-  /// operation costs the same whatever the number of subscriptions (a read-only state of an
-  /// older schema, which has no such column, is scanned).
-  func subscriptionsDue(by now: Date) throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    guard version >= 5 else {
-      return try purchasedSubscriptions().filter {
-        SubscriptionMachine.isLive($0)
-          && (SubscriptionMachine.nextDue(of: $0).map { $0 <= now } ?? true)
-      }
-    }
-    return try subscriptions(
-      where: "source_original_id IS NULL AND due_ms <= ?",
-      [.integer(AppStoreJSON.milliseconds(now) + 1)])
-  }
-
-  /// The earliest date at which time alone changes a subscription the App Store drives itself:
-  /// the smallest `due_ms`, which is the record's own date, since records keep whole
-  /// milliseconds (``AppStoreJSON``) rounded as `due_ms` is.
-  func nextDueDate() throws(LocalAppStoreError) -> Date? {
-    guard version >= 5 else {
-      return try purchasedSubscriptions().compactMap(SubscriptionMachine.nextDue(of:)).min()
-    }
-    let smallest = try database.scalar(
-      "SELECT MIN(due_ms) FROM subscriptions WHERE source_original_id IS NULL AND due_ms > ?",
-      [.integer(.min)])?.integer
-    return smallest.map(AppStoreJSON.date(milliseconds:))
-  }
-
-  func subscriptions(of account: String) throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "account = ?", [.text(account)])
-  }
-
-  func subscription(account: String, group: String) throws(LocalAppStoreError)
-    -> SubscriptionRecord?
-  {
-    try subscriptions(where: "account = ? AND group_id = ?", [.text(account), .text(group)]).first
-  }
-
-  /// The subscription whose original transaction is `originalID`.
-  func subscription(originalID: UInt64) throws(LocalAppStoreError) -> SubscriptionRecord? {
-    try subscriptions(where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]).first
-  }
-
-  /// The subscriptions in billing retry.
-  func subscriptionsInBillingRetry() throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "json_extract(record, '$.phase') = 'billingRetry'", [])
-  }
-
-  func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "source_original_id = ?", [.integer(Int64(bitPattern: originalID))])
-  }
-
-  /// Subscriptions the App Store drives itself (not family members' copies).
-  func purchasedSubscriptions() throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "source_original_id IS NULL", [])
-  }
-
-  /// The subscriptions that meet `condition`, by original transaction identifier. The ledger's
-  /// own, as ``transactions(where:_:order:)``.
-  func subscriptions(where condition: String, _ parameters: [SQLiteDatabase.Value])
-    throws(LocalAppStoreError) -> [SubscriptionRecord]
-  {
-    var result: [SubscriptionRecord] = []
-    let rows = try database.query(
-      "SELECT original_id, record FROM subscriptions WHERE \(condition) ORDER BY original_id",
-      parameters)
-    for row in rows {
-      let what = "subscription \(row[0].integer ?? 0)"
-      result.append(
-        try decode(
-          SubscriptionRecord.self, row[1].text ?? "", what: what,
-          row: UInt64(bitPattern: row[0].integer ?? 0), cache: decodedRecords))
-    }
-    return result
-  }
-
   // MARK: - Ask to Buy
 
   func insert(_ request: AskToBuyRequest, options: String) throws(LocalAppStoreError) {
@@ -560,14 +345,14 @@ final class LedgerStore: @unchecked Sendable {
   /// at a fraction of its cost). What the row will decode to is known already
   /// (``asStored(_:)-swift.type.method``): it is kept for the next read, which then decodes
   /// nothing.
-  private func payload(of transaction: Transaction) -> String {
+  func payload(of transaction: Transaction) -> String {
     let text = String(decoding: PayloadWriter.json(of: transaction), as: UTF8.self)
     decodedTransactions.keep(Self.asStored(transaction), key: transaction.id, text: text)
     return text
   }
 
   /// A subscription record's row, as ``payload(of:)-(Transaction)`` writes a transaction's.
-  private func payload(of record: SubscriptionRecord) -> String {
+  func payload(of record: SubscriptionRecord) -> String {
     let text = String(decoding: PayloadWriter.json(of: record), as: UTF8.self)
     decodedRecords.keep(Self.asStored(record), key: record.originalID, text: text)
     return text
@@ -611,7 +396,7 @@ final class LedgerStore: @unchecked Sendable {
   }
 
   /// `text`, the JSON of `row`, decoded, through `cache`.
-  private func decode<T: Decodable & Sendable>(
+  func decode<T: Decodable & Sendable>(
     _ type: T.Type, _ text: String, what: String, row: UInt64, cache: DecodedRows<UInt64, T>
   ) throws(LocalAppStoreError) -> T {
     if let value = cache[row, text] { return value }
