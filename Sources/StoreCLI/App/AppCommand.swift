@@ -6,11 +6,8 @@ import StoreModel
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).
 enum AppCommand {
-  /// The options every app command shares, for the help texts (the rows under `OPTIONS:`);
-  /// ends with a blank line.
-  static let optionsHelp = OptionSpec.helpRows(options, column: 19) + "\n"
-
-  /// The global options as the app commands explain them.
+  /// The global options as the app commands explain them: each app command lists them
+  /// (``CLICommand/globalOptions``).
   static let options: [OptionSpec] = [
     .account("the customer whose device this is (default: purchaser)"), .state,
     .json("the screen's model instead of the screen"),

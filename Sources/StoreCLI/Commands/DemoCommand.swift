@@ -4,9 +4,11 @@ import Foundation
 enum DemoCommand: CLICommand {
   static let name = "demo"
   static let summary = "A guided tour: free → Pro → renewal → refund → lapsed (start here)"
-  static let usage = """
-    USAGE: sportstime-store demo [--state PATH] [--json]
-
+  static let globalOptions = [
+    OptionSpec.state.helping("run on (and reset) this state file"),
+    .json("the story's parts as JSON (title, lines)"),
+  ]
+  static let details = """
     Tells the story of a free customer in under a minute of reading: the onboarding paywall,
     the Pro gates (a second trip, PDF export, the Progress tab), a purchase with a signed and
     verified transaction, a renewal a month later (time travel), a refund that turns Pro off
@@ -16,11 +18,7 @@ enum DemoCommand: CLICommand {
     It runs on a throwaway in-memory state; with --state PATH it resets that state instead and
     leaves the story's end there, to go on with other commands.
 
-    \(OptionSpec.helpSection(
-      [
-        OptionSpec.state.helping("run on (and reset) this state file"),
-        .json("the story's parts as JSON (title, lines)"),
-      ], column: 19))
+    \(optionsSection(column: 19))
 
     EXAMPLES:
       sportstime-store demo

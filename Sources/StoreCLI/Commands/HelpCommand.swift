@@ -2,9 +2,9 @@
 enum HelpCommand: CLICommand {
   static let name = "help"
   static let summary = "Show the tool's help, or a command's"
-  static let usage = """
-    USAGE: sportstime-store help [COMMAND]
-
+  static let positionals = ["[COMMAND]"]
+  static let globalOptions: [OptionSpec] = []
+  static let details = """
     Shows what the tool does and its commands, or the full help of COMMAND
     (the same as 'sportstime-store COMMAND --help').
     """

@@ -12,17 +12,36 @@ protocol CLICommand: Sendable {
   /// Whether the tool posts due notifications after this run (by default: when the command
   /// ``CommandTraits/changesState``).
   static func postsNotifications(after arguments: ParsedArguments) -> Bool
-  /// The command's full help: synopsis, options, examples.
-  static var usage: String { get }
+  /// The positionals of each line of the command's synopsis, as its help writes them:
+  /// `["PRODUCT_ID"]`; `["KIND", "clear"]` for two lines (by default one line without any).
+  static var positionals: [String] { get }
   /// The command's own options; `--json`, `--help`, `--state` and `--account` are global.
   static var options: [OptionSpec] { get }
+  /// The global options the command's help lists after its own, in its synopsis and its OPTIONS
+  /// (by default `--state PATH` and `--json`).
+  static var globalOptions: [OptionSpec] { get }
+  /// The command's help after the synopsis, which ``usage`` makes from the declarations: what
+  /// it does, its OPTIONS (``optionsSection(column:)``), examples.
+  static var details: String { get }
   /// Runs the command.
   /// - Throws: ``CLIError`` for bad usage (exit 2) or a refused or failed operation (exit 1).
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError)
 }
 
 extension CLICommand {
+  static var positionals: [String] { [""] }
   static var options: [OptionSpec] { [] }
+  static var globalOptions: [OptionSpec] { EmulatorOptions.global(perAccount: false) }
+
+  /// The command's full help: the synopsis made from its declarations
+  /// (``CommandEntry/synopsis``), then ``details``.
+  static var usage: String { CommandEntry(self).usage }
+
+  /// The OPTIONS section of the command's help: its own options, then its global ones, their
+  /// help at `column`.
+  static func optionsSection(column: Int = 20) -> String {
+    OptionSpec.helpSection(options + globalOptions, column: column)
+  }
 
   static func postsNotifications(after arguments: ParsedArguments) -> Bool {
     traits.changesState

@@ -60,17 +60,25 @@ struct CommandEntry: Sendable {
   /// Whether the tool posts due notifications after a run with these arguments
   /// (``CLICommand/postsNotifications(after:)``).
   let postsNotifications: @Sendable (ParsedArguments) -> Bool
-  /// The command's full help.
-  let usage: String
+  /// The positionals of each line of the command's synopsis (``CLICommand/positionals``).
+  let positionals: [String]
   /// The command's own options.
   let options: [OptionSpec]
+  /// The global options the command's help lists (``CLICommand/globalOptions``).
+  let globalOptions: [OptionSpec]
+  /// The command's help after its synopsis (``CLICommand/details``).
+  let details: String
   let run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
+
+  /// The command's full help: its ``synopsis``, then its ``details``.
+  var usage: String { synopsis + "\n\n" + details }
 
   /// The entry of a command type.
   init(_ command: any CLICommand.Type) {
     self.init(
       name: command.name, summary: command.summary, topic: command.traits.topic,
-      changesState: command.traits.changesState, usage: command.usage, options: command.options,
+      changesState: command.traits.changesState, positionals: command.positionals,
+      options: command.options, globalOptions: command.globalOptions, details: command.details,
       postsNotifications: command.postsNotifications(after:), run: command.run)
   }
 
@@ -79,8 +87,9 @@ struct CommandEntry: Sendable {
   /// Without `postsNotifications`, a command that `changesState` posts due notifications
   /// after every run, and another never does.
   init(
-    name: String, summary: String, topic: CommandTopic, changesState: Bool, usage: String,
-    options: [OptionSpec] = [],
+    name: String, summary: String, topic: CommandTopic, changesState: Bool,
+    positionals: [String] = [""], options: [OptionSpec] = [],
+    globalOptions: [OptionSpec] = EmulatorOptions.global(perAccount: false), details: String,
     postsNotifications: (@Sendable (ParsedArguments) -> Bool)? = nil,
     run: @escaping @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
   ) {
@@ -89,8 +98,10 @@ struct CommandEntry: Sendable {
     self.topic = topic
     self.changesState = changesState
     self.postsNotifications = postsNotifications ?? { _ in changesState }
-    self.usage = usage
+    self.positionals = positionals
     self.options = options
+    self.globalOptions = globalOptions
+    self.details = details
     self.run = run
   }
 }

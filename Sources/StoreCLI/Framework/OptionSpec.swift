@@ -1,8 +1,9 @@
 /// An option a command accepts, with the words its help shows.
 ///
-/// A command declares each option once, here, and both the parser and the OPTIONS section of
-/// its help read that declaration (``OptionSpec/helpSection(_:column:)``), so that the two
-/// cannot drift apart.
+/// A command declares each option once, here, and the parser, the synopsis that opens its help
+/// (``CommandEntry/synopsis``) and the OPTIONS section of its help
+/// (``OptionSpec/helpSection(_:column:)``) all read that declaration, so that they cannot drift
+/// apart.
 struct OptionSpec: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     /// `--sticky`: present or not.
@@ -13,6 +14,19 @@ struct OptionSpec: Sendable, Hashable {
     case repeated
   }
 
+  /// How the synopsis writes the option.
+  enum Placement: Sendable, Hashable {
+    /// `[--name VALUE]`: the command runs without it.
+    case optional
+    /// `--name VALUE`: its line of the synopsis needs it.
+    case required
+    /// `[--other X [--name VALUE]]`: it goes with `--other` only, so it is written inside that
+    /// option's brackets.
+    case within(String)
+    /// `[--other X | --name VALUE]`: it goes instead of `--other`, in the same brackets.
+    case alternative(to: String)
+  }
+
   /// The option's name without dashes.
   let name: String
   let kind: Kind
@@ -20,6 +34,12 @@ struct OptionSpec: Sendable, Hashable {
   let valueName: String?
   /// What the option does, for the help; lines after the first continue under it, aligned.
   let help: String
+  /// How the synopsis writes the option: optional, unless its declaration says otherwise.
+  var placement = Placement.optional
+  /// The positionals of the synopsis line that shows the option (one of the command's
+  /// ``CLICommand/positionals``); `nil` for the first line. An option written ``Placement/within(_:)``
+  /// or as an ``Placement/alternative(to:)`` goes where the other option goes.
+  var line: String?
 
   /// A flag: `--name`.
   static func flag(_ name: String, help: String = "") -> OptionSpec {
@@ -44,7 +64,34 @@ struct OptionSpec: Sendable, Hashable {
   /// The same option with another help text (the global options say what they do for each
   /// command).
   func helping(_ help: String) -> OptionSpec {
-    OptionSpec(name: name, kind: kind, valueName: valueName, help: help)
+    OptionSpec(
+      name: name, kind: kind, valueName: valueName, help: help, placement: placement, line: line)
+  }
+
+  /// The same option, which the synopsis line of `line` (default: the first) needs.
+  func required(on line: String? = nil) -> OptionSpec {
+    placed(.required, on: line)
+  }
+  /// The same option, optional on the synopsis line of `line` rather than on the first.
+  func optional(on line: String) -> OptionSpec {
+    placed(.optional, on: line)
+  }
+  /// The same option, which goes with `--option` only: the synopsis writes it inside that
+  /// option's brackets.
+  func within(_ option: String) -> OptionSpec {
+    placed(.within(option), on: nil)
+  }
+  /// The same option, which goes instead of `--option`: the synopsis writes the two in one pair
+  /// of brackets.
+  func alternative(to option: String) -> OptionSpec {
+    placed(.alternative(to: option), on: nil)
+  }
+
+  private func placed(_ placement: Placement, on line: String?) -> OptionSpec {
+    var option = self
+    option.placement = placement
+    option.line = line
+    return option
   }
 
   // MARK: - The global options

@@ -2,14 +2,14 @@
 enum ExportPDFCommand: CLICommand {
   static let name = "export-pdf"
   static let summary = "Export a saved trip as a PDF (Pro; free opens the paywall)"
-  static let usage = """
-    USAGE: sportstime-store export-pdf TRIP [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["TRIP"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Taps the PDF button of the saved trip TRIP. It wears a [PRO] badge for a free customer,
     whose tap opens the paywall (exit 0); a Pro customer exports the itinerary.
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when no trip of that name is saved.
 
     EXAMPLES:

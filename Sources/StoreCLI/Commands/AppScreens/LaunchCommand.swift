@@ -2,9 +2,8 @@
 enum LaunchCommand: CLICommand {
   static let name = "launch"
   static let summary = "Open the app: the onboarding paywall on first run, else Home"
-  static let usage = """
-    USAGE: sportstime-store launch [--account NAME] [--state PATH] [--json]
-
+  static let globalOptions = AppCommand.options
+  static let details = """
     Opens the SportsTime app on the local App Store's state, as a launch does: the transaction
     listener starts, the unfinished transactions are handled, the entitlements are read (Pro or
     not, without waiting on the network), the products load, and the Home tab shows — with the
@@ -14,8 +13,8 @@ enum LaunchCommand: CLICommand {
     The app's own data (saved trips, hasSeenOnboardingPaywall, the open screens) lives in the
     state file, beside the local App Store's ledger, one record per account.
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when there is no state yet: run 'sportstime-store reset' first.
 
     EXAMPLES:

@@ -2,9 +2,9 @@
 enum OnboardingCommand: CLICommand {
   static let name = "onboarding"
   static let summary = "The onboarding paywall: next, select PLAN, subscribe, continue-free…"
-  static let usage = """
-    USAGE: sportstime-store onboarding [ACTION] [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["[ACTION]"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Shows the onboarding paywall's current page, or taps on it. It shows once, on first launch,
     never to a Pro customer: three feature pages, then "Choose Your Plan" (Annual first, "BEST").
 
@@ -18,8 +18,8 @@ enum OnboardingCommand: CLICommand {
       continue-free     "Continue with Free": close it for good
       retry             "Try Again" on the pricing page when the plans did not load
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when the onboarding does not show (seen, or Pro), 'next' is past the last page, the
     plans are not loaded (select, subscribe) or did not load again (retry), or the purchase
     failed or was cancelled. Ask to Buy leaves the purchase pending (exit 0).

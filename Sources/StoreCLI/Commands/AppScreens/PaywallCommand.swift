@@ -2,9 +2,9 @@
 enum PaywallCommand: CLICommand {
   static let name = "paywall"
   static let summary = "The paywall: select PLAN, subscribe, restore, close, retry"
-  static let usage = """
-    USAGE: sportstime-store paywall [ACTION] [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["[ACTION]"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Shows the open paywall (or opens it, as the settings' "Upgrade to Pro" does), or taps on
     it: the plans with their prices from the catalog (Annual selected, its per-month price and
     "Save N%" computed), "Subscribe Now", "Restore Purchases", the legal line and links.
@@ -18,8 +18,8 @@ enum PaywallCommand: CLICommand {
       close             the close button
       retry             "Try Again" when the plans did not load
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when the customer has Pro (no paywall shows), no paywall is open to close, the plans
     are not loaded (select, subscribe) or did not load again (retry), or the purchase or restore
     failed or was cancelled. Ask to Buy leaves the purchase pending (exit 0): approve it with

@@ -2,9 +2,9 @@
 enum ProgressCommand: CLICommand {
   static let name = "progress"
   static let summary = "The Progress tab (locked for free users): upgrade"
-  static let usage = """
-    USAGE: sportstime-store progress [upgrade] [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["[upgrade]"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Shows the Progress tab: progress for a Pro customer; for a free customer, the locked
     screen (the feature's name and description, "Upgrade to Pro").
 
@@ -12,8 +12,8 @@ enum ProgressCommand: CLICommand {
       (none)            show the tab
       upgrade           tap "Upgrade to Pro" on the locked screen: opens the paywall
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 for 'upgrade' when the tab is not locked (the customer has Pro).
 
     EXAMPLES:

@@ -4,15 +4,15 @@ import Foundation
 enum SaveTripCommand: CLICommand {
   static let name = "save-trip"
   static let summary = "Save a trip (free accounts save 1; then the paywall opens)"
-  static let usage = """
-    USAGE: sportstime-store save-trip NAME [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["NAME"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Saves the trip NAME, as the trip detail's save button does. A free customer who already
     holds 1 saved trip gets the paywall instead (exit 0: that is the app working). A customer
     whose Pro lapsed keeps every saved trip; only new saves are gated.
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when a trip of that name is already saved.
 
     EXAMPLES:

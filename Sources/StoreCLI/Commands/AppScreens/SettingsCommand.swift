@@ -2,9 +2,9 @@
 enum SettingsCommand: CLICommand {
   static let name = "settings"
   static let summary = "The Settings tab's subscription section: upgrade, restore, manage"
-  static let usage = """
-    USAGE: sportstime-store settings [ACTION] [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["[ACTION]"]
+  static let globalOptions = AppCommand.options
+  static let details = """
     Shows the "Subscription" section of the settings. Pro: "SportsTime Pro", "Active
     subscription", the renewal or expiry date, "Manage Subscription". Free: "Upgrade to Pro"
     (unlimited trips, PDF export, progress tracking) and "Restore Purchases".
@@ -15,8 +15,8 @@ enum SettingsCommand: CLICommand {
       restore           "Restore Purchases" (AppStore.sync, then the entitlements)
       manage            "Manage Subscription": where it leads (Pro)
 
-    OPTIONS:
-    \(AppCommand.optionsHelp)
+    \(optionsSection(column: 19))
+
     Exits 1 when the action does not apply (upgrade for Pro, manage for free) or the restore
     failed.
 

@@ -6,14 +6,13 @@ import StoreModel
 enum ApproveCommand: CLICommand {
   static let name = "approve"
   static let summary = "Approve a pending Ask to Buy request"
-  static let usage = """
-    USAGE: sportstime-store approve REQUEST_ID [--state PATH] [--json]
-
+  static let positionals = ["REQUEST_ID"]
+  static let details = """
     Approves the pending Ask to Buy request REQUEST_ID (shown by 'buy' and 'status'): the
     purchase is made now, its transaction has the request's identifier, and it arrives
     through Transaction.updates (SKTestSession.approveAskToBuyTransaction).
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store approve 3

@@ -6,13 +6,12 @@ import StoreModel
 enum DeclineCommand: CLICommand {
   static let name = "decline"
   static let summary = "Decline a pending Ask to Buy request"
-  static let usage = """
-    USAGE: sportstime-store decline REQUEST_ID [--state PATH] [--json]
-
+  static let positionals = ["REQUEST_ID"]
+  static let details = """
     Declines the pending Ask to Buy request REQUEST_ID: nothing is bought and nothing
     arrives through Transaction.updates (SKTestSession.declineAskToBuyTransaction).
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store decline 3

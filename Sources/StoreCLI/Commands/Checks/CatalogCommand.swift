@@ -5,23 +5,24 @@ import StoreModel
 enum CatalogCommand: CLICommand {
   static let name = "catalog"
   static let summary = "Check StoreKit configuration files (catalog check FILE...)"
-  static let usage = """
-    USAGE: sportstime-store catalog check FILE... [--json]
-
+  static let positionals = ["check FILE..."]
+  static let details = """
     Decodes each .storekit file (or package folder) as the local App Store would. Prints one
     line per file that does not decode, 'FILE: key.path: reason', and exits 1; when every
     file decodes, prints a summary and exits 0.
 
-    \(OptionSpec.helpSection([json], column: 9))
+    \(optionsSection(column: 9))
 
     EXAMPLES:
       sportstime-store catalog check SportsTime.storekit
       sportstime-store catalog check *.storekit --json
     """
 
-  private static let json = OptionSpec.json(
-    "one JSON object: each file with its format version and product count, or its\n"
-      + "error code, key path and reason")
+  static let globalOptions = [
+    OptionSpec.json(
+      "one JSON object: each file with its format version and product count, or its\n"
+        + "error code, key path and reason")
+  ]
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     guard let subcommand = arguments.positionals.first else {
       throw .usage("expected a subcommand: check")

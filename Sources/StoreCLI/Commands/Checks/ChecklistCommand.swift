@@ -3,16 +3,15 @@
 enum ChecklistCommand: CLICommand {
   static let name = "checklist"
   static let summary = "Run the plan's 16-item testing checklist on a fresh temporary state"
-  static let usage = """
-    USAGE: sportstime-store checklist [--json]
-
+  static let globalOptions = [OptionSpec.json("the items as JSON (number, title, passed, saw)")]
+  static let details = """
     Runs the manual testing checklist of the In-App Purchase plan, item by item, each on a
     fresh in-memory local App Store (your state file is not touched): the app launches, the
     onboarding and the paywall show the plan's words and prices, a purchase goes through with
     a signed and verified transaction, the gates open and close, and Restore Purchases works.
     Prints one line per item, PASS or FAIL with what it saw, then a summary.
 
-    \(OptionSpec.helpSection([.json("the items as JSON (number, title, passed, saw)")], column: 19))
+    \(optionsSection(column: 19))
 
     Exits 1 when an item fails.
 

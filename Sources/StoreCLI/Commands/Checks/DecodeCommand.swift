@@ -5,22 +5,23 @@ import Foundation
 enum DecodeCommand: CLICommand {
   static let name = "decode"
   static let summary = "Show a JWS's header and payload, unverified"
-  static let usage = """
-    USAGE: sportstime-store decode [--json] JWS|-
-
+  static let positionals = ["JWS|-"]
+  static let details = """
     Shows the header (algorithm, key id, the x5c certificates' subjects) and the payload of a
     compact JWS WITHOUT verifying it: nothing printed here is to be trusted. Use
     'sportstime-store verify' for that. '-' reads the token from standard input.
 
-    \(OptionSpec.helpSection([json], column: 10))
+    \(optionsSection(column: 10))
 
     EXAMPLES:
       sportstime-store decode "$TOKEN"
       pbpaste | sportstime-store decode -
     """
 
-  private static let json = OptionSpec.json(
-    "one JSON object: verified (always false), kind, header, certificates, payload")
+  static let globalOptions = [
+    OptionSpec.json(
+      "one JSON object: verified (always false), kind, header, certificates, payload")
+  ]
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)
     let jws: UnverifiedJWS

@@ -6,10 +6,8 @@ import StoreModel
 enum VerifyCommand: CLICommand {
   static let name = "verify"
   static let summary = "Verify App Store signed data (JWS) and print its payload"
-  static let usage = """
-    USAGE: sportstime-store verify [--root CERT]... [--environment E] [--bundle-id ID]
-                                   [--app-apple-id N] [--at DATE] [--kind K] [--json] JWS|-
-
+  static let positionals = ["JWS|-"]
+  static let details = """
     Verifies a transaction, renewal info, App Store Server Notification V2 or app transaction
     signed as a compact JWS (ES256, x5c chain), as SignedDataVerifier does: the chain must lead
     to one of the roots and carry Apple's OIDs, the signature must match, and the data must be
@@ -20,7 +18,7 @@ enum VerifyCommand: CLICommand {
     data chains to the same Apple root, so such a result proves only that some app's data is
     genuine. Renewal info carries no bundle id and is never checked for one.
 
-    \(OptionSpec.helpSection(options + [json], column: 21))
+    \(optionsSection(column: 21))
 
     EXAMPLES:
       sportstime-store verify --environment Sandbox --bundle-id com.example.app "$TOKEN"
@@ -50,8 +48,10 @@ enum VerifyCommand: CLICommand {
       help: "insist on transaction, renewalInfo, notification or appTransaction\n"
         + "(default: told from the payload)"),
   ]
-  private static let json = OptionSpec.json(
-    "one JSON object: verified, kind, environment, bundleIDChecked,\npayload")
+  static let globalOptions = [
+    OptionSpec.json(
+      "one JSON object: verified, kind, environment, bundleIDChecked,\npayload")
+  ]
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let token = try SignedDataInput.token(arguments, context)
     let environment = try parseEnvironment(arguments.value("environment") ?? "Production")

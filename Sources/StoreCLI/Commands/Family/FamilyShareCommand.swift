@@ -6,14 +6,13 @@ import StoreModel
 enum FamilyShareCommand: CLICommand {
   static let name = "family-share"
   static let summary = "Share the purchaser's purchases with a family member"
-  static let usage = """
-    USAGE: sportstime-store family-share MEMBER [--state PATH] [--json]
-
+  static let positionals = ["MEMBER"]
+  static let details = """
     Adds MEMBER to the purchaser's family: they receive a family-shared transaction
     (ownershipType FAMILY_SHARED) for each active shareable purchase, now and at each
     renewal. See what they have with 'status --account MEMBER'.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 1 for an empty MEMBER, one with spaces, or the purchaser's own name; nothing is
     shared then.

@@ -6,13 +6,12 @@ import StoreModel
 enum FamilyUnshareCommand: CLICommand {
   static let name = "family-unshare"
   static let summary = "Stop sharing with a family member (their copies are revoked)"
-  static let usage = """
-    USAGE: sportstime-store family-unshare MEMBER [--state PATH] [--json]
-
+  static let positionals = ["MEMBER"]
+  static let details = """
     Stops sharing with MEMBER: their family-shared transactions are revoked now
     (revocationType FAMILY_REVOKE) and the revocations arrive through their updates.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store family-unshare alex

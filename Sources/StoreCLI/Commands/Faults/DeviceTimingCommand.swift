@@ -6,15 +6,14 @@ import StoreModel
 enum DeviceTimingCommand: CLICommand {
   static let name = "device-timing"
   static let summary = "Keep real StoreKit's lags and empty answers (on) or answer at once (off)"
-  static let usage = """
-    USAGE: sportstime-store device-timing on|off [--state PATH] [--json]
-
+  static let positionals = ["on|off"]
+  static let details = """
     On (the default after reset): a purchase or an approval is missed by the next read of the
     launch that made it, a renewal made by 'advance' by the next launch's first read, a read in
     a cancelled task answers nothing, and unfinished transactions go to a launch's first
     listener only, as on a device. Off: the store answers at once.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store device-timing off

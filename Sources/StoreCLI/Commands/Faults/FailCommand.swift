@@ -6,10 +6,8 @@ import StoreModel
 enum FailCommand: CLICommand {
   static let name = "fail"
   static let summary = "Make the next operation (or every one) fail: load-products, purchase, …"
-  static let usage = """
-    USAGE: sportstime-store fail KIND [--sticky] [--state PATH] [--json]
-           sportstime-store fail clear
-
+  static let positionals = ["KIND", "clear"]
+  static let details = """
     Arms a fault for the next operation it applies to, or for every one with --sticky
     (SKTestSession.setSimulatedError). 'fail clear' disarms them all.
 
@@ -27,14 +25,13 @@ enum FailCommand: CLICommand {
 
     The read-only commands (status, history) neither trigger nor disarm a one-shot fault.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store fail network
       sportstime-store fail verification --sticky
       sportstime-store fail clear
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .flag("sticky", help: "keep the fault armed until 'fail clear'")
   ]

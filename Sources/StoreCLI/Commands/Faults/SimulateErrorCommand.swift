@@ -6,9 +6,8 @@ import StoreModel
 enum SimulateErrorCommand: CLICommand {
   static let name = "simulate-error"
   static let summary = "Make an API fail with a StoreKit error (SKTestSession.setSimulatedError)"
-  static let usage = """
-    USAGE: sportstime-store simulate-error API ERROR|clear [--state PATH] [--json]
-
+  static let positionals = ["API ERROR|clear"]
+  static let details = """
     Makes every call of API fail with ERROR until 'simulate-error API clear', as
     SKTestSession.setSimulatedError(_:forAPI:) does. ERROR is any case of StoreKit's
     StoreKitError or Product.PurchaseError; a purchase's userCancelled is the userCancelled
@@ -21,7 +20,7 @@ enum SimulateErrorCommand: CLICommand {
     ERROR:
     \(errors)
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store simulate-error purchase invalidOfferSignature

@@ -7,14 +7,10 @@ import StoreModel
 enum NotificationsCommand: CLICommand {
   static let name = "notifications"
   static let summary = "List, test, send and target App Store Server Notifications V2"
-  static let usage = """
-    USAGE: sportstime-store notifications [--since DATE] [--state PATH] [--json]
-           sportstime-store notifications test [--state PATH] [--json]
-           sportstime-store notifications url URL | --clear [--state PATH] [--json]
-           sportstime-store notifications deliver [--state PATH] [--json]
-           sportstime-store notifications environment Xcode|Sandbox|Production
-             [--app-apple-id ID] [--state PATH] [--json]
-
+  static let positionals = ["", "test", "url URL", "url", "deliver", environmentLine]
+  /// The synopsis line of `environment`, which shows `--app-apple-id`.
+  private static let environmentLine = "environment Xcode|Sandbox|Production"
+  static let details = """
     Every change the local App Store makes (a purchase, a renewal, auto-renew off or on, an
     upgrade, a billing failure, a grace period that ends, a recovery, a refund and its decline
     or reversal, a renewal extension, Family Sharing on or off, an expiry, a price increase)
@@ -40,7 +36,7 @@ enum NotificationsCommand: CLICommand {
     attempt (Apple: "Responding to App Store Server Notifications"), whatever the store signs
     as when it is sent.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store notifications environment Sandbox
@@ -49,11 +45,11 @@ enum NotificationsCommand: CLICommand {
       sportstime-store buy com.sportstime.pro.monthly
       sportstime-store notifications --json
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("since", "DATE", help: "only notifications made at or after DATE (ISO 8601)"),
-    .flag("clear", help: "with url: stop posting notifications"),
-    .value("app-apple-id", "ID", help: "with environment Production: the app's Apple ID"),
+    .flag("clear", help: "with url: stop posting notifications").required(on: "url"),
+    .value("app-apple-id", "ID", help: "with environment Production: the app's Apple ID")
+      .optional(on: environmentLine),
   ]
 
   struct Listing: Encodable {

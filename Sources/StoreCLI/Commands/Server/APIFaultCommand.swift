@@ -6,12 +6,8 @@ import LocalAppStoreServer
 enum APIFaultCommand: CLICommand {
   static let name = "api-fault"
   static let summary = "Make an App Store Server API endpoint answer 5000001, or rate-limit it"
-  static let usage = """
-    USAGE: sportstime-store api-fault ENDPOINT [--sticky] [--state PATH] [--json]
-           sportstime-store api-fault --clear [ENDPOINT] [--state PATH] [--json]
-           sportstime-store api-fault rate-limits on|off [--state PATH] [--json]
-           sportstime-store api-fault [--state PATH] [--json]
-
+  static let positionals = ["ENDPOINT", "[ENDPOINT]", "rate-limits on|off", ""]
+  static let details = """
     Makes `serve`'s ENDPOINT answer HTTP 500 with errorCode 5000001
     (GeneralInternalRetryableError: "An error occurred. Try again later.") to its next request,
     or to every one with --sticky, so that a server's retry path runs. --clear disarms one
@@ -23,7 +19,7 @@ enum APIFaultCommand: CLICommand {
     ENDPOINTS:
       \(LocalAppStoreServer.endpointNames.joined(separator: "\n      "))
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store api-fault transaction-info
@@ -31,10 +27,9 @@ enum APIFaultCommand: CLICommand {
       sportstime-store api-fault rate-limits on
       sportstime-store api-fault --clear
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .flag("sticky", help: "fail every request, not only the next"),
-    .flag("clear", help: "disarm ENDPOINT, or every endpoint"),
+    .flag("clear", help: "disarm ENDPOINT, or every endpoint").required(on: "[ENDPOINT]"),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

@@ -7,11 +7,8 @@ import LocalAppStore
 enum APIKeyCommand: CLICommand {
   static let name = "api-key"
   static let summary = "The key the App Store Server API accepts (made once), or add your own"
-  static let usage = """
-    USAGE: sportstime-store api-key [--state PATH] [--json]
-           sportstime-store api-key add --p8 FILE --key-id ID --issuer-id ID [--state PATH]
-             [--json]
-
+  static let positionals = ["", "add"]
+  static let details = """
     Shows what a server's App Store Server API client needs to call `sportstime-store serve`,
     as App Store Connect's Users and Access > Integrations > In-App Purchase page gives it:
     the key ID, the issuer ID, the private key's file (AuthKey_<KEYID>.p8, a PKCS#8 PEM P-256
@@ -22,7 +19,7 @@ enum APIKeyCommand: CLICommand {
     `add` registers a key of your own instead, so that a server's configuration needs no
     change: only its public key is kept in the state (the .p8 file is read, not copied).
 
-    \(optionsHelp)
+    \(optionsSection())
 
     With --json the keys are exactly: keyId, issuerId, bundleId, appAppleId,
     privateKeyPath, rootCertificatePath (privateKeyPath is null for a key added with `add`).
@@ -33,11 +30,13 @@ enum APIKeyCommand: CLICommand {
       sportstime-store api-key add --p8 AuthKey_2X9R4HXF34.p8 --key-id 2X9R4HXF34 \\
         --issuer-id 57246542-96fe-1a63-e053-0824d011072a
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
-    .value("p8", "FILE", help: "with add: the .p8 file App Store Connect gave you"),
-    .value("key-id", "ID", help: "with add: its key ID (the token's kid)"),
-    .value("issuer-id", "ID", help: "with add: your issuer ID (the token's iss)"),
+    .value("p8", "FILE", help: "with add: the .p8 file App Store Connect gave you")
+      .required(on: "add"),
+    .value("key-id", "ID", help: "with add: its key ID (the token's kid)")
+      .required(on: "add"),
+    .value("issuer-id", "ID", help: "with add: your issuer ID (the token's iss)")
+      .required(on: "add"),
   ]
 
   /// What `api-key --json` prints.

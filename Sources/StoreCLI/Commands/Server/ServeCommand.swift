@@ -8,9 +8,7 @@ import StoreModel
 enum ServeCommand: CLICommand {
   static let name = "serve"
   static let summary = "Serve Apple's App Store Server API on loopback over this state"
-  static let usage = """
-    USAGE: sportstime-store serve [--port N] [--host H] [--allow-host H ...] [--state PATH]
-
+  static let details = """
     Serves Apple's App Store Server API (transaction info, history, subscription statuses,
     refund history, notification history and test notifications, extensions, app account
     tokens, consumption, order look-up, app transactions, finish) over the local App Store in
@@ -38,14 +36,13 @@ enum ServeCommand: CLICommand {
 
     SIGINT or SIGTERM stops it: the requests in flight finish, then it exits 0.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store api-key
       sportstime-store notifications environment Sandbox
       sportstime-store serve --port 8080
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("port", "N", help: "the port (default 0: a free one)"),
     .value("host", "H", help: "the address to bind (default 127.0.0.1; ::1 for IPv6)"),

@@ -6,11 +6,9 @@ import StoreModel
 enum BuyCommand: CLICommand {
   static let name = "buy"
   static let summary = "Buy a product (Product.purchase)"
-  static let usage = """
-    USAGE: sportstime-store buy PRODUCT_ID [--promo-offer ID [--jws] | --win-back ID]
-             [--intro allow|deny] [--token UUID] [--account NAME]
-             [--state PATH] [--json]
-
+  static let positionals = ["PRODUCT_ID"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
     An upgrade takes effect at once; a downgrade, or a crossgrade to another duration,
@@ -25,7 +23,7 @@ enum BuyCommand: CLICommand {
     offer buys nothing, with StoreKit's error (invalidOfferSignature, invalidOfferIdentifier,
     ineligibleForOffer).
 
-    \(EmulatorOptions.helpSection(options, perAccount: true))
+    \(optionsSection())
 
     Exits 1 when the purchase fails, is cancelled, buys what the account already has, or its
     transaction does not verify.
@@ -38,8 +36,9 @@ enum BuyCommand: CLICommand {
   static let options: [OptionSpec] =
     [
       .value("promo-offer", "ID", help: "a promotional offer, signed now"),
-      .flag("jws", help: "with --promo-offer: the compact JWS form"),
-      .value("win-back", "ID", help: "a win-back offer of the product"),
+      .flag("jws", help: "with --promo-offer: the compact JWS form").within("promo-offer"),
+      .value("win-back", "ID", help: "a win-back offer of the product")
+        .alternative(to: "promo-offer"),
       .value(
         "intro", "allow|deny",
         help: "the server's signed word on the introductory offer"),

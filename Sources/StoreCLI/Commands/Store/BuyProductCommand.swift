@@ -6,11 +6,9 @@ import StoreModel
 enum BuyProductCommand: CLICommand {
   static let name = "buy-product"
   static let summary = "Buy outside the app (SKTestSession.buyProduct), or on another device"
-  static let usage = """
-    USAGE: sportstime-store buy-product PRODUCT_ID [--another-device | --not-synced]
-                                        [--purchase-date DATE [--cancel-immediately]]
-                                        [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["PRODUCT_ID"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Buys PRODUCT_ID outside the app, as SKTestSession.buyProduct(identifier:options:) does: a
     running app receives the transaction through Transaction.updates (unlike 'buy', which is
     the app's own Product.purchase()). With --another-device the purchase is made on another
@@ -29,7 +27,7 @@ enum BuyProductCommand: CLICommand {
     back that more than 1,000 renewals would be needed is refused; in the Sandbox environment a
     subscription stops after 12 renewals, as any does there.
 
-    \(EmulatorOptions.helpSection(options, perAccount: true))
+    \(optionsSection())
 
     Exits 1 for a product not in the catalog, a purchase the App Store refuses, or a purchase
     date in the future or too far back; 2 for a DATE that is not ISO 8601 or
@@ -44,9 +42,11 @@ enum BuyProductCommand: CLICommand {
     .flag(
       "another-device",
       help: "buy on another device: this one learns of it at its next sync\nor launch"),
-    .flag("not-synced", help: "another device's purchase, not synced until restore or launch"),
+    .flag("not-synced", help: "another device's purchase, not synced until restore or launch")
+      .alternative(to: "another-device"),
     .value("purchase-date", "DATE", help: "buy then (ISO 8601, not in the future); renews to now"),
-    .flag("cancel-immediately", help: "with --purchase-date: one period, auto-renew off"),
+    .flag("cancel-immediately", help: "with --purchase-date: one period, auto-renew off")
+      .within("purchase-date"),
   ]
 
   struct Output: Encodable {

@@ -6,14 +6,12 @@ import StoreModel
 enum ClearTransactionsCommand: CLICommand {
   static let name = "clear-transactions"
   static let summary = "Remove every transaction (SKTestSession.clearTransactions)"
-  static let usage = """
-    USAGE: sportstime-store clear-transactions [--state PATH] [--json]
-
+  static let details = """
     Removes every transaction, subscription and Ask to Buy request of every account, as
     SKTestSession.clearTransactions() does, so that purchases can be tested again. The
     switches, faults, family sharing, the time and the app's data stay (reset starts afresh).
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store clear-transactions

@@ -6,19 +6,17 @@ import StoreModel
 enum DeclineRefundCommand: CLICommand {
   static let name = "decline-refund"
   static let summary = "The App Store declines a refund request: REFUND_DECLINED"
-  static let usage = """
-    USAGE: sportstime-store decline-refund TRANSACTION_ID [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID"]
+  static let details = """
     The customer asked for a refund of TRANSACTION_ID and the App Store declined it: the
     transaction is unchanged, and a REFUND_DECLINED notification is made. A refunded
     transaction or a family member's copy is refused, and nothing changes.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store decline-refund 1
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()

@@ -6,15 +6,14 @@ import StoreModel
 enum DeleteTransactionCommand: CLICommand {
   static let name = "delete-transaction"
   static let summary = "Remove a transaction (SKTestSession.deleteTransaction)"
-  static let usage = """
-    USAGE: sportstime-store delete-transaction TRANSACTION_ID [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID"]
+  static let details = """
     Removes TRANSACTION_ID and family members' copies of it, as
     SKTestSession.deleteTransaction(identifier:) does. A subscription left without transactions
     is removed; otherwise its latest transaction is the one before, and it ends when that one
     does.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 1 for an unknown transaction or a family-shared copy.
 

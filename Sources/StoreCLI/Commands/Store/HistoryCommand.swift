@@ -6,22 +6,20 @@ import StoreModel
 enum HistoryCommand: CLICommand {
   static let name = "history"
   static let summary = "List the account's transactions, oldest first"
-  static let usage = """
-    USAGE: sportstime-store history [--jws] [--account NAME] [--state PATH] [--json]
-
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Lists every transaction of the account (StoreKit's Transaction.all): purchases,
     renewals, upgrades, refunds, family-shared copies, each purchase with the order ID the App
     Store Server API's Look Up Order ID finds it by (`serve`). Each is signed now by the local App
     Store and verified against its root; one that does not verify is marked UNVERIFIED with
     the reason. It only reads the state: nothing is written to the file.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store history
       sportstime-store history --jws --account alex
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: true)
   static let options: [OptionSpec] = [
     .flag("jws", help: "print each signed transaction (compact JWS), one a line")
   ]

@@ -6,17 +6,15 @@ import StoreModel
 enum LocaleCommand: CLICommand {
   static let name = "locale"
   static let summary = "Show products in another localization while running (SKTestSession.locale)"
-  static let usage = """
-    USAGE: sportstime-store locale ID [--state PATH] [--json]
-           sportstime-store locale --catalog [--state PATH] [--json]
-
+  static let positionals = ["ID", ""]
+  static let details = """
     Sets SKTestSession.locale while the store runs: ID is a locale identifier (ja_JP, fr,
     de-DE). Later product requests show each product's name and description from the
     .storekit file's localization for it (the same language when there is no exact match,
     else en_US, else the first). Prices are not touched: their currency is the storefront's.
     --catalog goes back to the file's own localization.
 
-    \(EmulatorOptions.helpSection(options, perAccount: false))
+    \(optionsSection())
 
     Exits 2 for an identifier that is not a locale's form (letters, then parts separated by
     _ or -); the locale stays as it was.
@@ -26,7 +24,7 @@ enum LocaleCommand: CLICommand {
       sportstime-store locale --catalog
     """
   static let options: [OptionSpec] = [
-    .flag("catalog", help: "the .storekit file's own localization again")
+    .flag("catalog", help: "the .storekit file's own localization again").required(on: "")
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

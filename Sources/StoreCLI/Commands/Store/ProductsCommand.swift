@@ -7,14 +7,12 @@ import StoreModel
 enum ProductsCommand: CLICommand {
   static let name = "products"
   static let summary = "List the products of a StoreKit configuration (default: SportsTime Pro)"
-  static let usage = """
-    USAGE: sportstime-store products [--storekit FILE] [--json]
-
+  static let details = """
     Lists the products of a StoreKit configuration file as StoreKit 2 shows them: identifier,
     type, display name, display price (in the file's storefront currency and locale), period,
     subscription group, level (1 is the highest) and family sharing.
 
-    \(OptionSpec.helpSection(options + [json], column: 18))
+    \(optionsSection(column: 18))
 
     EXAMPLES:
       sportstime-store products
@@ -25,9 +23,11 @@ enum ProductsCommand: CLICommand {
       "storekit", "FILE",
       help: "a .storekit file or package folder (default: the app's bundled\nSportsTime.storekit)")
   ]
-  private static let json = OptionSpec.json(
-    "one JSON object: the storefront and the products, prices as\n"
-      + "strings (\"4.99\"), periods in ISO 8601 (\"P1M\")")
+  static let globalOptions = [
+    OptionSpec.json(
+      "one JSON object: the storefront and the products, prices as\n"
+        + "strings (\"4.99\"), periods in ISO 8601 (\"P1M\")")
+  ]
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     if let extra = arguments.positionals.first {
       throw .usage("unexpected argument '\(extra)'")

@@ -6,20 +6,18 @@ import StoreModel
 enum RefundCommand: CLICommand {
   static let name = "refund"
   static let summary = "Refund a transaction: revocation date and reason, an update"
-  static let usage = """
-    USAGE: sportstime-store refund TRANSACTION_ID [--reason other|app-issue] [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID"]
+  static let details = """
     Refunds TRANSACTION_ID (SKTestSession.refundTransaction): it gets a revocation date and
     reason, the change arrives through Transaction.updates, family members' copies are
     revoked too, and a refunded subscription no longer renews.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store refund 1
       sportstime-store refund 2 --reason app-issue
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("reason", "REASON", help: "other (default) or app-issue (revocationReason 1)")
   ]

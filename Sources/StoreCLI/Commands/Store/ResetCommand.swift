@@ -7,16 +7,14 @@ import StoreModel
 enum ResetCommand: CLICommand {
   static let name = "reset"
   static let summary = "Start the local App Store afresh from a .storekit catalog"
-  static let usage = """
-    USAGE: sportstime-store reset [--storekit FILE] [--date DATE] [--state PATH] [--json]
-
+  static let details = """
     Creates (or empties) the local App Store's state: the catalog's products and settings,
     a new certificate authority that signs every transaction, the purchaser's account, and
     the emulator's time (now, or DATE). Later commands share this state. The app's data kept
     in the state (saved trips, its settings) starts afresh too. Device timing is on: the
     store lags as a device does ('device-timing off' answers at once).
 
-    \(optionsHelp)
+    \(optionsSection())
 
     A file that is not a local App Store state is refused and left untouched. DATE must lie
     from 1970-01-01T00:00:00Z to before 9999-12-31T23:59:59Z, the validity of the store's
@@ -26,7 +24,6 @@ enum ResetCommand: CLICommand {
       sportstime-store reset
       sportstime-store reset --storekit Products.storekit --date 2026-01-01T00:00:00Z
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("storekit", "FILE", help: "the catalog (default: the bundled SportsTime.storekit)"),
     .value(

@@ -6,14 +6,12 @@ import StoreModel
 enum ResetToDefaultCommand: CLICommand {
   static let name = "reset-to-default"
   static let summary = "Revert switches, rate and faults to the catalog's (resetToDefaultState)"
-  static let usage = """
-    USAGE: sportstime-store reset-to-default [--state PATH] [--json]
-
+  static let details = """
     Reverts the switches, the time rate, the storefront and the simulated errors to those of
     the .storekit file the state was reset with, as SKTestSession.resetToDefaultState() does.
     Transactions stay: 'clear-transactions' removes them.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store reset-to-default

@@ -6,14 +6,13 @@ import StoreModel
 enum RestoreCommand: CLICommand {
   static let name = "restore"
   static let summary = "Restore purchases (AppStore.sync) and list the entitlements"
-  static let usage = """
-    USAGE: sportstime-store restore [--account NAME] [--state PATH] [--json]
-
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Synchronizes with the local App Store (StoreKit's AppStore.sync(), behind a Restore
     Purchases button), then lists the account's current entitlements; one whose transaction
     does not verify is marked UNVERIFIED with the reason, and is not restored.
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    \(optionsSection())
 
     Exits 1 when the sync fails, or when entitlements were found but none verified.
 

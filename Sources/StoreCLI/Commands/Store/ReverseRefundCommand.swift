@@ -6,9 +6,8 @@ import StoreModel
 enum ReverseRefundCommand: CLICommand {
   static let name = "reverse-refund"
   static let summary = "The App Store reverses a refund after a dispute: REFUND_REVERSED"
-  static let usage = """
-    USAGE: sportstime-store reverse-refund TRANSACTION_ID [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID"]
+  static let details = """
     The App Store reverses the refund of TRANSACTION_ID, as after a dispute the customer
     raised: its revocation is removed (family members' copies revoked with it too), a refunded
     subscription is back with its renewal date unchanged (renewing or expiring at once if
@@ -16,13 +15,12 @@ enum ReverseRefundCommand: CLICommand {
     notification is made. A transaction that was not refunded, or a family member's copy, is
     refused, and nothing changes.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store refund 1
       sportstime-store reverse-refund 1
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = []
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {
     let id = try arguments.transactionID()

@@ -6,15 +6,14 @@ import StoreModel
 enum SetPriceCommand: CLICommand {
   static let name = "set-price"
   static let summary = "Change a product's price while running (new purchases pay it)"
-  static let usage = """
-    USAGE: sportstime-store set-price PRODUCT_ID PRICE [--state PATH] [--json]
-
+  static let positionals = ["PRODUCT_ID PRICE"]
+  static let details = """
     Changes PRODUCT_ID's price to PRICE (in the catalog's currency: 5.99), as editing it in
     Xcode's StoreKit configuration editor during a test does. New purchases and 'products'
     pay it at once; existing subscribers keep their price until 'price-consent request TX'
     asks them to consent to an increase.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 1 for a product not in the catalog, 2 for a price that is not a number of zero or
     more.

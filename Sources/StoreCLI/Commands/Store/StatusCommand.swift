@@ -6,22 +6,20 @@ import StoreModel
 enum StatusCommand: CLICommand {
   static let name = "status"
   static let summary = "Show the account's entitlements, subscriptions and pending requests"
-  static let usage = """
-    USAGE: sportstime-store status [--export-root FILE] [--account NAME] [--state PATH] [--json]
-
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Shows, at the emulator's time: the products the account is entitled to, each
     subscription's state (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked),
     expiration, auto-renew and ownership, pending Ask to Buy requests, switches and faults.
     It only reads the state: nothing is written to the file.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store status
       sportstime-store status --account alex --json
       sportstime-store status --export-root root.pem
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: true)
   static let options: [OptionSpec] = [
     .value(
       "export-root", "FILE",

@@ -6,9 +6,8 @@ import StoreModel
 enum StorefrontCommand: CLICommand {
   static let name = "storefront"
   static let summary = "Change the storefront while running (SKTestSession.storefront)"
-  static let usage = """
-    USAGE: sportstime-store storefront CODE [--state PATH] [--json]
-
+  static let positionals = ["CODE"]
+  static let details = """
     Sets SKTestSession.storefront while the store runs: CODE is an ISO 3166-1 alpha-3 code
     (USA, JPN, FRA). Later transactions carry it (storefront, and storefrontId where the
     country has an App Store). Products show the catalog's amounts in the storefront's
@@ -16,7 +15,7 @@ enum StorefrontCommand: CLICommand {
     Xcode shows "using the correct currency symbols for the storefront you're testing"; no
     amount is converted.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 2 for a code that is not three letters, 1 for three letters that name no country
     (XXX); the storefront stays as it was.

@@ -10,26 +10,26 @@ enum AutoRenewCommand {
     let name = on ? "enable-auto-renew" : "disable-auto-renew"
     return CommandEntry(
       name: name, summary: "Turn auto-renew \(on ? "on" : "off") for a transaction's subscription",
-      topic: .subscriptions, changesState: true, usage: usage(name, on)
+      topic: .subscriptions, changesState: true, positionals: ["TRANSACTION_ID"],
+      details: details(name, on)
     ) { arguments, context throws(CLIError) in
       try await run(on, name, arguments, context)
     }
   }
 
-  static func usage(_ name: String, _ on: Bool) -> String {
+  /// The help of `enable-auto-renew` (`on`) or `disable-auto-renew` after its synopsis.
+  static func details(_ name: String, _ on: Bool) -> String {
     let member = on ? "enableAutoRenewForTransaction" : "disableAutoRenewForTransaction"
     let effect =
       on
       ? "it renews at the end of its period again"
       : "it expires at the end of its period (reason autoRenewDisabled)"
     return """
-      USAGE: sportstime-store \(name) TRANSACTION_ID [--state PATH] [--json]
-
       Turns auto-renew \(on ? "on" : "off") for the subscription that TRANSACTION_ID (any of its
       transactions) belongs to, as SKTestSession.\(member)(identifier:) does:
       \(effect). 'cancel-renewal' does the same per subscription group.
 
-      \(EmulatorOptions.helpSection(perAccount: false))
+      \(OptionSpec.helpSection(EmulatorOptions.global(perAccount: false)))
 
       Exits 1 for an unknown transaction, a family-shared copy, or a subscription that is not
       live.

@@ -6,14 +6,14 @@ import StoreModel
 enum CancelRenewalCommand: CLICommand {
   static let name = "cancel-renewal"
   static let summary = "Turn auto-renew off; the subscription expires at the end of its period"
-  static let usage = """
-    USAGE: sportstime-store cancel-renewal [GROUP_ID] [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["[GROUP_ID]"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Turns auto-renew off for the account's subscription in GROUP_ID (every group when
     omitted), as cancelling in the App Store's subscription settings does
     (SKTestSession.disableAutoRenewForTransaction). Access lasts until the period ends.
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    \(optionsSection())
 
     Exits 1 when the account has no active subscription.
 

@@ -6,15 +6,15 @@ import StoreModel
 enum ExpireCommand: CLICommand {
   static let name = "expire"
   static let summary = "Expire a subscription now (SKTestSession.expireSubscription)"
-  static let usage = """
-    USAGE: sportstime-store expire PRODUCT_ID [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["PRODUCT_ID"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Expires the account's subscription to PRODUCT_ID now, as
     SKTestSession.expireSubscription(productIdentifier:) does: its latest transaction's
     expiration becomes now (re-signed, delivered through Transaction.updates), auto-renew is
     off, and the subscription is expired (reason autoRenewDisabled).
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    \(optionsSection())
 
     Exits 1 when the account has no live subscription to PRODUCT_ID.
 

@@ -8,10 +8,8 @@ enum ExtendRenewalCommand: CLICommand {
   static let name = "extend-renewal"
   static let summary =
     "Extend a subscription's renewal date (App Store Server API); RENEWAL_EXTENDED"
-  static let usage = """
-    USAGE: sportstime-store extend-renewal TRANSACTION_ID --days N [--reason CODE]
-             [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID"]
+  static let details = """
     Extends the renewal date of the active subscription TRANSACTION_ID belongs to by N days
     (1-90, in the store's time rate), as a server's call to the App Store Server API's "Extend
     a Subscription Renewal Date" does: its latest transaction's expiration date and its renewal
@@ -20,15 +18,15 @@ enum ExtendRenewalCommand: CLICommand {
     period, expired, refunded, or extended twice in the past 365 days is refused, and nothing
     changes.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store extend-renewal 1 --days 7
       sportstime-store extend-renewal 1 --days 30 --reason 3
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
-    .value("days", "N", help: "how many days later it renews: 1 to 90 (extendByDays)"),
+    .value("days", "N", help: "how many days later it renews: 1 to 90 (extendByDays)")
+      .required(),
     .value(
       "reason", "CODE",
       help: "extendReasonCode: 0 undeclared (default), 1 customer\nsatisfaction, 2 other, "

@@ -6,15 +6,15 @@ import StoreModel
 enum ForceRenewalCommand: CLICommand {
   static let name = "force-renewal"
   static let summary = "Renew a subscription now (SKTestSession.forceRenewalOfSubscription)"
-  static let usage = """
-    USAGE: sportstime-store force-renewal PRODUCT_ID [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["PRODUCT_ID"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Renews the account's subscription to PRODUCT_ID now, as
     SKTestSession.forceRenewalOfSubscription(productIdentifier:) does: the current period ends
     now and a renewal transaction (of the product that renews next) starts now, delivered
     through Transaction.updates. A subscription in billing retry recovers.
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    \(optionsSection())
 
     Exits 1 when the account has no live subscription to PRODUCT_ID.
 

@@ -7,10 +7,8 @@ import StoreModel
 enum OfferSignatureCommand: CLICommand {
   static let name = "offer-signature"
   static let summary = "Sign a promotional offer as the app's server does (both forms)"
-  static let usage = """
-    USAGE: sportstime-store offer-signature OFFER_ID PRODUCT_ID [--token UUID]
-             [--nonce UUID] [--jws [--transaction-id ID]] [--state PATH] [--json]
-
+  static let positionals = ["OFFER_ID PRODUCT_ID"]
+  static let details = """
     Signs promotional offer OFFER_ID of PRODUCT_ID now, with the app's subscription-offer key
     (the .storekit file's subscriptionOffersKeyPair; without one, a key is made and kept in
     the state), as Apple's "Generating a signature for promotional offers" describes: the
@@ -22,19 +20,19 @@ enum OfferSignatureCommand: CLICommand {
     applies to the original form only. A purchase accepts each once, within 24 hours of the
     store's time (the stored time 'advance' moves, not the wall clock).
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store offer-signature LOYALTY com.sportstime.pro.monthly --json
       sportstime-store offer-signature LOYALTY com.sportstime.pro.monthly --jws
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] =
     OfferOptions.signing + [
       .flag("jws", help: "the compact JWS form (promotionalOffer(_:compactJWS:))"),
       .value(
         "transaction-id", "ID",
-        help: "with --jws: the transactionId claim, one of the customer's"),
+        help: "with --jws: the transactionId claim, one of the customer's"
+      ).within("jws"),
     ]
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) {

@@ -7,10 +7,8 @@ import StoreModel
 enum PriceConsentCommand: CLICommand {
   static let name = "price-consent"
   static let summary = "Ask for, agree to or decline a price increase (requestPriceIncreaseConsent)"
-  static let usage = """
-    USAGE: sportstime-store price-consent request|agree|decline TRANSACTION_ID [--state PATH]
-                                          [--json]
-
+  static let positionals = ["request|agree|decline TRANSACTION_ID"]
+  static let details = """
     request: asks the customer of the subscription that TRANSACTION_ID belongs to to consent to
     its product's price (SKTestSession.requestPriceIncreaseConsentForTransaction; a new price,
     set with set-price, is optional, as in Xcode); its renewal info shows priceIncreaseStatus 0
@@ -20,7 +18,7 @@ enum PriceConsentCommand: CLICommand {
     expirationReason autoRenewDisabled. No answer by the renewal: it expires with
     didNotConsentToPriceIncrease.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 1 for an unknown transaction, a subscription that is not live, or no increase to
     answer.

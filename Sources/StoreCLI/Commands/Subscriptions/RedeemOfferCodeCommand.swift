@@ -6,9 +6,9 @@ import StoreModel
 enum RedeemOfferCodeCommand: CLICommand {
   static let name = "redeem-offer-code"
   static let summary = "Redeem an offer code outside the app; OFFER_REDEEMED"
-  static let usage = """
-    USAGE: sportstime-store redeem-offer-code CODE [--account NAME] [--state PATH] [--json]
-
+  static let positionals = ["CODE"]
+  static let globalOptions = EmulatorOptions.global(perAccount: true)
+  static let details = """
     Redeems the .storekit file's offer code CODE (its referenceName) for the account, as a
     customer does in the App Store or in the app's offer-code redemption sheet: a purchase of
     the code's subscription with its offer (offerType 3, offerIdentifier CODE), delivered to a
@@ -17,7 +17,7 @@ enum RedeemOfferCodeCommand: CLICommand {
     subscribed to the group), existing subscribers, expired ones. A simulated error for the
     offer-code sheet (simulate-error offer-code-redeem ERROR) fails it.
 
-    \(EmulatorOptions.helpSection(perAccount: true))
+    \(optionsSection())
 
     Exits 1 for a code the catalog does not have, a customer it is not for, or a simulated
     error; nothing changes then.

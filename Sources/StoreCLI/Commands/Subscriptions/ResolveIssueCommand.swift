@@ -6,9 +6,8 @@ import StoreModel
 enum ResolveIssueCommand: CLICommand {
   static let name = "resolve-issue"
   static let summary = "Resolve a billing issue or an interrupted purchase"
-  static let usage = """
-    USAGE: sportstime-store resolve-issue TRANSACTION_ID|REQUEST_ID [--state PATH] [--json]
-
+  static let positionals = ["TRANSACTION_ID|REQUEST_ID"]
+  static let details = """
     Resolves the billing issue of the subscription that TRANSACTION_ID (any of its
     transactions) belongs to (SKTestSession.resolveIssueForTransaction). In billing retry it
     renews now (within the grace period at its renewal date, with no gap), and the renewal
@@ -19,7 +18,7 @@ enum ResolveIssueCommand: CLICommand {
     'buy' printed: the customer's action is done, the purchase is made now and arrives through
     Transaction.updates.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     Exits 1 for an unknown transaction, a family-shared copy, or a subscription that is not in
     billing retry (or an interrupted purchase already completed).

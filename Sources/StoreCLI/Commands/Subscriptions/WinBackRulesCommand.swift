@@ -7,10 +7,7 @@ import StoreModel
 enum WinBackRulesCommand: CLICommand {
   static let name = "win-back-rules"
   static let summary = "Set the optional eligibility criteria of win-back offers"
-  static let usage = """
-    USAGE: sportstime-store win-back-rules [--min-lapse DAYS] [--cooldown DAYS] [--state PATH]
-             [--json]
-
+  static let details = """
     A win-back offer is for a customer whose subscription to the group expired, and only if
     the .storekit file's offer is not switched off (isEligible false, Xcode's simulated
     eligibility). App Store Connect lets a developer ask for more; these set two of its
@@ -19,13 +16,12 @@ enum WinBackRulesCommand: CLICommand {
     next. Without options the criteria are cleared. The renewal info's
     eligibleWinBackOfferIds follows them.
 
-    \(optionsHelp)
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store win-back-rules --min-lapse 30 --cooldown 365
       sportstime-store win-back-rules
     """
-  private static let optionsHelp = EmulatorOptions.helpSection(options, perAccount: false)
   static let options: [OptionSpec] = [
     .value("min-lapse", "DAYS", help: "days the subscription must have been expired"),
     .value("cooldown", "DAYS", help: "days between two win-back redemptions"),

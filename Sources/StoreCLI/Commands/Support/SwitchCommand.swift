@@ -9,7 +9,7 @@ enum SwitchCommand {
   static func entry(_ emulatorSwitch: EmulatorSwitch) -> CommandEntry {
     CommandEntry(
       name: emulatorSwitch.name, summary: emulatorSwitch.summary, topic: topic(emulatorSwitch),
-      changesState: true, usage: usage(emulatorSwitch)
+      changesState: true, positionals: ["on|off"], details: details(emulatorSwitch)
     ) { arguments, context throws(CLIError) in
       try await run(emulatorSwitch, arguments, context)
     }
@@ -34,14 +34,12 @@ enum SwitchCommand {
     EmulatorSwitch.all.filter { !listed.contains($0) }.map(entry)
   }
 
-  /// The help of `emulatorSwitch`'s command.
-  static func usage(_ emulatorSwitch: EmulatorSwitch) -> String {
+  /// The help of `emulatorSwitch`'s command after its synopsis.
+  static func details(_ emulatorSwitch: EmulatorSwitch) -> String {
     """
-    USAGE: sportstime-store \(emulatorSwitch.name) on|off [--state PATH] [--json]
-
     \(emulatorSwitch.help)
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(OptionSpec.helpSection(EmulatorOptions.global(perAccount: false)))
 
     EXAMPLES:
       sportstime-store \(emulatorSwitch.name) on

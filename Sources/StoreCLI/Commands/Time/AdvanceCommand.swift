@@ -6,9 +6,8 @@ import StoreModel
 enum AdvanceCommand: CLICommand {
   static let name = "advance"
   static let summary = "Move the emulator's time forward (1d, 2w, 1m, 1y, P1M)"
-  static let usage = """
-    USAGE: sportstime-store advance DURATION [--state PATH] [--json]
-
+  static let positionals = ["DURATION"]
+  static let details = """
     Moves the local App Store's time forward by DURATION and makes every renewal, expiry,
     grace period and billing-retry step that falls due, in order. The time is kept in the
     state, so it persists between commands.
@@ -17,7 +16,7 @@ enum AdvanceCommand: CLICommand {
     PT12H). The time stays before 9999-12-31T23:59:59Z, the end of the validity of the
     store's certificates: a DURATION that goes further is refused and nothing changes.
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store advance 1m

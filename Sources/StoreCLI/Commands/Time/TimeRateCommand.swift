@@ -6,9 +6,8 @@ import StoreModel
 enum TimeRateCommand: CLICommand {
   static let name = "time-rate"
   static let summary = "Change how fast subscriptions renew (SKTestSession.timeRate)"
-  static let usage = """
-    USAGE: sportstime-store time-rate RATE [--state PATH] [--json]
-
+  static let positionals = ["RATE"]
+  static let details = """
     Sets SKTestSession.timeRate while the store runs. RATE is StoreKitTest's name
     (oneRenewalEveryTwoSeconds, monthlyRenewalEveryThirtySeconds, realTime, ...) or its raw
     value (1005). Periods that already began keep their end; the next ones, and any grace
@@ -18,7 +17,7 @@ enum TimeRateCommand: CLICommand {
     RATES:
     \(rates)
 
-    \(EmulatorOptions.helpSection(perAccount: false))
+    \(optionsSection())
 
     EXAMPLES:
       sportstime-store time-rate oneRenewalEveryTwoSeconds
