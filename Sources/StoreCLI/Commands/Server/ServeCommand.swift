@@ -43,6 +43,8 @@ enum ServeCommand: CLICommand {
       sportstime-store notifications environment Sandbox
       sportstime-store serve --port 8080
     """
+  /// `--state` only: `serve` prints its address and log as text, never JSON.
+  static let globalOptions: [OptionSpec] = [.state]
   static let options: [OptionSpec] = [
     .value("port", "N", help: "the port (default 0: a free one)"),
     .value("host", "H", help: "the address to bind (default 127.0.0.1; ::1 for IPv6)"),
