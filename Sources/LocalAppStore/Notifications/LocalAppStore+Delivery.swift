@@ -110,7 +110,7 @@ extension LocalAppStore {
         retried
         ? Self.nextAttempt(
           after: now, attemptsMade: previous + 1,
-          environment: row.environment ?? signingEnvironment) : nil
+          environment: row.environment ?? signing.environment) : nil
       try ledger.recordAttempt(
         row.uuid, at: now, result: result, status: status, delivered: delivered,
         nextAttempt: next)

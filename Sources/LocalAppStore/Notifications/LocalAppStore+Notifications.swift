@@ -114,18 +114,18 @@ extension LocalAppStore {
     originalID: UInt64?, transaction: Transaction?, record: SubscriptionRecord?,
     eventKey: String?, maker: NotificationMaker
   ) throws(LocalAppStoreError) {
-    var data = maker.data(environment: signingEnvironment)
+    var data = maker.data(environment: signing.environment)
     if let transaction {
       var transaction = transaction
       transaction.signedDate = maker.now
-      transaction.environment = signingEnvironment
+      transaction.environment = signing.environment
       transaction.jwsRepresentation = ""
-      data.signedTransactionInfo = try signature(over: authority.signer.encode(transaction))
+      data.signedTransactionInfo = try signing.signature(over: authority.signer.encode(transaction))
     }
     if let record {
       var info = renewalInfo(of: record, now: maker.now)
-      info.environment = signingEnvironment
-      data.signedRenewalInfo = try signature(over: authority.signer.encode(info))
+      info.environment = signing.environment
+      data.signedRenewalInfo = try signing.signature(over: authority.signer.encode(info))
       data.status = SubscriptionMachine.state(of: record, at: maker.now).state
     }
     try store(
@@ -151,13 +151,13 @@ extension LocalAppStore {
         throw LocalAppStoreError(.invalidState, "cannot encode a notification: \(error)")
       }
     }
-    let signed = try signature(over: payload)
+    let signed = try signing.signature(over: payload)
     let now = notification.signedDate ?? clock.now
     try ledger.insertNotification(
       uuid: uuid, created: now,
       account: account, originalID: originalID, type: notification.notificationType.rawValue,
       subtype: notification.subtype?.rawValue, eventKey: eventKey, signedPayload: signed,
-      nextAttempt: now, environment: notification.data?.environment ?? signingEnvironment)
+      nextAttempt: now, environment: notification.data?.environment ?? signing.environment)
   }
 
   // MARK: - Public
@@ -190,7 +190,7 @@ extension LocalAppStore {
       try store(
         ServerNotification(
           notificationType: .test, notificationUUID: uuid, version: "2.0", signedDate: now,
-          data: maker.data(environment: signingEnvironment)),
+          data: maker.data(environment: signing.environment)),
         account: Self.purchaser, originalID: nil, eventKey: nil)
       guard let row = try ledger.notification(uuid) else {
         throw LocalAppStoreError(.invalidState, "the test notification was not stored")

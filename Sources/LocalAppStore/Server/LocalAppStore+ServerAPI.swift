@@ -75,9 +75,9 @@ extension LocalAppStore {
       signed.reserveCapacity(transactions.count)
       for var transaction in transactions {
         transaction.signedDate = now
-        transaction.environment = signingEnvironment
+        transaction.environment = signing.environment
         transaction.jwsRepresentation = ""
-        signed.append(try serverSignature(over: authority.signer.encode(transaction)))
+        signed.append(try signing.serverSignature(over: authority.signer.encode(transaction)))
       }
       return signed
     }
@@ -90,21 +90,10 @@ extension LocalAppStore {
     try operation { (now: Date) throws(LocalAppStoreError) in
       guard var transaction = try ledger.transaction(id)?.transaction else { return nil }
       transaction.signedDate = now
-      transaction.environment = signingEnvironment
+      transaction.environment = signing.environment
       transaction.jwsRepresentation = ""
-      return try serverSignature(over: authority.signer.encode(transaction))
+      return try signing.serverSignature(over: authority.signer.encode(transaction))
     }
-  }
-
-  /// The signature over `payload` the server gave before, or a new one, kept for the next
-  /// request (at most 4,096: then they are all forgotten, as the store's time has moved on).
-  func serverSignature(over payload: Data) throws(LocalAppStoreError) -> String {
-    let key = String(decoding: payload, as: UTF8.self)
-    if let signed = serverSignatures[key] { return signed }
-    let signed = try signature(over: payload)
-    if serverSignatures.count >= 4_096 { serverSignatures.removeAll(keepingCapacity: true) }
-    serverSignatures[key] = signed
-    return signed
   }
 
   /// The statuses of every subscription group `account` has, for "Get All Subscription
@@ -119,21 +108,23 @@ extension LocalAppStore {
         for status in engine.statuses(ofGroup: group, in: purchases, at: now) {
           var transaction = status.transaction
           transaction.signedDate = now
-          transaction.environment = signingEnvironment
+          transaction.environment = signing.environment
           transaction.jwsRepresentation = ""
           var info =
             status.renewalInfo
             ?? purchases.renewalInfos.first {
               $0.originalTransactionID == status.transaction.originalID
             }
-          info?.environment = signingEnvironment
+          info?.environment = signing.environment
           info?.jwsRepresentation = ""
           var signedInfo = ""
-          if let info { signedInfo = try serverSignature(over: authority.signer.encode(info)) }
+          if let info {
+            signedInfo = try signing.serverSignature(over: authority.signer.encode(info))
+          }
           entries.append(
             .init(
               status: status.state.rawValue, originalTransactionID: transaction.originalID,
-              signedTransactionInfo: try serverSignature(
+              signedTransactionInfo: try signing.serverSignature(
                 over: authority.signer.encode(transaction)),
               signedRenewalInfo: signedInfo))
         }

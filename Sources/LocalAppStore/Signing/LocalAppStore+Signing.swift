@@ -1,27 +1,8 @@
 import Foundation
 import StoreModel
 
+/// The store's side of signing (``StoreSigning``): which fault applies, which the ledger keeps.
 extension LocalAppStore {
-  /// A new certificate authority for a new state, valid for all of ``supportedDates``.
-  static func makeAuthority(settings: EmulatorSettings, clock: any WallClock)
-    throws(LocalAppStoreError) -> any SigningAuthority
-  {
-    try CertificateAuthoritySigner.random(
-      bundleID: settings.bundleID, validity: supportedDates, clock: clock)
-  }
-
-  /// The authority kept in the state.
-  static func loadAuthority(_ ledger: LedgerStore, clock: any WallClock) throws(LocalAppStoreError)
-    -> any SigningAuthority
-  {
-    let settings = try ledger.read(.settings)
-    guard let archive = try ledger.text(.authority) else {
-      throw LocalAppStoreError(.invalidState, "\(ledger.path): the state has no authority")
-    }
-    return try CertificateAuthoritySigner.load(
-      archive, bundleID: settings.bundleID, clock: clock, environment: settings.environment)
-  }
-
   /// Signs `transaction` as of `now` and verifies the token as an app would.
   ///
   /// An armed `verification` fault signs with another certificate authority (a whole foreign
@@ -30,19 +11,8 @@ extension LocalAppStore {
   func signed(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
     -> VerificationResult<Transaction>
   {
-    var transaction = transaction
-    transaction.signedDate = now
-    transaction.environment = signingEnvironment
-    transaction.jwsRepresentation = ""
-    let jws = try sign(authority.signer.encode(transaction)) { () throws(LocalAppStoreError) in
-      var altered = transaction
-      altered.expirationDate = (transaction.expirationDate ?? now).addingTimeInterval(
-        365 * 86_400)
-      altered.priceMilliunits = 0
-      return authority.signer.encode(altered)
-    }
-    signingCosts.verifications += 1
-    return authority.verifyTransaction(jws)
+    let payloadFault = try signingFault()
+    return try signing.signed(transaction, now: now, fault: payloadFault)
   }
 
   /// Signs the transaction a purchase hands back; unless a `verification` or `tamper` fault
@@ -65,65 +35,20 @@ extension LocalAppStore {
 
   /// Signs renewal info and verifies it as an app would.
   func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
-    var info = info
-    info.environment = signingEnvironment
-    info.jwsRepresentation = ""
-    let jws = try sign(authority.signer.encode(info)) { () throws(LocalAppStoreError) in
-      var altered = info
-      altered.willAutoRenew.toggle()
-      return authority.signer.encode(altered)
-    }
-    signingCosts.verifications += 1
-    return authority.verifyRenewalInfo(jws)
+    let payloadFault = try signingFault()
+    return try signing.signed(info, fault: payloadFault)
   }
 
   /// `appTransaction` signed in the store's environment, then verified as a device does.
   func signed(_ appTransaction: AppTransaction) throws(LocalAppStoreError)
     -> VerificationResult<AppTransaction>
   {
-    var app = appTransaction
-    app.environment = signingEnvironment
-    let jws = try sign(try authority.signer.encode(app)) { () throws(LocalAppStoreError) in
-      var altered = app
-      altered.bundleID += ".altered"
-      return try authority.signer.encode(altered)
-    }
-    signingCosts.verifications += 1
-    return authority.verifyAppTransaction(jws)
+    let payloadFault = try signingFault()
+    return try signing.signed(appTransaction, fault: payloadFault)
   }
 
-  private func sign(_ payload: Data, tampered: () throws(LocalAppStoreError) -> Data)
-    throws(LocalAppStoreError) -> String
-  {
-    switch try consumeFault([.verification, .tamper]) {
-    case .verification?:
-      signingCosts.signatures += 1
-      return try authority.signWithForeignAuthority(payload)
-    case .tamper?:
-      let jws = try signature(over: payload)
-      let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 3 else { return jws }
-      return "\(parts[0]).\(Self.base64URL(try tampered())).\(parts[2])"
-    default:
-      return try signature(over: payload)
-    }
-  }
-
-  /// `payload` signed into a compact JWS with the store's authority, counted in
-  /// ``operationCosts``; within one operation, the same payload is signed once.
-  func signature(over payload: Data) throws(LocalAppStoreError) -> String {
-    let key = String(decoding: payload, as: UTF8.self)
-    if let signed = signedInOperation[key] { return signed }
-    signingCosts.signatures += 1
-    let signed = try authority.signer.sign(payloadJSON: payload)
-    signedInOperation[key] = signed
-    return signed
-  }
-
-  static func base64URL(_ bytes: Data) -> String {
-    var text = Data(bytes).base64EncodedString()
-    text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-    while text.hasSuffix("=") { text.removeLast() }
-    return text
+  /// The `verification` or `tamper` fault the next token takes, disarmed unless sticky.
+  private func signingFault() throws(LocalAppStoreError) -> Fault? {
+    try consumeFault([.verification, .tamper])
   }
 }

@@ -20,8 +20,7 @@ extension LocalAppStore {
   func operation<T>(_ body: (Date) throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T
   {
     handOverUnfinished()
-    signedInOperation = [:]
-    defer { signedInOperation = [:] }
+    defer { signing.endOperation() }
     let (result, deliveries) = try ledger.exclusively { () throws(LocalAppStoreError) in
       try ledger.transaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
@@ -29,7 +28,7 @@ extension LocalAppStore {
         // What a failed operation noted was rolled back with it.
         ledger.changes = []
         caughtUp = []
-        signingEnvironment = try currentSettings().environment
+        signing.beginOperation(in: try currentSettings().environment)
         if ledger.isReadOnly {
           if let due = try nextDueDate(), due <= now {
             throw LocalAppStoreError(
@@ -126,7 +125,7 @@ extension LocalAppStore {
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      signingEnvironment = try ledger.update(.settings, change).environment
+      signing.environment = try ledger.update(.settings, change).environment
     }
   }
 

@@ -93,25 +93,11 @@ public actor LocalAppStore: StoreBackend {
   let winBackSwitchedOff: Set<String>
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
-  /// The environment of everything this store signs (``EmulatorSettings/environment``), as the
-  /// state had it at the start of the current operation.
-  var signingEnvironment: AppStoreEnvironment
   /// The transactions the current operation's catch-up with the time made before its body ran
   /// (what `advance` reports beside its own).
   var caughtUp: [MadeTransaction] = []
-  /// The signatures and verifications made so far (``operationCosts``).
-  var signingCosts = OperationCosts()
-  /// The tokens the current operation signed, by payload: a transaction handed back by a
-  /// purchase and the same transaction inside its notification (the same bytes: the same
-  /// `signedDate`) are signed once (``signature(over:)``). Keyed by the payload's text: keyed by
-  /// its `Data`, the dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the
-  /// state machine's property test, twice.
-  var signedInOperation: [String: String] = [:]
-  /// The App Store Server API's signatures, by payload, kept from one request to the next
-  /// (``serverSignature(over:)``): a payload carries the store's time as its `signedDate`, so
-  /// the same bytes are asked for again only while that time stands still, and are then signed
-  /// once.
-  var serverSignatures: [String: String] = [:]
+  /// Signing: the authority, the environment, what the current operation signed, and its costs.
+  var signing: StoreSigning
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?
@@ -228,8 +214,10 @@ public actor LocalAppStore: StoreBackend {
       self.clock = stored
       self.storedClock = stored
     }
-    self.authority = try Self.loadAuthority(ledger, clock: clock)
-    self.signingEnvironment = try ledger.read(.settings).environment
+    let authority = try StoreSigning.loadAuthority(ledger, clock: clock)
+    self.authority = authority
+    self.signing = StoreSigning(
+      authority: authority, environment: try ledger.read(.settings).environment)
     let products = try ledger.products()
     self.catalog = products
     self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -257,7 +245,8 @@ public actor LocalAppStore: StoreBackend {
     _ ledger: LedgerStore, products: [Product], settings: EmulatorSettings, now: Date,
     faults: [Fault], supplement: CatalogSupplement, randomSeed: UInt64?
   ) throws(LocalAppStoreError) {
-    let authority = try makeAuthority(settings: settings, clock: SystemClock())
+    let authority = try StoreSigning.makeAuthority(
+      settings: settings, validity: supportedDates, clock: SystemClock())
     try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
     try ledger.write(settings, to: .settings)

@@ -24,7 +24,7 @@ package struct OperationCosts: Sendable, Equatable {
 extension LocalAppStore {
   /// What the store's operations have cost since it was opened.
   package var operationCosts: OperationCosts {
-    var costs = signingCosts
+    var costs = signing.costs
     costs.sqliteTransactions =
       (try? ledger.exclusively { () throws(LocalAppStoreError) in ledger.transactionCount })
       ?? 0

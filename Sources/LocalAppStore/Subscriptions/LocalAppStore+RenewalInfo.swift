@@ -43,7 +43,7 @@ extension LocalAppStore {
       isInBillingRetry: state.isInBillingRetry,
       gracePeriodExpirationDate: state.gracePeriodExpirationDate,
       renewalDate: state.expirationDate,
-      recentSubscriptionStartDate: record.recentStartDate, environment: signingEnvironment)
+      recentSubscriptionStartDate: record.recentStartDate, environment: signing.environment)
     // As the storefront shows it: a renewal bills in the storefront's currency
     // (``ProductPresentation``), and the renewal info says so.
     let next = productsByID[record.autoRenewProductID].map { product in

@@ -1,0 +1,80 @@
+import Foundation
+import StoreModel
+import StoreTesting
+import Testing
+
+@testable import LocalAppStore
+
+/// The signing part alone, built without a store: what it signs verifies against its root, a
+/// payload is signed once per operation, the Server API's signatures outlive an operation, and
+/// the faults make tokens that genuinely fail.
+@Suite struct StoreSigningTests {
+  static let bundleID = "com.sportstime.app"
+  static let now = utc(2026, 3, 1)
+
+  func part(_ environment: AppStoreEnvironment = .xcode) throws -> StoreSigning {
+    let clock = ManualClock(now: Self.now)
+    let authority = try StoreSigning.makeAuthority(
+      settings: EmulatorSettings(bundleID: Self.bundleID),
+      validity: LocalAppStore.supportedDates, clock: clock)
+    return StoreSigning(authority: authority, environment: environment)
+  }
+
+  func transaction() -> Transaction {
+    Transaction(
+      id: 7, originalID: 7, appBundleID: Self.bundleID, productID: monthlyID,
+      productType: .autoRenewable, purchaseDate: utc(2026, 2, 1), signedDate: utc(2026, 2, 1),
+      subscriptionGroupID: "pro", expirationDate: Self.now)
+  }
+
+  @Test("a transaction is signed at the time given, in the part's environment, and verifies")
+  func signsAndVerifies() throws {
+    var signing = try part(.sandbox)
+    signing.beginOperation(in: .sandbox)
+    let result = try signing.signed(transaction(), now: Self.now, fault: nil)
+    #expect(result.verificationError == nil)
+    let signed = result.unsafePayloadValue
+    #expect(signed.signedDate == Self.now)
+    #expect(signed.environment == .sandbox)
+    #expect(signing.costs.signatures == 1)
+    #expect(signing.costs.verifications == 1)
+  }
+
+  @Test("within an operation a payload is signed once; the next operation signs it again")
+  func oncePerOperation() throws {
+    var signing = try part()
+    signing.beginOperation(in: .xcode)
+    let payload = Data(#"{"a":1}"#.utf8)
+    let first = try signing.signature(over: payload)
+    #expect(try signing.signature(over: payload) == first)
+    #expect(signing.costs.signatures == 1)
+    signing.endOperation()
+    signing.beginOperation(in: .xcode)
+    _ = try signing.signature(over: payload)
+    #expect(signing.costs.signatures == 2)
+  }
+
+  @Test("the Server API's signatures are kept from one operation to the next")
+  func serverSignaturesOutliveAnOperation() throws {
+    var signing = try part()
+    let payload = Data(#"{"b":2}"#.utf8)
+    signing.beginOperation(in: .xcode)
+    let first = try signing.serverSignature(over: payload)
+    signing.endOperation()
+    signing.beginOperation(in: .xcode)
+    #expect(try signing.serverSignature(over: payload) == first)
+    #expect(signing.costs.signatures == 1)
+  }
+
+  @Test(
+    "a verification or tamper fault makes a token that fails verification, not a flag",
+    arguments: [Fault.verification, .tamper])
+  func faults(fault: Fault) throws {
+    var signing = try part()
+    signing.beginOperation(in: .xcode)
+    let result = try signing.signed(transaction(), now: Self.now, fault: fault)
+    #expect(result.verificationError != nil)
+    let jws = result.jwsRepresentation
+    #expect(jws.split(separator: ".").count == 3)
+  }
+}
