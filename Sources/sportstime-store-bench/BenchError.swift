@@ -1,0 +1,5 @@
+/// Why the server group stopped.
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
