@@ -75,9 +75,17 @@ final class LedgerStore: @unchecked Sendable {
       try database.execute("PRAGMA journal_mode=WAL")
     }
     try database.execute("PRAGMA synchronous=FULL")
+    // A state of this schema is opened without a transaction: nothing is written to it (the
+    // migrations it records are this build's, ``checkMigrationNames()``). Another one is made
+    // or upgraded in one, which reads the version again: another process may have upgraded it.
+    guard version != Self.schemaVersion else { return }
     try database.immediateTransaction { () throws(LocalAppStoreError) in
       let version = try database.scalar("PRAGMA user_version")?.integer ?? 0
-      if version == 0 { try createSchema() } else { try migrate() }
+      if version == 0 {
+        try createSchema()
+      } else if version < Self.schemaVersion {
+        try migrate()
+      }
     }
     version = Self.schemaVersion
   }
