@@ -13,6 +13,11 @@ import StoreModel
 /// (offline) leave Pro to the entitlements and the details without the renewal fields. The next
 /// reading is scheduled on the injected clock at the earliest expiration, end of a grace period
 /// or end of a hold: StoreKit sends no update for a plain expiry.
+///
+/// It also takes what the store delivers: the transaction listener (`Transaction.updates`), the
+/// unfinished transactions of a launch and the manager's verified purchases. A verified
+/// transaction met for the first time is held, then read; each is finished after, and a
+/// repeated delivery of the same transaction is handled once.
 @Observable
 @MainActor
 final class EntitlementReader {
