@@ -26,3 +26,16 @@ public enum PaywallEvent: Sendable, Hashable {
   /// A paywall closed without a purchase in it, or after one.
   case closed(PaywallPlacement)
 }
+
+extension PaywallEvent {
+  /// The event of a purchase of `productID` that ended with `outcome`.
+  init(_ outcome: ProPurchaseResult, productID: String) {
+    switch outcome {
+    case .purchased(let transaction):
+      self = .purchased(productID: productID, transactionID: transaction.id)
+    case .pending: self = .pending(productID: productID)
+    case .cancelled: self = .cancelled(productID: productID)
+    case .failed(let error): self = .failed(productID: productID, error: error)
+    }
+  }
+}

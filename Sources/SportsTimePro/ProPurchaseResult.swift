@@ -16,3 +16,26 @@ public enum ProPurchaseResult: Sendable, Hashable {
   /// The purchase failed; ``StoreManager/lastError`` holds the same error.
   case failed(StoreError)
 }
+
+extension ProPurchaseResult {
+  /// How a purchase ended, from the backend's answer: a verified transaction is purchased, an
+  /// unverified one fails with `StoreError/verificationFailed`.
+  init(_ result: PurchaseResult) {
+    switch result {
+    case .success(.verified(let transaction)): self = .purchased(transaction)
+    case .success(.unverified): self = .failed(.verificationFailed)
+    case .userCancelled: self = .cancelled
+    case .pending: self = .pending
+    }
+  }
+
+  /// The error ``StoreManager/lastError`` shows for this ending: `StoreError/userCancelled`
+  /// after a cancel, the failure's error; `nil` when purchased or pending.
+  var error: StoreError? {
+    switch self {
+    case .purchased, .pending: nil
+    case .cancelled: .userCancelled
+    case .failed(let error): error
+    }
+  }
+}
