@@ -11,6 +11,7 @@ enum PageFiles {
     var type: String
   }
 
+  /// The content type of the page's scripts.
   static let javaScript = "text/javascript; charset=utf-8"
 
   /// The page's files by path, but for the page itself (``page(token:)``). The scripts are the
