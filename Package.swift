@@ -117,8 +117,7 @@ let storeCLI = Target.target(
   // time (`PackageResources.app_js`, ...), so a copied tool serves it with nothing read at run
   // time (TransactionManager/PageFiles.swift). Every file of Page/ is listed here and there.
   resources: [
-    "index.html", "style.css", "base.js", "commands.js", "overview.js", "transactions.js",
-    "views.js", "app.js",
+    "index.html", "style.css", "base.js", "commands.js", "views.js", "transactions.js", "app.js",
   ].map { Resource.embedInCode("TransactionManager/Page/\($0)") }
 )
 

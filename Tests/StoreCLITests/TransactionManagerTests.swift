@@ -85,7 +85,7 @@ private let pageToken = String(repeating: "ab", count: 32)
     #expect(!policy.contains("unsafe"))
     // Every file the page names, its stylesheet and its scripts, is served with its type.
     let named = page.text.matches(of: /(?:src|href)="(\/ui\/[^"]+)"/).map { String($0.output.1) }
-    #expect(named.count == 7 && named.first == "/ui/style.css" && named.last == "/ui/app.js")
+    #expect(named.count == 6 && named.first == "/ui/style.css" && named.last == "/ui/app.js")
     for file in named {
       let answer = await fixture.ask("GET", file, headers: [])
       let type = answer.headers.first { $0.name == "Content-Type" }?.value ?? ""

@@ -20,9 +20,8 @@ enum PageFiles {
     "/ui/style.css": File(bytes: PackageResources.style_css, type: "text/css; charset=utf-8"),
     "/ui/base.js": File(bytes: PackageResources.base_js, type: javaScript),
     "/ui/commands.js": File(bytes: PackageResources.commands_js, type: javaScript),
-    "/ui/overview.js": File(bytes: PackageResources.overview_js, type: javaScript),
-    "/ui/transactions.js": File(bytes: PackageResources.transactions_js, type: javaScript),
     "/ui/views.js": File(bytes: PackageResources.views_js, type: javaScript),
+    "/ui/transactions.js": File(bytes: PackageResources.transactions_js, type: javaScript),
     "/ui/app.js": File(bytes: PackageResources.app_js, type: javaScript),
   ]
 

@@ -9,14 +9,16 @@
 // page's own files only: no inline script or style, no `eval`, no `innerHTML` of data (every
 // text goes through `textContent`).
 //
-// The script is six classic scripts, which index.html loads in this order (`defer`: after the
+// The script is five classic scripts, which index.html loads in this order (`defer`: after the
 // document is parsed, one after another): base.js (this file: the constants, the page's state,
 // the helpers and the API's client), commands.js (running commands, the log, refreshing),
-// overview.js (the header, accounts, requests waiting, settings, products), transactions.js (the
-// list and the inspector), views.js (notifications, the request log, the app's screens, the
-// tabs) and app.js (the controls' wiring, live updates, the start). They share one global scope,
-// as one script's top level: each declares what the others call, and none calls another's
-// function at load; app.js's `start()`, the last statement, runs once every one is declared.
+// views.js (the header, accounts, requests waiting, settings, products, notifications, the
+// request log, the app's screens, the tabs), transactions.js (the list and the inspector) and
+// app.js (the controls' wiring, live updates, the start). They share one global scope, as one
+// script's top level: each declares what the others call, and none calls another's function at
+// load; app.js's `start()`, the last statement, runs once every one is declared. Five, with the
+// stylesheet six: as many requests as a browser sends one host at once over HTTP/1.1, so that
+// none of the first load's waits for another to end.
 'use strict';
 
 // ───────────────────────────── Constants and the page's state ─────────────────────────────

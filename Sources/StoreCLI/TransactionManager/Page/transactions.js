@@ -1,5 +1,5 @@
 // Transaction Manager: the transaction list (pages, filters, keyboard) and the inspector (its
-// fields, JWS and actions) (after overview.js; see base.js's header).
+// fields, JWS and actions) (after views.js; see base.js's header).
 'use strict';
 
 // ───────────────────────────── The transaction list ─────────────────────────────
