@@ -113,9 +113,12 @@ let storeCLI = Target.target(
     "StoreInternals", "StoreModel", "AppStoreJWS", "LocalAppStore", "SportsTimePro",
     "LocalAppStoreServer", "StoreHTTP",
   ],
-  // The Transaction Manager's page, as written: the binary serves it from
-  // TransactionManager/PageAssets.swift, which scripts/embed-page generates from these files.
-  exclude: ["TransactionManager/Page"]
+  // The Transaction Manager's page, as written: SwiftPM embeds each file in the binary at build
+  // time (`PackageResources.app_js`, ...), so a copied tool serves it with nothing read at run
+  // time (TransactionManager/PageFiles.swift). Every file of Page/ is listed here and there.
+  resources: [
+    "index.html", "style.css", "base.js", "commands.js", "views.js", "transactions.js", "app.js",
+  ].map { Resource.embedInCode("TransactionManager/Page/\($0)") }
 )
 
 /// The fuzz package's harnesses, seeds and soak (Fuzz/ keeps only libFuzzer's driver and the

@@ -83,8 +83,14 @@ private let pageToken = String(repeating: "ab", count: 32)
     let policy = page.headers.first { $0.name == "Content-Security-Policy" }?.value ?? ""
     #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"))
     #expect(!policy.contains("unsafe"))
-    for file in ["/ui/app.js", "/ui/style.css"] {
-      #expect(await fixture.ask("GET", file, headers: []).status == 200)
+    // Every file the page names, its stylesheet and its scripts, is served with its type.
+    let named = page.text.matches(of: /(?:src|href)="(\/ui\/[^"]+)"/).map { String($0.output.1) }
+    #expect(named.count == 6 && named.first == "/ui/style.css" && named.last == "/ui/app.js")
+    for file in named {
+      let answer = await fixture.ask("GET", file, headers: [])
+      let type = answer.headers.first { $0.name == "Content-Type" }?.value ?? ""
+      #expect(answer.status == 200 && !answer.text.isEmpty, "\(file)")
+      #expect(type.hasPrefix(file.hasSuffix(".css") ? "text/css" : "text/javascript"), "\(file)")
     }
     #expect(await fixture.ask("GET", "/ui/nothing.js", headers: []).status == 0)
   }

@@ -8,8 +8,8 @@ import StoreModel
 /// The Transaction Manager: Xcode's StoreKit Transaction Manager as a page `serve` answers at
 /// `/`, over the same state and on the same port as the App Store Server API.
 ///
-/// The page (`Page/index.html`, `app.js`, `style.css`, embedded in the binary by
-/// `scripts/embed-page` as `PageAssets`) calls the JSON API under `/ui/api/`:
+/// The page (the files of `Page/`, embedded in the binary by SwiftPM and served as
+/// ``PageFiles``) calls the JSON API under `/ui/api/`:
 /// - reads of the list, a transaction, the notifications and the request log, made here from
 ///   the store the Server API answers from (reopened when another process writes);
 /// - every action as the command-line tool's own command, run in this process with the same
@@ -38,23 +38,14 @@ final class TransactionManager: Sendable {
     self.watcher = StateWatcher { await api.stateStamp() }
   }
 
-  /// The Content-Security-Policy of the page's files: its own script and style, requests to
-  /// itself, nothing framed, no form posted elsewhere.
-  static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
   /// The answer to `request`, or `nil` for a path that is not the page's.
   func answer(_ request: HTTPRequest) async -> HTTPResponse? {
     if request.method == "GET" || request.method == "HEAD" {
       switch request.path {
       case "/", "/ui/", "/ui/index.html":
-        let html = PageAssets.indexHTML.replacingOccurrences(
-          of: "__TRANSACTION_MANAGER_TOKEN__", with: guardian.token)
-        return Self.file(html, type: "text/html; charset=utf-8")
-      case "/ui/app.js": return Self.file(PageAssets.appJS, type: "text/javascript; charset=utf-8")
-      case "/ui/style.css": return Self.file(PageAssets.styleCSS, type: "text/css; charset=utf-8")
-      default: break
+        return PageFiles.response(PageFiles.page(token: guardian.token))
+      default:
+        if let file = PageFiles.files[request.path] { return PageFiles.response(file) }
       }
     }
     guard request.path.hasPrefix("/ui/api/") else { return nil }
@@ -521,16 +512,6 @@ final class TransactionManager: Sendable {
       object["data"] = inner
     }
     return object
-  }
-
-  private static func file(_ text: String, type: String) -> HTTPResponse {
-    HTTPResponse(
-      status: 200,
-      headers: [
-        ("Content-Type", type), ("Content-Security-Policy", contentSecurityPolicy),
-        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-        ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
-      ], body: Array(text.utf8))
   }
 
   static func json(_ object: Any) throws(ManagerError) -> HTTPResponse {
