@@ -2,10 +2,11 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// `StoreTesting`'s gates: an answer of the real local App Store held and released.
-@Suite struct AnswerGateTests {
+@Suite(.recordsQuietFailures) struct AnswerGateTests {
   @Test("a held purchase is decided when the gate opens: the customer may back out meanwhile")
   func purchaseInFlight() async throws {
     let store = try LocalAppStore.sportsTime()

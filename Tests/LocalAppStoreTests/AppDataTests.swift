@@ -8,7 +8,7 @@ import Testing
 
 /// The app's own data kept in the state: per account and key, durable, cleared by a reset, and
 /// an older state upgraded to hold it.
-@Suite struct AppDataTests {
+@Suite(.recordsQuietFailures) struct AppDataTests {
   @Test("app data is kept per account and key, replaced, removed, and read by another process")
   func perAccount() throws {
     let folder = try TemporaryFolder()

@@ -8,7 +8,7 @@ import Testing
 /// The local App Store's own failures reach an app through the port as StoreKit's
 /// `systemError`, with the store's error code kept (`StoreBackendError.code`), so that an app's
 /// log tells a busy state from a damaged one without reading the message.
-@Suite struct BackendErrorCodeTests {
+@Suite(.recordsQuietFailures) struct BackendErrorCodeTests {
   @Test("a purchase that cannot be signed is a system error with the store's code")
   func unsignable() async throws {
     let store = try LocalAppStore.sportsTime(clock: ManualClock(now: utc(1960, 1, 1)))

@@ -21,7 +21,7 @@ func ids(_ results: [VerificationResult<Transaction>]) -> [UInt64] {
 
 /// Device timing: the local App Store no politer than a device (``DeviceTiming``). Each test
 /// names the behaviour of real StoreKit it reproduces and where that was measured.
-@Suite struct DeviceTimingTests {
+@Suite(.recordsQuietFailures) struct DeviceTimingTests {
   @Test("a new store keeps a device's timing, and status shows it")
   func defaultIsOn() async throws {
     let store = try LocalAppStore.sportsTime()

@@ -2,11 +2,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The engine on large synthetic ledgers: against a slow, obvious reading of the rules, in any
 /// order, and group by group.
-@Suite struct EntitlementEngineLedgerTests {
+@Suite(.recordsQuietFailures) struct EntitlementEngineLedgerTests {
   static let dates = [-10, 100, 365, 600, 800, 1_000, 1_400].map { HistoryBuilder.day($0) }
   /// Many dates, a little more than a month apart, for the comparison with the reference.
   static let manyDates = stride(from: -10, through: 1_500, by: 41).map {

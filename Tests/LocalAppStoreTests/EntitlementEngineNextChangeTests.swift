@@ -2,6 +2,7 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// One rule of `nextChange(in:after:)`: a history, a date, and the moment to re-evaluate.
@@ -21,7 +22,7 @@ struct NextChangeRule: Sendable, CustomTestStringConvertible {
 
 private typealias B = HistoryBuilder
 
-@Suite struct EntitlementEngineNextChangeTests {
+@Suite(.recordsQuietFailures) struct EntitlementEngineNextChangeTests {
   static let rules: [NextChangeRule] = [
     .init("an empty ledger schedules nothing") { _ in (B.day(0), nil) },
     .init("a non-consumable schedules nothing") { h in

@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct FamilySharingTests {
+@Suite(.recordsQuietFailures) struct FamilySharingTests {
   @Test("a family member gets a family-shared transaction, and each renewal")
   func sharing() async throws {
     let clock = ManualClock()
@@ -60,7 +61,7 @@ import Testing
   }
 }
 
-@Suite struct RefundTests {
+@Suite(.recordsQuietFailures) struct RefundTests {
   @Test("a refund sets the revocation date and reason, delivers an update, and ends access")
   func refund() async throws {
     let clock = ManualClock()
@@ -93,7 +94,7 @@ import Testing
   }
 }
 
-@Suite struct FamilyResharingTests {
+@Suite(.recordsQuietFailures) struct FamilyResharingTests {
   @Test("sharing again after stopping gives the member a new copy of the subscription")
   func shareAgain() async throws {
     let clock = ManualClock()

@@ -3,9 +3,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct FaultTests {
+@Suite(.recordsQuietFailures) struct FaultTests {
   @Test(
     "each fault fails its operation once, then the store works again",
     arguments: [

@@ -7,7 +7,7 @@ import Testing
 @testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
-@Suite(.hangGuard) struct FuzzFindingTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct FuzzFindingTests {
   /// `fuzz-cli` found `advance 824601H` (94 years) taking 22 s with a family member sharing:
   /// each renewal read the subscription's whole history to find its latest transaction.
   @Test("two centuries of renewals shared with the family catch up in linear time")

@@ -9,7 +9,7 @@ import Testing
 /// `scripts/fuzz`): state files that once crashed, hung or leaked the loader or an operation
 /// on what it loaded. Each must now be refused with a reason, or open and go through every
 /// operation the fuzzer runs, with every verified entitlement listed in the account's status.
-@Suite(.hangGuard) struct FuzzRegressionTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct FuzzRegressionTests {
   static let inputs = FuzzRegressionInput.stored("state")
 
   @Test(

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `LocalTestSession`: an `SKTestSession` test ported member by member.
-@Suite(.hangGuard) struct LocalTestSessionTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct LocalTestSessionTests {
   @Test("the settings read back what was set, under SKTestSession's names")
   func settings() async throws {
     let session = try LocalTestSession()
@@ -160,7 +160,7 @@ import Testing
 }
 
 /// StoreKitTest's purchase option `purchaseDate(_:renewalBehavior:)` on `buyProduct`.
-@Suite struct PurchaseDateOptionTests {
+@Suite(.recordsQuietFailures) struct PurchaseDateOptionTests {
   /// `Product.PurchaseOption.SubscriptionRenewalBehavior.renewUntilNow`: "If you set the
   /// purchase date […] to the past, the testing environment generates transactions for all the
   /// subscription renewals up to the current date."

@@ -55,7 +55,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   try await store.serverNotifications().map(\.notificationUUID)
 }
 
-@Suite struct NotificationIdentifierTests {
+@Suite(.recordsQuietFailures) struct NotificationIdentifierTests {
   /// The same steps on a store seeded alike.
   private func run(seed: UInt64) async throws -> [String] {
     let clock = ManualClock()
@@ -104,7 +104,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   }
 }
 
-@Suite(.hangGuard) struct NotificationDeliveryTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct NotificationDeliveryTests {
   @Test(
     "the retry schedule is the one of the environment the notification was made in",
     arguments: [
@@ -210,7 +210,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
 
 /// A schema 3 state (notifications without their environment): upgraded in place, each
 /// notification keeping the environment it was signed in; read-only left alone.
-@Suite struct NotificationSchema4Tests {
+@Suite(.recordsQuietFailures) struct NotificationSchema4Tests {
   @Test(
     "a schema 3 state gains each notification's environment, from its payload; read-only untouched")
   func migration() async throws {
@@ -254,7 +254,7 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
   }
 }
 
-@Suite struct OneTimeChargeTests {
+@Suite(.recordsQuietFailures) struct OneTimeChargeTests {
   @Test(
     "a purchase of a consumable, a non-consumable or a non-renewing subscription: ONE_TIME_CHARGE")
   func oneTimeCharges() async throws {

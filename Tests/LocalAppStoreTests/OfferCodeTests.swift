@@ -7,7 +7,7 @@ import Testing
 
 /// Offer codes redeemed outside the app: who may redeem each, what the transaction carries,
 /// how it reaches a running app, and what the server hears.
-@Suite(.hangGuard) struct OfferCodeTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct OfferCodeTests {
   private func store(_ clock: ManualClock = ManualClock()) throws -> LocalAppStore {
     let catalog = try Catalog(data: try OfferCatalogFile.data())
     return try LocalAppStore(catalog: catalog, clock: clock)

@@ -1,11 +1,12 @@
 import AppStoreJWS
 import Foundation
 import StoreModel
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
 
-@Suite struct PayloadWriterTests {
+@Suite(.recordsQuietFailures) struct PayloadWriterTests {
   static var fullTransaction: Transaction {
     var transaction = Transaction(
       id: 2_000_000_123_456_789, originalID: 2_000_000_000_000_001,

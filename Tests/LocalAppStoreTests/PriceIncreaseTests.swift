@@ -2,11 +2,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Price increases: a price changed while running, `requestPriceIncreaseConsentForTransaction
 /// (identifier:)`, the customer's answer, `RenewalInfo.priceIncreaseStatus` and the renewal.
-@Suite struct PriceIncreaseTests {
+@Suite(.recordsQuietFailures) struct PriceIncreaseTests {
   private func session(_ clock: ManualClock) throws -> LocalTestSession {
     try LocalTestSession(clock: clock)
   }

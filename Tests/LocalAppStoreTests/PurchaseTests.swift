@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct PurchaseTests {
+@Suite(.recordsQuietFailures) struct PurchaseTests {
   @Test("buying a subscription makes a verified transaction that entitles")
   func subscription() async throws {
     let clock = ManualClock()

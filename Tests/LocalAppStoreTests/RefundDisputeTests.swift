@@ -2,13 +2,14 @@ import AppStoreJWS
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
 
 /// A refund request the App Store declines (`REFUND_DECLINED`), and a refund it reverses after
 /// the customer's dispute (`REFUND_REVERSED`).
-@Suite struct RefundDisputeTests {
+@Suite(.recordsQuietFailures) struct RefundDisputeTests {
   @Test("a declined refund request: REFUND_DECLINED with the transaction, nothing else changes")
   func declined() async throws {
     let store = try LocalAppStore.sportsTime(settings: .polite)

@@ -1,13 +1,14 @@
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
 
 /// The App Store Server API's "Extend a Subscription Renewal Date": the renewal moves later,
 /// `RENEWAL_EXTENDED` is made, and what Apple refuses is refused with nothing changed.
-@Suite struct RenewalExtensionTests {
+@Suite(.recordsQuietFailures) struct RenewalExtensionTests {
   @Test("an active subscription renews N days later; RENEWAL_EXTENDED, not DID_RENEW")
   func extendsTheRenewal() async throws {
     let clock = ManualClock()
@@ -95,7 +96,7 @@ import Testing
 
 /// Promotional offers the store redeems: `OFFER_REDEEMED` where the offer's purchase would
 /// otherwise be `SUBSCRIBED` or an upgrade.
-@Suite struct OfferRedeemedTests {
+@Suite(.recordsQuietFailures) struct OfferRedeemedTests {
   private static let promo = SubscriptionOffer(
     id: "promo", type: .promotional, paymentMode: .payUpFront, price: 0.99, displayPrice: "$0.99",
     period: .monthly, periodCount: 1)

@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct RenewalTests {
+@Suite(.recordsQuietFailures) struct RenewalTests {
   @Test("time passing renews: same original id, reason renewal, purchase date = previous expiry")
   func renewals() async throws {
     let clock = ManualClock()

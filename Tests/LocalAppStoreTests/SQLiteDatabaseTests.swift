@@ -6,7 +6,7 @@ import Testing
 
 /// The connection's kept prepared statements: a kept statement must behave exactly as a fresh
 /// one, and hold nothing between queries.
-@Suite struct SQLiteDatabaseTests {
+@Suite(.recordsQuietFailures) struct SQLiteDatabaseTests {
   static func table(_ database: SQLiteDatabase) throws {
     try database.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL)")
   }

@@ -7,7 +7,7 @@ import Testing
 
 /// The controls of StoreKitTest's `SKTestSession` beyond its switches, each after the member's
 /// page on developer.apple.com.
-@Suite(.hangGuard) struct SessionControlTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct SessionControlTests {
   /// `expireSubscription(productIdentifier:)`: the subscription expires now.
   @Test("expireSubscription ends access now and delivers the re-signed transaction")
   func expire() async throws {
@@ -260,7 +260,7 @@ import Testing
 }
 
 /// `Transaction.all` and finished consumables.
-@Suite struct ConsumableHistoryTests {
+@Suite(.recordsQuietFailures) struct ConsumableHistoryTests {
   /// Apple's `Transaction.all` page: "The transaction history includes the following in-app
   /// purchases: Unfinished consumables; Finished consumables that are refunded or revoked;
   /// Non-consumables; …"; `SKIncludeConsumableInAppPurchaseHistory`: "When it's `false`, StoreKit
@@ -289,7 +289,7 @@ import Testing
 }
 
 /// `appTransactionId` on what the store signs.
-@Suite struct AppTransactionIDTests {
+@Suite(.recordsQuietFailures) struct AppTransactionIDTests {
   /// Apple's `AppTransaction.appTransactionID` page: "The App Store generates a single, globally
   /// unique appTransactionID for each Apple Account that downloads your app and for each family
   /// group member for apps that support Family Sharing." Before, no transaction carried one

@@ -8,7 +8,7 @@ import Testing
 
 @testable import LocalAppStore
 
-@Suite struct StateFileTests {
+@Suite(.recordsQuietFailures) struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")
   func reopen() async throws {
     let folder = try TemporaryFolder()

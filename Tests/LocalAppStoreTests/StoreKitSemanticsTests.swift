@@ -3,11 +3,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Where the local App Store used to be kinder or simpler than StoreKit (issue 13), each rule
 /// with the source it follows.
-@Suite struct StoreKitSemanticsTests {
+@Suite(.recordsQuietFailures) struct StoreKitSemanticsTests {
   /// A family member with their own monthly, and the purchaser's annual shared with them.
   private static func memberWithOwnMonthlyAndSharedAnnual(clock: ManualClock) async throws
     -> (LocalAppStore, LocalAppStore.Account)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import LocalAppStore
@@ -8,7 +9,7 @@ import Testing
 /// The signing part alone, built without a store: what it signs verifies against its root, a
 /// payload is signed once per operation, the Server API's signatures outlive an operation, and
 /// the faults make tokens that genuinely fail.
-@Suite struct StoreSigningTests {
+@Suite(.recordsQuietFailures) struct StoreSigningTests {
   static let bundleID = "com.sportstime.app"
   static let now = utc(2026, 3, 1)
 

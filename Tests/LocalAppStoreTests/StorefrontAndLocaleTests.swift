@@ -7,7 +7,7 @@ import Testing
 
 /// `SKTestSession.storefront` and `SKTestSession.locale` while running: what a storefront and a
 /// locale change in the products shown and in what a transaction records.
-@Suite(.hangGuard) struct StorefrontAndLocaleTests {
+@Suite(.hangGuard, .recordsQuietFailures) struct StorefrontAndLocaleTests {
   // MARK: - Storefront identifiers
 
   /// Apple's `storefrontId` page: "This value is the same as the Storefront/id value in

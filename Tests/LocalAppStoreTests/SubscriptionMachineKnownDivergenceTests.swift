@@ -2,13 +2,14 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// Histories where the App Store's record of a subscription and what it signed for it parted
 /// ways, found by the random histories of ``SubscriptionMachinePropertyTests`` and kept as known
 /// issues until the semantics pass fixed them: each test failed before its fix (it was a
 /// `withKnownIssue`), and now holds the two readings equal.
-@Suite struct SubscriptionMachineKnownDivergenceTests {
+@Suite(.recordsQuietFailures) struct SubscriptionMachineKnownDivergenceTests {
   /// The engine's state and the machine's state of `account`'s subscriptions.
   static func states(of account: String, on store: LocalAppStore) async throws -> (
     engine: [RenewalState], machine: [RenewalState]

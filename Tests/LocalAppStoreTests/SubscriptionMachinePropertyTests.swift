@@ -3,6 +3,7 @@ import LocalAppStore
 import StoreInternals
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// The App Store's decisions and the device's reading of what it signed agree at every step of
@@ -13,7 +14,7 @@ import Testing
 /// Two controls are left out of the random histories: stopping Family Sharing and deleting a
 /// transaction. The histories where they once made the two part ways are pinned, and now held
 /// equal, by ``SubscriptionMachineKnownDivergenceTests``.
-@Suite("The state machine and the engine agree on random histories")
+@Suite("The state machine and the engine agree on random histories", .recordsQuietFailures)
 struct SubscriptionMachinePropertyTests {
   /// Same level and duration as monthly: a crossgrade at once.
   static let plusID = "com.sportstime.pro.monthly.plus"

@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct TenYearTests {
+@Suite(.recordsQuietFailures) struct TenYearTests {
   @Test("ten years of monthly renewals, a refund, then a re-purchase: the exact history")
   func tenYears() async throws {
     let clock = ManualClock()

@@ -2,11 +2,12 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
 /// `advance` reports what its operation made, from the transitions, and that report is what
 /// the history gained.
-@Suite struct TimeAdvanceReportTests {
+@Suite(.recordsQuietFailures) struct TimeAdvanceReportTests {
   @Test(
     "a move of the time reports the renewals and family copies it made, as the history has them")
   func reportMatchesHistory() async throws {

@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct UpdatesTests {
+@Suite(.recordsQuietFailures) struct UpdatesTests {
   @Test("renewals reach every subscriber once, and not again on a repeat")
   func renewalsOncePerSubscriber() async throws {
     let clock = ManualClock()
@@ -91,7 +92,7 @@ import Testing
   }
 }
 
-@Suite struct AskToBuyTests {
+@Suite(.recordsQuietFailures) struct AskToBuyTests {
   @Test("Ask to Buy: pending now; approval delivers the transaction through updates")
   func approve() async throws {
     let store = try LocalAppStore.sportsTime(

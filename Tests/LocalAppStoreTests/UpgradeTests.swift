@@ -2,9 +2,10 @@ import Foundation
 import LocalAppStore
 import StoreModel
 import StoreTesting
+import TestSupport
 import Testing
 
-@Suite struct UpgradeTests {
+@Suite(.recordsQuietFailures) struct UpgradeTests {
   @Test("upgrade to a higher level takes effect at once; the old transaction is upgraded")
   func upgrade() async throws {
     let clock = ManualClock()

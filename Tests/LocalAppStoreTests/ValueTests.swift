@@ -1,9 +1,10 @@
 import Foundation
 import LocalAppStore
 import StoreModel
+import TestSupport
 import Testing
 
-@Suite struct ValueTests {
+@Suite(.recordsQuietFailures) struct ValueTests {
   @Test(
     "durations parse in short and ISO 8601 forms",
     arguments: [

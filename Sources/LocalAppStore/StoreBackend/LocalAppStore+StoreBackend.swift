@@ -59,8 +59,10 @@ extension LocalAppStore {
 
   /// Marks a transaction finished: StoreKit's `Transaction.finish()`.
   public func finish(_ transaction: Transaction) async {
-    _ = try? operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.setFinished(transaction.id)
+    quietly("finish", else: ()) { () throws(LocalAppStoreError) in
+      try operation { (_: Date) throws(LocalAppStoreError) in
+        try ledger.setFinished(transaction.id)
+      }
     }
   }
 
@@ -106,7 +108,9 @@ extension LocalAppStore {
   /// to the group, or (with ``EmulatorSwitch/introOfferAfterLapse``) who never received an
   /// introductory offer in it; `false` when the state cannot be read.
   public func isEligibleForIntroOffer(for groupID: String) async -> Bool {
-    (try? isEligibleForIntroOffer(group: groupID)) ?? false
+    quietly("isEligibleForIntroOffer", else: false) { () throws(LocalAppStoreError) in
+      try isEligibleForIntroOffer(group: groupID)
+    }
   }
 
   /// The account's app transaction, signed: StoreKit's `AppTransaction.shared`.
@@ -219,8 +223,8 @@ extension LocalAppStore {
 
   func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
     await gates.pass(.currentEntitlements)
-    return
-      (try? operation { (now: Date) throws(LocalAppStoreError) in
+    return quietly("currentEntitlements", else: []) { () throws(LocalAppStoreError) in
+      try operation { (now: Date) throws(LocalAppStoreError) in
         guard let missed = try listingRead(account: account, settings: try currentSettings())
         else { return [] }
         var ledger = try purchaseLedger(account: account, now: now)
@@ -230,7 +234,8 @@ extension LocalAppStore {
           results.append(try signed(transaction, now: now))
         }
         return results
-      }) ?? []
+      }
+    }
   }
 
   nonisolated func transactionUpdates(account: String) -> AsyncStream<
@@ -258,28 +263,32 @@ extension LocalAppStore {
   }
 
   private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
-    let items = try? operation { (now: Date) throws(LocalAppStoreError) in
-      var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-      guard try handsOverUnfinished(firstListener: firstListener) else { return items }
-      for stored in try deviceTransactions(of: account) where !stored.finished {
-        let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
-        items.append((try signed(stored.transaction, now: now), key))
+    let none: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
+    let items = quietly("Transaction.updates", else: none) { () throws(LocalAppStoreError) in
+      try operation { (now: Date) throws(LocalAppStoreError) in
+        var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
+        guard try handsOverUnfinished(firstListener: firstListener) else { return items }
+        for stored in try deviceTransactions(of: account) where !stored.finished {
+          let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
+          items.append((try signed(stored.transaction, now: now), key))
+        }
+        return items
       }
-      return items
     }
-    gates.deliver((items ?? []).map { ($0.0, $0.1, account, subscriber) }, through: hub)
+    gates.deliver(items.map { ($0.0, $0.1, account, subscriber) }, through: hub)
   }
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
     timing.read(account: account)
-    return
-      (try? operation { (now: Date) throws(LocalAppStoreError) in
+    return quietly("Transaction.unfinished", else: []) { () throws(LocalAppStoreError) in
+      try operation { (now: Date) throws(LocalAppStoreError) in
         var results: [VerificationResult<Transaction>] = []
         for stored in try deviceTransactions(of: account) where !stored.finished {
           results.append(try signed(stored.transaction, now: now))
         }
         return results
-      }) ?? []
+      }
+    }
   }
 
   /// `AppTransaction.shared` for `account`: its `appTransactionId` (``appTransactionID(of:)``,
@@ -320,17 +329,19 @@ extension LocalAppStore {
   /// unless ``EmulatorSwitch/consumableHistory`` stands for the app's
   /// `SKIncludeConsumableInAppPurchaseHistory` key.
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
-    (try? operation { (now: Date) throws(LocalAppStoreError) in
-      let keepsConsumables = try currentSettings()[.consumableHistory]
-      var results: [VerificationResult<Transaction>] = []
-      for stored in try deviceTransactions(of: account)
-      where keepsConsumables || stored.transaction.productType != .consumable || !stored.finished
-        || stored.transaction.revocationDate != nil
-      {
-        results.append(try signed(stored.transaction, now: now))
+    quietly("Transaction.all", else: []) { () throws(LocalAppStoreError) in
+      try operation { (now: Date) throws(LocalAppStoreError) in
+        let keepsConsumables = try currentSettings()[.consumableHistory]
+        var results: [VerificationResult<Transaction>] = []
+        for stored in try deviceTransactions(of: account)
+        where keepsConsumables || stored.transaction.productType != .consumable
+          || !stored.finished || stored.transaction.revocationDate != nil
+        {
+          results.append(try signed(stored.transaction, now: now))
+        }
+        return results
       }
-      return results
-    }) ?? []
+    }
   }
 
   func subscriptionStatuses(forGroup groupID: String, account: String) throws(StoreBackendError)
