@@ -141,9 +141,7 @@ extension LocalAppStore {
       let made = caughtUp + (try catchUp(to: later))
       return TimeAdvance(
         date: later,
-        newTransactions: made.sorted { $0.transaction.id < $1.transaction.id }.map {
-          TimeAdvance.NewTransaction(account: $0.account, transaction: $0.transaction)
-        })
+        newTransactions: made.sorted { $0.transaction.id < $1.transaction.id })
     }
   }
 

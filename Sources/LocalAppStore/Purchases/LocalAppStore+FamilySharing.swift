@@ -50,12 +50,13 @@ extension LocalAppStore {
   /// member who shares, with a copy of its latest transaction.
   /// - Returns: The copies of the latest transaction given to family members.
   @discardableResult
-  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) -> [MadeTransaction] {
+  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction]
+  {
     try ledger.save(record)
     guard record.sourceOriginalID == nil, record.account == Self.purchaser,
       productsByID[record.productID]?.isFamilyShareable == true
     else { return [] }
-    var copies: [MadeTransaction] = []
+    var copies: [TimeAdvance.NewTransaction] = []
     for member in try ledger.sharingMembers() where member != record.account {
       if let copy = try mirror(record, to: member) { copies.append(copy) }
     }
@@ -67,12 +68,12 @@ extension LocalAppStore {
   /// - Returns: The copy of the latest transaction given to `member`, if one was.
   @discardableResult
   func mirror(_ record: SubscriptionRecord, to member: String) throws(LocalAppStoreError)
-    -> MadeTransaction?
+    -> TimeAdvance.NewTransaction?
   {
     let existing = try ledger.mirrors(of: record.originalID).first { $0.account == member }
     var memberOriginalID = existing?.originalID
     var originalPurchaseDate = existing?.originalPurchaseDate
-    var made: MadeTransaction?
+    var made: TimeAdvance.NewTransaction?
     if SubscriptionMachine.isLive(record),
       let latest = try latestTransaction(of: record), latest.revocationDate == nil,
       try !ledger.copies(of: latest.id).contains(where: {
@@ -80,7 +81,7 @@ extension LocalAppStore {
       })
     {
       let copy = try share(latest, with: member, originalID: memberOriginalID)
-      made = MadeTransaction(account: member, transaction: copy)
+      made = TimeAdvance.NewTransaction(account: member, transaction: copy)
       memberOriginalID = copy.originalID
       originalPurchaseDate = originalPurchaseDate ?? copy.purchaseDate
     }

@@ -95,7 +95,7 @@ public actor LocalAppStore: StoreBackend {
   var deliveredSequence: Int64
   /// The transactions the current operation's catch-up with the time made before its body ran
   /// (what `advance` reports beside its own).
-  var caughtUp: [MadeTransaction] = []
+  var caughtUp: [TimeAdvance.NewTransaction] = []
   /// Signing: the authority, the environment, what the current operation signed, and its costs.
   var signing: StoreSigning
   /// The scheduled wake-up of the renewal timer.

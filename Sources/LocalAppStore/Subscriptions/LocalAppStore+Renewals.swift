@@ -11,12 +11,12 @@ extension LocalAppStore {
   /// - Throws: `invalidState`, with nothing changed, when a subscription would renew more than
   ///   ``maximumPeriodsPerAdvance`` times to reach `now` (see ``checkCatchUp(_:to:rate:)``).
   @discardableResult
-  func catchUp(to now: Date) throws(LocalAppStoreError) -> [MadeTransaction] {
+  func catchUp(to now: Date) throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction] {
     let settings = try currentSettings()
     let records = try ledger.subscriptionsDue(by: now).filter(SubscriptionMachine.isLive)
     for record in records { try checkCatchUp(record, to: now, rate: settings.timeRate) }
     var increases: [UInt64: PriceIncrease]?
-    var made: [MadeTransaction] = []
+    var made: [TimeAdvance.NewTransaction] = []
     for record in records {
       var context = machineContext(settings)
       var passed = SubscriptionMachine.apply(.timePassed, to: record, at: now, in: context)

@@ -1,12 +1,6 @@
 import Foundation
 import StoreModel
 
-/// A transaction an operation recorded, with the account it belongs to.
-struct MadeTransaction {
-  var account: String
-  var transaction: Transaction
-}
-
 /// Applying the state machine's transitions to the ledger, inside an operation's SQLite
 /// transaction: the machine decides (``SubscriptionMachine``), this records what it decided.
 extension LocalAppStore {
@@ -30,7 +24,7 @@ extension LocalAppStore {
   func transition(
     _ event: SubscriptionMachine.Event, of record: SubscriptionRecord?, at now: Date,
     in context: SubscriptionMachine.Context, mirroring: Bool = true
-  ) throws(LocalAppStoreError) -> (SubscriptionMachine.Transition, [MadeTransaction]) {
+  ) throws(LocalAppStoreError) -> (SubscriptionMachine.Transition, [TimeAdvance.NewTransaction]) {
     let transition = SubscriptionMachine.apply(event, to: record, at: now, in: context)
     let made = try apply(transition, in: context, mirroring: mirroring)
     return (transition, made)
@@ -43,8 +37,8 @@ extension LocalAppStore {
   func apply(
     _ transition: SubscriptionMachine.Transition, in context: SubscriptionMachine.Context,
     mirroring: Bool = true
-  ) throws(LocalAppStoreError) -> [MadeTransaction] {
-    var made: [MadeTransaction] = []
+  ) throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction] {
+    var made: [TimeAdvance.NewTransaction] = []
     for step in transition.steps {
       if step.settlesPriceIncrease { try settlePriceIncrease(of: step.record.originalID) }
       switch step.change {
@@ -76,7 +70,7 @@ extension LocalAppStore {
   private func record(
     _ new: SubscriptionMachine.NewTransaction, of record: SubscriptionRecord,
     settings: EmulatorSettings
-  ) throws(LocalAppStoreError) -> MadeTransaction {
+  ) throws(LocalAppStoreError) -> TimeAdvance.NewTransaction {
     let transaction = try makeTransaction(
       new.product, account: record.account, originalID: record.originalID,
       purchaseDate: new.purchaseDate, originalPurchaseDate: record.originalPurchaseDate,
@@ -86,6 +80,6 @@ extension LocalAppStore {
     if new.isDelivered {
       try noteRenewalForNextLaunch(transaction, account: record.account, settings: settings)
     }
-    return MadeTransaction(account: record.account, transaction: transaction)
+    return TimeAdvance.NewTransaction(account: record.account, transaction: transaction)
   }
 }

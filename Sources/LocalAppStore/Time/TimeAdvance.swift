@@ -4,7 +4,8 @@ package import StoreModel
 /// What a move of the stored time changed (``LocalAppStore/advanceTimeReporting(by:)``): the
 /// time it reached and the transactions its transitions recorded.
 package struct TimeAdvance: Sendable, Hashable {
-  /// A transaction the move recorded, with the account it belongs to.
+  /// A transaction an operation recorded (a move of the time, or a purchase's family copies),
+  /// with the account it belongs to.
   package struct NewTransaction: Sendable, Hashable {
     package var account: String
     package var transaction: Transaction
