@@ -58,6 +58,12 @@ extension LocalAppStore {
   package func deliverDueNotifications(
     using transport: some NotificationTransport, timeout: TimeInterval = notificationTimeout
   ) async throws(LocalAppStoreError) -> [NotificationDeliveryReport] {
+    // No URL, nothing to post: found without an SQLite transaction, so that a command run with
+    // no receiver set (the tool tries after every change) costs nothing more.
+    let hasURL = try ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.text(.notificationURL) != nil
+    }
+    guard hasURL else { return [] }
     var reports: [NotificationDeliveryReport] = []
     var attempted: Set<String> = []
     while true {

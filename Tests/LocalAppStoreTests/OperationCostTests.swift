@@ -1,0 +1,66 @@
+import Foundation
+import StoreModel
+import StoreTesting
+import TestSupport
+import Testing
+
+@testable import LocalAppStore
+
+/// What the store's work costs, counted (``OperationCosts``), not timed: the figures the
+/// benchmark prints per purchase and per renewal, held here so that a change that adds work
+/// fails a test.
+@Suite(.recordsQuietFailures) struct OperationCostTests {
+  @Test("opening a state of the current schema begins no SQLite transaction, read-write or not")
+  func openingCostsNothing() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    _ = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    for access in [LocalAppStore.Access.readWrite, .readOnly] {
+      let store = try LocalAppStore(openingStateAt: path, access: access)
+      #expect(await store.operationCosts.sqliteTransactions == 0, "opened \(access)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  @Test("a purchase costs 3 signatures, 1 verification and 1 SQLite transaction; a renewal 3/0/1")
+  func purchaseAndRenewal() async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    var before = await store.operationCosts
+    _ = try await store.purchaseWithOutcome(SportsTimeFixtures.monthly)
+    var cost = await store.operationCosts - before
+    #expect(cost.signatures == 3)
+    #expect(cost.verifications == 1)
+    #expect(cost.sqliteTransactions == 1)
+
+    before = await store.operationCosts
+    try await store.advanceTime(by: try #require(EmulatorDuration("P1M")))
+    cost = await store.operationCosts - before
+    #expect(cost.signatures == 3)
+    #expect(cost.verifications == 0)
+    #expect(cost.sqliteTransactions == 1)
+  }
+
+  @Test("the tool's `advance 1m` with no notification URL is one SQLite transaction in all")
+  func advanceAsTheToolRunsIt() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let made = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    _ = try await made.buyVerified(monthlyID)
+    // As `sportstime-store advance 1m` does: open, advance; then open again and post what is
+    // due (StoreCLI.run after every command that changes the state).
+    let store = try LocalAppStore(openingStateAt: path)
+    let advance = try await store.advanceTimeReporting(by: try #require(EmulatorDuration("1m")))
+    #expect(advance.newTransactions.count == 1)
+    let poster = try LocalAppStore(openingStateAt: path)
+    #expect(try await poster.deliverDueNotifications(using: ScriptedTransport([])).isEmpty)
+    let total =
+      await store.operationCosts.sqliteTransactions + poster.operationCosts.sqliteTransactions
+    #expect(total == 1)
+  }
+}
