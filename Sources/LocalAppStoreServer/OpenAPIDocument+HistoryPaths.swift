@@ -38,28 +38,8 @@ extension OpenAPIDocument {
                 },
                 "description": "The revision of the previous page; the same other parameters must come with it."
               },
-              {
-                "name": "startDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date from, inclusive, in milliseconds."
-              },
-              {
-                "name": "endDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date until, exclusive, in milliseconds."
-              },
+    \#(dateQueryParameter("startDate", "Purchase date from, inclusive, in milliseconds.")),
+    \#(dateQueryParameter("endDate", "Purchase date until, exclusive, in milliseconds.")),
     \#(stringsQueryParameter("productId")),
               {
                 "name": "productType",
@@ -149,6 +129,23 @@ extension OpenAPIDocument {
                 },
                 "style": "form",
                 "explode": true
+              }
+    """#
+  }
+
+  /// An optional query parameter `name` that takes a date in milliseconds since 1970.
+  private static func dateQueryParameter(_ name: String, _ description: String) -> String {
+    #"""
+              {
+                "name": "\#(name)",
+                "in": "query",
+                "required": false,
+                "schema": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0
+                },
+                "description": "\#(description)"
               }
     """#
   }
