@@ -165,15 +165,7 @@ extension Handlers {
   static func extendRenewalDate(_ context: Context) async throws(APIError) -> APIResponse {
     let id = try context.transactionID(invalid: .invalidOriginalTransactionID)
     let body = try context.jsonBody()
-    guard let days = body["extendByDays"]?.integer, (1...90).contains(days) else {
-      throw APIError.invalidExtendByDays
-    }
-    guard let reason = body["extendReasonCode"]?.integer, (0...3).contains(reason) else {
-      throw APIError.invalidExtendReasonCode
-    }
-    guard let requestID = body["requestIdentifier"]?.string, !requestID.isEmpty,
-      requestID.count <= 128
-    else { throw APIError.invalidRequestIdentifier }
+    let (days, reason, requestID) = try renewalExtension(body)
     if let earlier = context.api.extensions.withLock({ $0["\(id) \(requestID)"] }) {
       return earlier
     }
@@ -191,7 +183,7 @@ extension Handlers {
     let renewal: Date
     do {
       renewal = try await context.store.extendRenewalDate(
-        transactionID: id, days: Int(days), reasonCode: Int(reason))
+        transactionID: id, days: days, reasonCode: reason)
     } catch {
       switch error.code {
       case .notFound: throw APIError.originalTransactionIDNotFound
@@ -215,12 +207,12 @@ extension Handlers {
     return response
   }
 
-  // MARK: - Extend for all active subscribers
-
-  /// Checked, then every active subscriber of the product (in the storefronts given) extended
-  /// at once: the request completes before the answer, so its status is `complete` at once.
-  static func massExtend(_ context: Context) async throws(APIError) -> APIResponse {
-    let body = try context.jsonBody()
+  /// The members both requests to extend renewal dates have, checked in this order:
+  /// `extendByDays` (1 to 90), `extendReasonCode` (0 to 3) and `requestIdentifier` (1 to 128
+  /// characters).
+  private static func renewalExtension(
+    _ body: [String: JSONField]
+  ) throws(APIError) -> (days: Int, reason: Int, requestID: String) {
     guard let days = body["extendByDays"]?.integer, (1...90).contains(days) else {
       throw APIError.invalidExtendByDays
     }
@@ -230,6 +222,16 @@ extension Handlers {
     guard let requestID = body["requestIdentifier"]?.string, !requestID.isEmpty,
       requestID.count <= 128
     else { throw APIError.invalidRequestIdentifier }
+    return (Int(days), Int(reason), requestID)
+  }
+
+  // MARK: - Extend for all active subscribers
+
+  /// Checked, then every active subscriber of the product (in the storefronts given) extended
+  /// at once: the request completes before the answer, so its status is `complete` at once.
+  static func massExtend(_ context: Context) async throws(APIError) -> APIResponse {
+    let body = try context.jsonBody()
+    let (days, reason, requestID) = try renewalExtension(body)
     guard let productID = body["productId"]?.string, !productID.isEmpty else {
       throw APIError.invalidProductID
     }
@@ -266,7 +268,7 @@ extension Handlers {
     for original in originals.sorted() {
       do {
         try await context.store.extendRenewalDate(
-          transactionID: original, days: Int(days), reasonCode: Int(reason))
+          transactionID: original, days: days, reasonCode: reason)
         succeeded += 1
       } catch {
         failed += 1

@@ -1,4 +1,5 @@
-/// The path items of the transaction history, version 2 and version 1.
+/// The path items of the transaction history, version 2 and version 1: one operation, which
+/// version 1 marks deprecated.
 extension OpenAPIDocument {
   /// `GET /inApps/v2/history/{transactionId}`: getTransactionHistory.
   static let transactionHistoryPath = #"""
@@ -6,184 +7,7 @@ extension OpenAPIDocument {
           "get": {
             "operationId": "getTransactionHistory",
             "summary": "Get Transaction History",
-            "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "Any transaction identifier, original transaction identifier or app transaction identifier of the customer.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              },
-              {
-                "name": "revision",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "string"
-                },
-                "description": "The revision of the previous page; the same other parameters must come with it."
-              },
-              {
-                "name": "startDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date from, inclusive, in milliseconds."
-              },
-              {
-                "name": "endDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date until, exclusive, in milliseconds."
-              },
-              {
-                "name": "productId",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "style": "form",
-                "explode": true
-              },
-              {
-                "name": "productType",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "string",
-                    "enum": [
-                      "AUTO_RENEWABLE",
-                      "NON_RENEWABLE",
-                      "CONSUMABLE",
-                      "NON_CONSUMABLE"
-                    ]
-                  }
-                },
-                "style": "form",
-                "explode": true
-              },
-              {
-                "name": "sort",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "string",
-                  "enum": [
-                    "ASCENDING",
-                    "DESCENDING"
-                  ]
-                }
-              },
-              {
-                "name": "subscriptionGroupIdentifier",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "style": "form",
-                "explode": true
-              },
-              {
-                "name": "inAppOwnershipType",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "string",
-                  "enum": [
-                    "FAMILY_SHARED",
-                    "PURCHASED"
-                  ]
-                }
-              },
-              {
-                "name": "revoked",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "boolean"
-                },
-                "description": "true or false, in any case (Apple's Python client sends True and False)."
-              },
-              {
-                "name": "excludeRevoked",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "boolean"
-                },
-                "deprecated": true
-              }
-            ],
-            "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/HistoryResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000005, 4000006, 4000013, 4000015, 4000016, 4000021, 4000022, 4000023, 4000024, 4000025, 4000026, 4000030",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
-            }
+    \#(historyOperation)
           }
         }
     """#
@@ -194,17 +18,17 @@ extension OpenAPIDocument {
           "get": {
             "operationId": "getTransactionHistoryV1",
             "summary": "Get Transaction History V1 (leaves out finished consumables)",
+    \#(historyOperation),
+            "deprecated": true
+          }
+        }
+    """#
+
+  /// The members both versions' operations have: the parameters, a customer's transaction
+  /// identifier and the query that filters and sorts the history and pages it, and the responses.
+  private static let historyOperation = #"""
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "Any transaction identifier, original transaction identifier or app transaction identifier of the customer.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              },
+    \#(customerTransactionIDParameter),
               {
                 "name": "revision",
                 "in": "query",
@@ -214,41 +38,9 @@ extension OpenAPIDocument {
                 },
                 "description": "The revision of the previous page; the same other parameters must come with it."
               },
-              {
-                "name": "startDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date from, inclusive, in milliseconds."
-              },
-              {
-                "name": "endDate",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "integer",
-                  "format": "int64",
-                  "minimum": 0
-                },
-                "description": "Purchase date until, exclusive, in milliseconds."
-              },
-              {
-                "name": "productId",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "style": "form",
-                "explode": true
-              },
+    \#(dateQueryParameter("startDate", "Purchase date from, inclusive, in milliseconds.")),
+    \#(dateQueryParameter("endDate", "Purchase date until, exclusive, in milliseconds.")),
+    \#(stringsQueryParameter("productId")),
               {
                 "name": "productType",
                 "in": "query",
@@ -280,19 +72,7 @@ extension OpenAPIDocument {
                   ]
                 }
               },
-              {
-                "name": "subscriptionGroupIdentifier",
-                "in": "query",
-                "required": false,
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "style": "form",
-                "explode": true
-              },
+    \#(stringsQueryParameter("subscriptionGroupIdentifier")),
               {
                 "name": "inAppOwnershipType",
                 "in": "query",
@@ -325,55 +105,48 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/HistoryResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000005, 4000006, 4000013, 4000015, 4000016, 4000021, 4000022, 4000023, 4000024, 4000025, 4000026, 4000030",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
-            },
-            "deprecated": true
-          }
-        }
+    \#(responses([
+      200: json(schema: "HistoryResponse"),
+      400: errorCodes("4000005, 4000006, 4000013, 4000015, 4000016, 4000021, 4000022, 4000023, 4000024, 4000025, 4000026, 4000030"),
+      404: errorCodes("4040010"),
+    ]))
+            }
     """#
+
+  /// An optional query parameter `name` that takes any number of strings, repeated
+  /// (`name=a&name=b`).
+  private static func stringsQueryParameter(_ name: String) -> String {
+    #"""
+              {
+                "name": "\#(name)",
+                "in": "query",
+                "required": false,
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "style": "form",
+                "explode": true
+              }
+    """#
+  }
+
+  /// An optional query parameter `name` that takes a date in milliseconds since 1970.
+  private static func dateQueryParameter(_ name: String, _ description: String) -> String {
+    #"""
+              {
+                "name": "\#(name)",
+                "in": "query",
+                "required": false,
+                "schema": {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0
+                },
+                "description": "\#(description)"
+              }
+    """#
+  }
 }

@@ -8,42 +8,7 @@ extension OpenAPIDocument {
             "operationId": "requestTestNotification",
             "summary": "Request a Test Notification",
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/SendTestNotificationResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040007",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([200: json(schema: "SendTestNotificationResponse"), 404: errorCodes("4040007")]))
             }
           }
         }
@@ -67,52 +32,11 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/CheckTestNotificationResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000020",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040008",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "CheckTestNotificationResponse"),
+      400: errorCodes("4000020"),
+      404: errorCodes("4040008"),
+    ]))
             }
           }
         }
@@ -134,63 +58,13 @@ extension OpenAPIDocument {
                 }
               }
             ],
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/NotificationHistoryRequest"
-                  }
-                }
-              }
-            },
+    \#(requestBody("NotificationHistoryRequest")),
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/NotificationHistoryResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000000, 4000006, 4000012, 4000013, 4000014, 4000015, 4000016, 4000018, 4000019",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "NotificationHistoryResponse"),
+      400: errorCodes("4000000, 4000006, 4000012, 4000013, 4000014, 4000015, 4000016, 4000018, 4000019"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }

@@ -8,16 +8,7 @@ extension OpenAPIDocument {
             "operationId": "getRefundHistory",
             "summary": "Get Refund History",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "Any transaction identifier, original transaction identifier or app transaction identifier of the customer.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              },
+    \#(customerTransactionIDParameter),
               {
                 "name": "revision",
                 "in": "query",
@@ -28,52 +19,11 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/RefundHistoryResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000005, 4000006",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "RefundHistoryResponse"),
+      400: errorCodes("4000005, 4000006"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }
@@ -86,67 +36,15 @@ extension OpenAPIDocument {
             "operationId": "sendConsumptionInformation",
             "summary": "Send Consumption Information",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "A transaction's identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(transactionIDParameter)
             ],
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/ConsumptionRequest"
-                  }
-                }
-              }
-            },
+    \#(requestBody("ConsumptionRequest")),
             "responses": {
-              "202": {
-                "description": "Accepted, no body."
-              },
-              "400": {
-                "description": "4000000, 4000006, 4000035, 4000036, 4000041, 4000185",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      202: noBody("Accepted, no body."),
+      400: errorCodes("4000000, 4000006, 4000035, 4000036, 4000041, 4000185"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }
@@ -159,67 +57,15 @@ extension OpenAPIDocument {
             "operationId": "sendConsumptionInformationV1",
             "summary": "Send Consumption Information V1",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "A transaction's identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(transactionIDParameter)
             ],
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/ConsumptionRequestV1"
-                  }
-                }
-              }
-            },
+    \#(requestBody("ConsumptionRequestV1")),
             "responses": {
-              "202": {
-                "description": "Accepted, no body."
-              },
-              "400": {
-                "description": "4000000, 4000006, 4000035, 4000036, 4000041, 4000185",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      202: noBody("Accepted, no body."),
+      400: errorCodes("4000000, 4000006, 4000035, 4000036, 4000041, 4000185"),
+      404: errorCodes("4040010"),
+    ]))
             },
             "deprecated": true
           }

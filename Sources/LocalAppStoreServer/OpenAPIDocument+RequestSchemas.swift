@@ -7,53 +7,17 @@ extension OpenAPIDocument {
           "ExtendRenewalDateRequest": {
             "type": "object",
             "properties": {
-              "extendByDays": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 90
-              },
-              "extendReasonCode": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3
-                ]
-              },
-              "requestIdentifier": {
-                "type": "string",
-                "maxLength": 128
-              }
+    \#(renewalExtensionProperties)
             },
             "required": [
-              "extendByDays",
-              "extendReasonCode",
-              "requestIdentifier"
+    \#(renewalExtensionRequired)
             ],
             "additionalProperties": false
           },
           "MassExtendRenewalDateRequest": {
             "type": "object",
             "properties": {
-              "extendByDays": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 90
-              },
-              "extendReasonCode": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3
-                ]
-              },
-              "requestIdentifier": {
-                "type": "string",
-                "maxLength": 128
-              },
+    \#(renewalExtensionProperties),
               "storefrontCountryCodes": {
                 "type": "array",
                 "items": {
@@ -66,9 +30,7 @@ extension OpenAPIDocument {
               }
             },
             "required": [
-              "extendByDays",
-              "extendReasonCode",
-              "requestIdentifier",
+    \#(renewalExtensionRequired),
               "productId"
             ],
             "additionalProperties": false
@@ -193,111 +155,21 @@ extension OpenAPIDocument {
               "customerConsented": {
                 "type": "boolean"
               },
-              "consumptionStatus": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3
-                ]
-              },
-              "platform": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2
-                ]
-              },
+    \#(integerEnumProperty("consumptionStatus", 0...3)),
+    \#(integerEnumProperty("platform", 0...2)),
               "sampleContentProvided": {
                 "type": "boolean"
               },
-              "deliveryStatus": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4,
-                  5
-                ]
-              },
+    \#(integerEnumProperty("deliveryStatus", 0...5)),
               "appAccountToken": {
                 "type": "string"
               },
-              "accountTenure": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4,
-                  5,
-                  6,
-                  7
-                ]
-              },
-              "playTime": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4,
-                  5,
-                  6,
-                  7
-                ]
-              },
-              "lifetimeDollarsRefunded": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4,
-                  5,
-                  6,
-                  7
-                ]
-              },
-              "lifetimeDollarsPurchased": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4,
-                  5,
-                  6,
-                  7
-                ]
-              },
-              "userStatus": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3,
-                  4
-                ]
-              },
-              "refundPreference": {
-                "type": "integer",
-                "enum": [
-                  0,
-                  1,
-                  2,
-                  3
-                ]
-              }
+    \#(integerEnumProperty("accountTenure", 0...7)),
+    \#(integerEnumProperty("playTime", 0...7)),
+    \#(integerEnumProperty("lifetimeDollarsRefunded", 0...7)),
+    \#(integerEnumProperty("lifetimeDollarsPurchased", 0...7)),
+    \#(integerEnumProperty("userStatus", 0...4)),
+    \#(integerEnumProperty("refundPreference", 0...3))
             },
             "additionalProperties": false
           },
@@ -315,4 +187,39 @@ extension OpenAPIDocument {
             "additionalProperties": false
           }
     """#
+
+  /// The properties both requests to extend renewal dates have, one subscriber's or all: the
+  /// days, the reason and the request's identifier.
+  private static let renewalExtensionProperties = #"""
+              "extendByDays": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 90
+              },
+    \#(integerEnumProperty("extendReasonCode", 0...3)),
+              "requestIdentifier": {
+                "type": "string",
+                "maxLength": 128
+              }
+    """#
+
+  /// The elements of `required` for ``renewalExtensionProperties``: all three.
+  private static let renewalExtensionRequired = #"""
+              "extendByDays",
+              "extendReasonCode",
+              "requestIdentifier"
+    """#
+
+  /// A property `name` holding one of the integers of `values`: an enumeration coded as integers.
+  private static func integerEnumProperty(_ name: String, _ values: ClosedRange<Int>) -> String {
+    let elements = values.map { "              \($0)" }.joined(separator: ",\n")
+    return #"""
+                "\#(name)": {
+                  "type": "integer",
+                  "enum": [
+      \#(elements)
+                  ]
+                }
+      """#
+  }
 }

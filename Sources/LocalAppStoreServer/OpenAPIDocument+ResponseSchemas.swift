@@ -25,20 +25,14 @@ extension OpenAPIDocument {
           "TransactionInfoResponse": {
             "type": "object",
             "properties": {
-              "signedTransactionInfo": {
-                "type": "string",
-                "description": "A JWS in compact serialization, signed by the local App Store."
-              }
+    \#(jwsProperty("signedTransactionInfo"))
             },
             "additionalProperties": false
           },
           "AppTransactionInfoResponse": {
             "type": "object",
             "properties": {
-              "signedAppTransactionInfo": {
-                "type": "string",
-                "description": "A JWS in compact serialization, signed by the local App Store."
-              }
+    \#(jwsProperty("signedAppTransactionInfo"))
             },
             "additionalProperties": false
           },
@@ -54,51 +48,20 @@ extension OpenAPIDocument {
               "bundleId": {
                 "type": "string"
               },
-              "appAppleId": {
-                "type": "integer",
-                "format": "int64",
-                "description": "Production only."
-              },
-              "environment": {
-                "type": "string",
-                "enum": [
-                  "Sandbox",
-                  "Production",
-                  "Xcode",
-                  "LocalTesting"
-                ]
-              },
-              "signedTransactions": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "description": "A JWS in compact serialization, signed by the local App Store."
-                },
-                "maxItems": 20
-              }
+    \#(appAppleIDProperty),
+    \#(environmentProperty),
+    \#(signedTransactionsProperty(maxItems: 20))
             },
             "additionalProperties": false
           },
           "StatusResponse": {
             "type": "object",
             "properties": {
-              "environment": {
-                "type": "string",
-                "enum": [
-                  "Sandbox",
-                  "Production",
-                  "Xcode",
-                  "LocalTesting"
-                ]
-              },
+    \#(environmentProperty),
               "bundleId": {
                 "type": "string"
               },
-              "appAppleId": {
-                "type": "integer",
-                "format": "int64",
-                "description": "Production only."
-              },
+    \#(appAppleIDProperty),
               "data": {
                 "type": "array",
                 "items": {
@@ -140,28 +103,15 @@ extension OpenAPIDocument {
               "originalTransactionId": {
                 "type": "string"
               },
-              "signedTransactionInfo": {
-                "type": "string",
-                "description": "A JWS in compact serialization, signed by the local App Store."
-              },
-              "signedRenewalInfo": {
-                "type": "string",
-                "description": "A JWS in compact serialization, signed by the local App Store."
-              }
+    \#(jwsProperty("signedTransactionInfo")),
+    \#(jwsProperty("signedRenewalInfo"))
             },
             "additionalProperties": false
           },
           "RefundHistoryResponse": {
             "type": "object",
             "properties": {
-              "signedTransactions": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "description": "A JWS in compact serialization, signed by the local App Store."
-                },
-                "maxItems": 20
-              },
+    \#(signedTransactionsProperty(maxItems: 20)),
               "revision": {
                 "type": "string"
               },
@@ -182,13 +132,7 @@ extension OpenAPIDocument {
                 ],
                 "description": "0 valid, 1 invalid."
               },
-              "signedTransactions": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                  "description": "A JWS in compact serialization, signed by the local App Store."
-                }
-              }
+    \#(signedTransactionsProperty(maxItems: nil))
             },
             "additionalProperties": false
           },
@@ -257,17 +201,8 @@ extension OpenAPIDocument {
           "CheckTestNotificationResponse": {
             "type": "object",
             "properties": {
-              "signedPayload": {
-                "type": "string",
-                "description": "A JWS in compact serialization, signed by the local App Store."
-              },
-              "sendAttempts": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/SendAttemptItem"
-                },
-                "maxItems": 6
-              }
+    \#(jwsProperty("signedPayload")),
+    \#(sendAttemptsProperty(maxItems: 6))
             },
             "additionalProperties": false
           },
@@ -319,18 +254,75 @@ extension OpenAPIDocument {
           "NotificationHistoryResponseItem": {
             "type": "object",
             "properties": {
-              "signedPayload": {
+    \#(jwsProperty("signedPayload")),
+    \#(sendAttemptsProperty(maxItems: nil))
+            },
+            "additionalProperties": false
+          }
+    """#
+
+  /// A property holding a JWS the local App Store signed, named `name`.
+  private static func jwsProperty(_ name: String) -> String {
+    #"""
+              "\#(name)": {
                 "type": "string",
                 "description": "A JWS in compact serialization, signed by the local App Store."
-              },
+              }
+    """#
+  }
+
+  /// The `signedTransactions` property: an array of JWS transactions, of `maxItems` at the most
+  /// where it is given (a page of a history).
+  private static func signedTransactionsProperty(maxItems: Int?) -> String {
+    #"""
+              "signedTransactions": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "description": "A JWS in compact serialization, signed by the local App Store."
+                }\#(maxItemsMember(maxItems))
+              }
+    """#
+  }
+
+  /// The `sendAttempts` property: an array of SendAttemptItem, of `maxItems` at the most where it
+  /// is given.
+  private static func sendAttemptsProperty(maxItems: Int?) -> String {
+    #"""
               "sendAttempts": {
                 "type": "array",
                 "items": {
                   "$ref": "#/components/schemas/SendAttemptItem"
-                }
+                }\#(maxItemsMember(maxItems))
               }
-            },
-            "additionalProperties": false
-          }
+    """#
+  }
+
+  /// The member that follows an array property's `items`: `maxItems` where it is given, at its
+  /// indentation in the document, else nothing.
+  private static func maxItemsMember(_ maxItems: Int?) -> String {
+    maxItems.map { ",\n            \"maxItems\": \($0)" } ?? ""
+  }
+
+  /// The `environment` property: the environment that answers, as Apple's Environment names it.
+  private static let environmentProperty = #"""
+              "environment": {
+                "type": "string",
+                "enum": [
+                  "Sandbox",
+                  "Production",
+                  "Xcode",
+                  "LocalTesting"
+                ]
+              }
+    """#
+
+  /// The `appAppleId` property, which only Production answers with.
+  private static let appAppleIDProperty = #"""
+              "appAppleId": {
+                "type": "integer",
+                "format": "int64",
+                "description": "Production only."
+              }
     """#
 }

@@ -8,16 +8,7 @@ extension OpenAPIDocument {
             "operationId": "getAllSubscriptionStatuses",
             "summary": "Get All Subscription Statuses",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "Any transaction identifier, original transaction identifier or app transaction identifier of the customer.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              },
+    \#(customerTransactionIDParameter),
               {
                 "name": "status",
                 "in": "query",
@@ -40,52 +31,11 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/StatusResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000006, 4000031",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "StatusResponse"),
+      400: errorCodes("4000006, 4000031"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }
@@ -98,84 +48,16 @@ extension OpenAPIDocument {
             "operationId": "extendSubscriptionRenewalDate",
             "summary": "Extend a Subscription Renewal Date",
             "parameters": [
-              {
-                "name": "originalTransactionId",
-                "in": "path",
-                "required": true,
-                "description": "An original transaction identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(originalTransactionIDParameter)
             ],
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/ExtendRenewalDateRequest"
-                  }
-                }
-              }
-            },
+    \#(requestBody("ExtendRenewalDateRequest")),
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ExtendRenewalDateResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000000, 4000008, 4000009, 4000010, 4000011",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "403": {
-                "description": "4030004, 4030005, 4030007",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "404": {
-                "description": "4040005",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "ExtendRenewalDateResponse"),
+      400: errorCodes("4000000, 4000008, 4000009, 4000010, 4000011"),
+      403: errorCodes("4030004, 4030005, 4030007"),
+      404: errorCodes("4040005"),
+    ]))
             }
           }
         }
@@ -187,53 +69,12 @@ extension OpenAPIDocument {
           "post": {
             "operationId": "extendRenewalDateForAllActiveSubscribers",
             "summary": "Extend Subscription Renewal Dates for All Active Subscribers",
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/MassExtendRenewalDateRequest"
-                  }
-                }
-              }
-            },
+    \#(requestBody("MassExtendRenewalDateRequest")),
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/MassExtendRenewalDateResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000000, 4000009, 4000010, 4000011, 4000023, 4000027, 4000028",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "MassExtendRenewalDateResponse"),
+      400: errorCodes("4000000, 4000009, 4000010, 4000011, 4000023, 4000027, 4000028"),
+    ]))
             }
           }
         }
@@ -265,52 +106,11 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/MassExtendRenewalDateStatusResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000011, 4000023",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040009",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "MassExtendRenewalDateStatusResponse"),
+      400: errorCodes("4000011, 4000023"),
+      404: errorCodes("4040009"),
+    ]))
             }
           }
         }

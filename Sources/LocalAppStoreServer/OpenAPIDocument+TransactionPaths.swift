@@ -8,64 +8,14 @@ extension OpenAPIDocument {
             "operationId": "getTransactionInfo",
             "summary": "Get Transaction Info",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "A transaction's identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(transactionIDParameter)
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/TransactionInfoResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000006",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "TransactionInfoResponse"),
+      400: errorCodes("4000006"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }
@@ -78,64 +28,14 @@ extension OpenAPIDocument {
             "operationId": "getAppTransactionInfo",
             "summary": "Get App Transaction Info",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "Any transaction identifier, original transaction identifier or app transaction identifier of the customer.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(customerTransactionIDParameter)
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/AppTransactionInfoResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000006",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010, 4040019",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "AppTransactionInfoResponse"),
+      400: errorCodes("4000006"),
+      404: errorCodes("4040010, 4040019"),
+    ]))
             }
           }
         }
@@ -158,52 +58,11 @@ extension OpenAPIDocument {
               }
             ],
             "responses": {
-              "200": {
-                "description": "Success.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/OrderLookupResponse"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "description": "4000000",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "Not served on the sandbox base (Apple's API has no sandbox URL for it).",
-                "content": {
-                  "text/plain": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: json(schema: "OrderLookupResponse"),
+      400: errorCodes("4000000"),
+      404: sandboxNotFound,
+    ]))
             }
           }
         }
@@ -216,67 +75,15 @@ extension OpenAPIDocument {
             "operationId": "setAppAccountToken",
             "summary": "Set App Account Token",
             "parameters": [
-              {
-                "name": "originalTransactionId",
-                "in": "path",
-                "required": true,
-                "description": "An original transaction identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(originalTransactionIDParameter)
             ],
-            "requestBody": {
-              "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/UpdateAppAccountTokenRequest"
-                  }
-                }
-              }
-            },
+    \#(requestBody("UpdateAppAccountTokenRequest")),
             "responses": {
-              "200": {
-                "description": "Success, no body."
-              },
-              "400": {
-                "description": "4000000, 4000006, 4000183, 4000185, 4000187",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040005",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: noBody("Success, no body."),
+      400: errorCodes("4000000, 4000006, 4000183, 4000185, 4000187"),
+      404: errorCodes("4040005"),
+    ]))
             }
           }
         }
@@ -289,59 +96,32 @@ extension OpenAPIDocument {
             "operationId": "finishTransaction",
             "summary": "Finish Transaction",
             "parameters": [
-              {
-                "name": "transactionId",
-                "in": "path",
-                "required": true,
-                "description": "A transaction's identifier.",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]{1,19}$"
-                }
-              }
+    \#(transactionIDParameter)
             ],
             "responses": {
-              "200": {
-                "description": "Success, no body."
-              },
-              "400": {
-                "description": "4000006",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthenticated"
-              },
-              "404": {
-                "description": "4040010",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              },
-              "429": {
-                "$ref": "#/components/responses/RateLimited"
-              },
-              "500": {
-                "description": "5000000: the state cannot be read; 5000001: a fault armed with api-fault.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ErrorResponse"
-                    }
-                  }
-                }
-              }
+    \#(responses([
+      200: noBody("Success, no body."),
+      400: errorCodes("4000006"),
+      404: errorCodes("4040010"),
+    ]))
             }
           }
         }
+    """#
+
+  /// Look Up Order ID's 404 where it is not served (the sandbox base, and `/inApps` when the state
+  /// signs as another environment than Production): "Not Found" in plain text, as for a path the
+  /// server does not serve.
+  private static let sandboxNotFound = #"""
+    {
+                "description": "Not served on the sandbox base (Apple's API has no sandbox URL for it).",
+                "content": {
+                  "text/plain": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
     """#
 }

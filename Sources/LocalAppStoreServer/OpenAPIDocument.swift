@@ -10,7 +10,10 @@
 /// The text is written in parts, each at the indentation it has in the document: this file holds
 /// the frame (info, servers, security, the shared responses) and the order of the paths; each
 /// family of endpoints has its path items in an `OpenAPIDocument+…Paths.swift` file, and the
-/// schemas are in `OpenAPIDocument+ResponseSchemas.swift` and `+RequestSchemas.swift`.
+/// schemas are in `OpenAPIDocument+ResponseSchemas.swift` and `+RequestSchemas.swift`. What
+/// stands in more than one place is written once and put in by interpolation: the parts of the
+/// path items (identifier parameters, request bodies, responses) in `OpenAPIDocument+Parts.swift`,
+/// the others beside the one family or schema list that uses them.
 enum OpenAPIDocument {
   /// The document's bytes, as served.
   static let bytes: [UInt8] = Array(text.utf8)

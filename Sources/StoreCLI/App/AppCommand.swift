@@ -3,11 +3,21 @@ import LocalAppStore
 import SportsTimePro
 import StoreModel
 
+/// A command of the app's screens (`Commands/AppScreens/`): it is listed under the app's
+/// heading, may change the state (the app's data and the store), and lists the app's global
+/// options (``AppCommand/options``).
+protocol AppScreenCommand: CLICommand {}
+
+extension AppScreenCommand {
+  static var traits: CommandTraits { .changesState(under: .app) }
+  static var globalOptions: [OptionSpec] { AppCommand.options }
+}
+
 /// What the app commands share: launching the app on the state file, running one action, and
 /// printing the screen it leads to (or its model with `--json`).
 enum AppCommand {
   /// The global options as the app commands explain them: each app command lists them
-  /// (``CLICommand/globalOptions``).
+  /// (``AppScreenCommand``'s ``CLICommand/globalOptions``).
   static let options: [OptionSpec] = [
     .account("the customer whose device this is (default: purchaser)"), .state,
     .json("the screen's model instead of the screen"),

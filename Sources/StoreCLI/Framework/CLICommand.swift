@@ -7,7 +7,8 @@ protocol CLICommand: Sendable {
   /// One line for the tool's `--help`.
   static var summary: String { get }
   /// The heading `--help` lists the command under, and whether the command may change the
-  /// state of `--state`: every command says so where it is declared.
+  /// state of `--state`: every command says so where it is declared (an ``AppScreenCommand``
+  /// by being one).
   static var traits: CommandTraits { get }
   /// Whether the tool posts due notifications after this run (by default: when the command
   /// ``CommandTraits/changesState``).
@@ -18,7 +19,8 @@ protocol CLICommand: Sendable {
   /// The command's own options; `--json`, `--help`, `--state` and `--account` are global.
   static var options: [OptionSpec] { get }
   /// The global options the command's help lists after its own, in its synopsis and its OPTIONS
-  /// (by default `--state PATH` and `--json`).
+  /// (by default `--state PATH` and `--json`; `--account` first for a ``CustomerCommand``, the
+  /// app's for an ``AppScreenCommand``).
   static var globalOptions: [OptionSpec] { get }
   /// The command's help after the synopsis, which ``usage`` makes from the declarations: what
   /// it does, its OPTIONS (``optionsSection(column:)``), examples.

@@ -1,9 +1,8 @@
 /// `export-pdf TRIP`: the trip detail's PDF button, a Pro feature.
-enum ExportPDFCommand: CLICommand {
+enum ExportPDFCommand: AppScreenCommand {
   static let name = "export-pdf"
   static let summary = "Export a saved trip as a PDF (Pro; free opens the paywall)"
   static let positionals = ["TRIP"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Taps the PDF button of the saved trip TRIP. It wears a [PRO] badge for a free customer,
     whose tap opens the paywall (exit 0); a Pro customer exports the itinerary.
@@ -19,6 +18,4 @@ enum ExportPDFCommand: CLICommand {
     let trip = try arguments.single("a saved trip's name")
     try await AppCommand.run(arguments, context) { app in app.exportPDF(trip: trip) }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

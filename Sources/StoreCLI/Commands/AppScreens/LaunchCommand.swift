@@ -1,8 +1,7 @@
 /// `launch`: opens the app afresh, as tapping its icon does.
-enum LaunchCommand: CLICommand {
+enum LaunchCommand: AppScreenCommand {
   static let name = "launch"
   static let summary = "Open the app: the onboarding paywall on first run, else Home"
-  static let globalOptions = AppCommand.options
   static let details = """
     Opens the SportsTime app on the local App Store's state, as a launch does: the transaction
     listener starts, the unfinished transactions are handled, the entitlements are read (Pro or
@@ -29,6 +28,4 @@ enum LaunchCommand: CLICommand {
       TerminalApp.Reply(surface: app.launchSurface)
     }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,9 +1,8 @@
 /// `onboarding [next | select PLAN | subscribe | continue-free | retry]`: the first-launch upsell.
-enum OnboardingCommand: CLICommand {
+enum OnboardingCommand: AppScreenCommand {
   static let name = "onboarding"
   static let summary = "The onboarding paywall: next, select PLAN, subscribe, continue-free…"
   static let positionals = ["[ACTION]"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Shows the onboarding paywall's current page, or taps on it. It shows once, on first launch,
     never to a Pro customer: three feature pages, then "Choose Your Plan" (Annual first, "BEST").
@@ -46,6 +45,4 @@ enum OnboardingCommand: CLICommand {
       }
     }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,9 +1,8 @@
 /// `paywall [select PLAN | subscribe | restore | close | retry]`: the paywall sheet.
-enum PaywallCommand: CLICommand {
+enum PaywallCommand: AppScreenCommand {
   static let name = "paywall"
   static let summary = "The paywall: select PLAN, subscribe, restore, close, retry"
   static let positionals = ["[ACTION]"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Shows the open paywall (or opens it, as the settings' "Upgrade to Pro" does), or taps on
     it: the plans with their prices from the catalog (Annual selected, its per-month price and
@@ -48,6 +47,4 @@ enum PaywallCommand: CLICommand {
       }
     }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,9 +1,8 @@
 /// `progress [upgrade]`: the Progress tab, locked for free customers.
-enum ProgressCommand: CLICommand {
+enum ProgressCommand: AppScreenCommand {
   static let name = "progress"
   static let summary = "The Progress tab (locked for free users): upgrade"
   static let positionals = ["[upgrade]"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Shows the Progress tab: progress for a Pro customer; for a free customer, the locked
     screen (the feature's name and description, "Upgrade to Pro").
@@ -26,6 +25,4 @@ enum ProgressCommand: CLICommand {
       action == "upgrade" ? app.upgradeFromProgress() : app.progress()
     }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -1,11 +1,10 @@
 import Foundation
 
 /// `save-trip NAME`: the trip detail's save, gated by the free trip limit.
-enum SaveTripCommand: CLICommand {
+enum SaveTripCommand: AppScreenCommand {
   static let name = "save-trip"
   static let summary = "Save a trip (free accounts save 1; then the paywall opens)"
   static let positionals = ["NAME"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Saves the trip NAME, as the trip detail's save button does. A free customer who already
     holds 1 saved trip gets the paywall instead (exit 0: that is the app working). A customer
@@ -25,6 +24,4 @@ enum SaveTripCommand: CLICommand {
     }
     try await AppCommand.run(arguments, context) { app in app.saveTrip(named: name) }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

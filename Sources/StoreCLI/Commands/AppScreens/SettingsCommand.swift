@@ -1,9 +1,8 @@
 /// `settings [upgrade | restore | manage]`: the Settings tab's subscription section.
-enum SettingsCommand: CLICommand {
+enum SettingsCommand: AppScreenCommand {
   static let name = "settings"
   static let summary = "The Settings tab's subscription section: upgrade, restore, manage"
   static let positionals = ["[ACTION]"]
-  static let globalOptions = AppCommand.options
   static let details = """
     Shows the "Subscription" section of the settings. Pro: "SportsTime Pro", "Active
     subscription", the renewal or expiry date, "Manage Subscription". Free: "Upgrade to Pro"
@@ -37,6 +36,4 @@ enum SettingsCommand: CLICommand {
       }
     }
   }
-
-  static let traits = CommandTraits.changesState(under: .app)
 }

@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `buy PRODUCT_ID`: a purchase, as `Product.purchase()` makes it.
-enum BuyCommand: CLICommand {
+enum BuyCommand: CustomerCommand {
   static let name = "buy"
   static let summary = "Buy a product (Product.purchase)"
   static let positionals = ["PRODUCT_ID"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).

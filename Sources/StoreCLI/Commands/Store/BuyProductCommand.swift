@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `buy-product PRODUCT_ID [--another-device]`: a purchase made outside the app.
-enum BuyProductCommand: CLICommand {
+enum BuyProductCommand: CustomerCommand {
   static let name = "buy-product"
   static let summary = "Buy outside the app (SKTestSession.buyProduct), or on another device"
   static let positionals = ["PRODUCT_ID"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Buys PRODUCT_ID outside the app, as SKTestSession.buyProduct(identifier:options:) does: a
     running app receives the transaction through Transaction.updates (unlike 'buy', which is

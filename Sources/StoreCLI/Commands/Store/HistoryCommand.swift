@@ -3,10 +3,9 @@ import LocalAppStore
 import StoreModel
 
 /// `history`: every transaction of the account.
-enum HistoryCommand: CLICommand {
+enum HistoryCommand: CustomerCommand {
   static let name = "history"
   static let summary = "List the account's transactions, oldest first"
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Lists every transaction of the account (StoreKit's Transaction.all): purchases,
     renewals, upgrades, refunds, family-shared copies, each purchase with the order ID the App

@@ -3,10 +3,9 @@ import LocalAppStore
 import StoreModel
 
 /// `restore`: `AppStore.sync()`, then the entitlements.
-enum RestoreCommand: CLICommand {
+enum RestoreCommand: CustomerCommand {
   static let name = "restore"
   static let summary = "Restore purchases (AppStore.sync) and list the entitlements"
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Synchronizes with the local App Store (StoreKit's AppStore.sync(), behind a Restore
     Purchases button), then lists the account's current entitlements; one whose transaction

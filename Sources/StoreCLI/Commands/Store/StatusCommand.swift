@@ -3,10 +3,9 @@ import LocalAppStore
 import StoreModel
 
 /// `status`: what the account has now.
-enum StatusCommand: CLICommand {
+enum StatusCommand: CustomerCommand {
   static let name = "status"
   static let summary = "Show the account's entitlements, subscriptions and pending requests"
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Shows, at the emulator's time: the products the account is entitled to, each
     subscription's state (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked),

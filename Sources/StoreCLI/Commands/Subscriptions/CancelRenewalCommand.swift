@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `cancel-renewal [GROUP]`: turns auto-renew off.
-enum CancelRenewalCommand: CLICommand {
+enum CancelRenewalCommand: CustomerCommand {
   static let name = "cancel-renewal"
   static let summary = "Turn auto-renew off; the subscription expires at the end of its period"
   static let positionals = ["[GROUP_ID]"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Turns auto-renew off for the account's subscription in GROUP_ID (every group when
     omitted), as cancelling in the App Store's subscription settings does

@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `expire PRODUCT_ID`: the subscription expires now.
-enum ExpireCommand: CLICommand {
+enum ExpireCommand: CustomerCommand {
   static let name = "expire"
   static let summary = "Expire a subscription now (SKTestSession.expireSubscription)"
   static let positionals = ["PRODUCT_ID"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Expires the account's subscription to PRODUCT_ID now, as
     SKTestSession.expireSubscription(productIdentifier:) does: its latest transaction's

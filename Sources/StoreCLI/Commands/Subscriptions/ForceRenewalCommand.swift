@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `force-renewal PRODUCT_ID`: the subscription renews now.
-enum ForceRenewalCommand: CLICommand {
+enum ForceRenewalCommand: CustomerCommand {
   static let name = "force-renewal"
   static let summary = "Renew a subscription now (SKTestSession.forceRenewalOfSubscription)"
   static let positionals = ["PRODUCT_ID"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Renews the account's subscription to PRODUCT_ID now, as
     SKTestSession.forceRenewalOfSubscription(productIdentifier:) does: the current period ends

@@ -3,11 +3,10 @@ import LocalAppStore
 import StoreModel
 
 /// `redeem-offer-code CODE`: an offer code redeemed outside the app.
-enum RedeemOfferCodeCommand: CLICommand {
+enum RedeemOfferCodeCommand: CustomerCommand {
   static let name = "redeem-offer-code"
   static let summary = "Redeem an offer code outside the app; OFFER_REDEEMED"
   static let positionals = ["CODE"]
-  static let globalOptions = EmulatorOptions.global(perAccount: true)
   static let details = """
     Redeems the .storekit file's offer code CODE (its referenceName) for the account, as a
     customer does in the App Store or in the app's offer-code redemption sheet: a purchase of

@@ -11,3 +11,11 @@ enum EmulatorOptions {
   static let account = OptionSpec.account(
     "act as this customer (default: purchaser; family members by name)")
 }
+
+/// A command that acts as one customer of the state, the one of `--account`: its help lists
+/// `--account` before `--state` and `--json`.
+protocol CustomerCommand: CLICommand {}
+
+extension CustomerCommand {
+  static var globalOptions: [OptionSpec] { EmulatorOptions.global(perAccount: true) }
+}
