@@ -63,4 +63,22 @@ import Testing
       await store.operationCosts.sqliteTransactions + poster.operationCosts.sqliteTransactions
     #expect(total == 1)
   }
+
+  @Test("every operation's reading of the subscriptions in billing retry uses their index")
+  func billingRetryReadingUsesItsIndex() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    _ = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    let raw = try SQLiteDatabase(path: path, create: false)
+    // The reading of LedgerStore.subscriptionsInBillingRetry(), as SQLite plans it.
+    let plan = try raw.query(
+      """
+      EXPLAIN QUERY PLAN SELECT original_id, record FROM subscriptions
+      WHERE json_extract(record, '$.phase') = 'billingRetry' ORDER BY original_id
+      """
+    ).compactMap { $0.last?.text }.joined(separator: "; ")
+    #expect(plan.contains("USING INDEX subscriptions_retrying"), "\(plan)")
+  }
 }

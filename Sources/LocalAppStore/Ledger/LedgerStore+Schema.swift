@@ -36,6 +36,9 @@ extension LedgerStore {
     LedgerMigration(name: "migration-log", version: 6) { ledger throws(LocalAppStoreError) in
       try ledger.database.execute(migrationsTable)
     },
+    LedgerMigration(name: "billing-retry-index", version: 7) { ledger throws(LocalAppStoreError) in
+      try ledger.database.execute(retryIndex)
+    },
   ]
 
   /// The names of the migrations applied (schema 6): before it, what `user_version` implies.
@@ -53,6 +56,15 @@ extension LedgerStore {
   /// Reads subscriptions by due date (schema 5).
   private static let dueIndex = """
     CREATE INDEX subscriptions_due ON subscriptions(due_ms) WHERE source_original_id IS NULL;
+    """
+
+  /// Finds the subscriptions in billing retry (schema 7), which every operation reads for the
+  /// grace periods that ended: a partial index on the same expression as the reading's `WHERE`
+  /// (``subscriptionsInBillingRetry()``), so that SQLite reads those rows only, where it ran
+  /// `json_extract` on every subscription's record in every operation.
+  static let retryIndex = """
+    CREATE INDEX IF NOT EXISTS subscriptions_retrying ON subscriptions(original_id)
+      WHERE json_extract(record, '$.phase') = 'billingRetry';
     """
 
   /// The latest schema, in a new state, with every migration recorded as applied.
@@ -83,6 +95,7 @@ extension LedgerStore {
       \(Self.appDataTable)
       \(Self.notificationTables)
       \(Self.migrationsTable)
+      \(Self.retryIndex)
       PRAGMA application_id = \(Self.applicationID);
       PRAGMA user_version = \(Self.schemaVersion);
       """)

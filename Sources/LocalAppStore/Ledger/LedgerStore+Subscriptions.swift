@@ -75,7 +75,8 @@ extension LedgerStore {
     try subscriptions(where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]).first
   }
 
-  /// The subscriptions in billing retry.
+  /// The subscriptions in billing retry, read through the partial index on the same
+  /// expression (``retryIndex``): those rows only, however many subscriptions the state holds.
   func subscriptionsInBillingRetry() throws(LocalAppStoreError) -> [SubscriptionRecord] {
     try subscriptions(where: "json_extract(record, '$.phase') = 'billingRetry'", [])
   }

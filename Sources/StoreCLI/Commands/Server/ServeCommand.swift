@@ -117,17 +117,29 @@ enum ServeCommand: CLICommand {
   }
 
   /// Catches SIGINT and SIGTERM from now on (before the first line is printed, so that a
-  /// script that signals as soon as it reads it never kills the process); `wait()` suspends
-  /// until one comes.
+  /// script that signals as soon as it reads it never kills the process, nor goes unheard);
+  /// `wait()` suspends until one comes.
+  ///
+  /// A signal source's `resume()` only asks Dispatch to register it, which its manager thread
+  /// does later; meanwhile the signal is ignored (`SIG_IGN`, as Dispatch requires), so a
+  /// SIGTERM sent at once was lost and `serve` ran on (seen once, under AddressSanitizer's
+  /// slower tests). Each source's registration handler is waited for before returning.
   private static func catchStopSignals() -> SignalOnce {
     let once = SignalOnce()
+    let registered = DispatchGroup()
+    // A queue of their own (serial queues get a thread of their own when they need one): the
+    // wait below holds one of the few threads the global queues share.
+    let queue = DispatchQueue(label: "sportstime-store.serve.signals")
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { once.fire() }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       once.keep(source)
     }
+    registered.wait()
     return once
   }
 
