@@ -8,6 +8,19 @@
   // Swift (`ECDSASignature`), not by OpenSSL. Every key is checked by `ECKeyChecks`, the same
   // Swift as on Apple platforms, before libcrypto imports it.
 
+  /// libcrypto, initialised before this package's first call into it, with
+  /// `OPENSSL_INIT_NO_ATEXIT`: by default OpenSSL frees its global state in an `atexit` handler
+  /// ("By default OpenSSL will attempt to clean itself up when the process exits via an
+  /// "atexit" handler. Using this option suppresses that behaviour", OpenSSL's
+  /// `OPENSSL_init_crypto` page), while a task of the process may still be signing or verifying
+  /// on another thread — which then crashed on a lock libcrypto had freed (seen at the end of a
+  /// test run, once in 40 runs under load). The memory goes with the process.
+  enum OpenSSLLibrary {
+    static let prepared: Void = {
+      _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+    }()
+  }
+
   /// SHA-256 and SHA-384 from libcrypto.
   enum PlatformDigest {
     static func hash(_ function: HashFunction, _ bytes: UnsafeRawBufferPointer) -> [UInt8] {
@@ -35,6 +48,7 @@
     let function: HashFunction
 
     private init(name: String, function: HashFunction) {
+      OpenSSLLibrary.prepared
       self.method = EVP_MD_fetch(nil, name, nil)
       self.function = function
       if method == nil { ERR_clear_error() }
@@ -173,6 +187,7 @@
     let publicKey: PlatformPublicKey
 
     convenience init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
+      OpenSSLLibrary.prepared
       guard let key = sts_EVP_EC_gen(OpenSSLKeys.groupName(curve)) else {
         throw OpenSSLKeys.failure(.invalidKey, "could not generate a \(curve) key")
       }
@@ -296,6 +311,7 @@
     /// The key pair of `scalar` on `curve`, its public point derived; `nil` unless
     /// `1 ≤ scalar < n`.
     static func keyPair(curve: ECCurve, scalar: UnsafeRawBufferPointer) -> OpaquePointer? {
+      OpenSSLLibrary.prepared
       guard let group = EC_GROUP_new_by_curve_name(nid(curve)) else { return nil }
       defer { EC_GROUP_free(group) }
       guard
@@ -326,7 +342,8 @@
     static func make(
       curve: ECCurve, publicPoint: UnsafeRawBufferPointer, privateScalar: OpaquePointer?
     ) -> OpaquePointer? {
-      OSSL_PKEY_PARAM_GROUP_NAME.withCString { groupKey in
+      OpenSSLLibrary.prepared
+      return OSSL_PKEY_PARAM_GROUP_NAME.withCString { groupKey in
         OSSL_PKEY_PARAM_PUB_KEY.withCString { publicKey in
           OSSL_PKEY_PARAM_PRIV_KEY.withCString { privateKey in
             groupName(curve).withCString { name in
