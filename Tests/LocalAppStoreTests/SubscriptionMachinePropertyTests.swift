@@ -45,6 +45,7 @@ struct SubscriptionMachinePropertyTests {
   func randomHistoriesAgree() async throws {
     var events = 0
     var renewals = 0
+    var notifications = 0
     var seen: Set<RenewalState> = []
     // Each history has its own store and clock: two run side by side.
     try await withThrowingTaskGroup(of: (UInt64, Report).self) { group in
@@ -59,6 +60,7 @@ struct SubscriptionMachinePropertyTests {
         #expect(report.mismatch == nil, "seed \(seed): \(report.mismatch ?? "")")
         events += report.events
         renewals += report.renewals
+        notifications += report.notifications
         seen.formUnion(report.seen)
         if report.mismatch == nil { start() }
       }
@@ -69,12 +71,14 @@ struct SubscriptionMachinePropertyTests {
       seen == [.subscribed, .inGracePeriod, .inBillingRetryPeriod, .expired, .revoked],
       "\(seen)")
     #expect(renewals >= 1_000, "\(renewals) renewals")
+    #expect(notifications >= 1_000, "\(notifications) notifications")
   }
 
   struct Report: Sendable {
     var events = 0
     var renewals = 0
     var seen: Set<RenewalState> = []
+    var notifications = 0
     var mismatch: String?
   }
 
@@ -87,6 +91,7 @@ struct SubscriptionMachinePropertyTests {
     var report = Report()
     var rate = TimeRate.realTime
     var log: [String] = []
+    await store.startEmittedNotificationLog()
     var decided = try await store.decidedStates(of: buyers + members)
     for step in 0..<count {
       let event = try await play(
@@ -108,6 +113,23 @@ struct SubscriptionMachinePropertyTests {
     for account in buyers + members {
       report.renewals += try await store.history(account: account).count { $0.reason == .renewal }
     }
+    // Each notification made is one a step emitted, in order: none inferred, none dropped, none
+    // added.
+    let made = try await store.serverNotifications().map {
+      EmittedNotification(
+        notificationType: $0.notificationType, subtype: $0.subtype, account: $0.account,
+        originalTransactionID: $0.originalTransactionID)
+    }
+    let emitted = await store.emittedNotifications()
+    if made != emitted {
+      let first =
+        zip(made, emitted).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(made.count, emitted.count)
+      report.mismatch =
+        "notification \(first): made \(made.dropFirst(first).prefix(3)), emitted "
+        + "\(emitted.dropFirst(first).prefix(3)) (\(made.count) made, \(emitted.count) emitted)"
+    }
+    report.notifications = made.count
     return report
   }
 

@@ -1,3 +1,4 @@
+import AppStoreJWS
 package import Foundation
 package import StoreModel
 
@@ -285,7 +286,13 @@ extension LocalAppStore {
         $0.revocationPercentage = 100_000
       }
       revoke(&transaction)
-      try update(transaction, copies: revoke)
+      let copies = try update(transaction, copies: revoke)
+      // REFUND of a product that is not an auto-renewable subscription, and REVOKE of family
+      // members' copies of it (a subscription's are its machine steps', below).
+      if transaction.productType != .autoRenewable {
+        notifier.emit(.init(.refund), about: .transaction(transaction.id))
+        for copy in copies { notifier.emit(.init(.revoke), about: .transaction(copy.id)) }
+      }
       if let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
       }), try latestTransaction(of: record)?.id == transaction.id {
@@ -347,7 +354,7 @@ extension LocalAppStore {
       where record.sourceOriginalID == nil
         && productsByID[record.productID]?.isFamilyShareable == true
       {
-        try mirror(record, to: member)
+        try mirror(record, to: member, notices: nil)
       }
       let owned = try ledger.transactions(of: Self.purchaser).filter {
         $0.transaction.productType != .autoRenewable && $0.transaction.revocationDate == nil
@@ -378,6 +385,11 @@ extension LocalAppStore {
         transaction.revocationType = .familyRevoke
         let revision = try ledger.update(transaction)
         try ledger.appendUpdate(account: member, transactionID: transaction.id, revision: revision)
+        // REVOKE: "an In-App Purchase the customer was entitled to through Family Sharing is no
+        // longer available" (a subscription's copy is told by its machine step, below).
+        if transaction.productType != .autoRenewable {
+          notifier.emit(.init(.revoke), about: .transaction(transaction.id))
+        }
       }
       var context: SubscriptionMachine.Context?
       for record in try ledger.subscriptions(of: member) where record.sourceOriginalID != nil {

@@ -2,27 +2,6 @@ import AppStoreJWS
 import Foundation
 import StoreModel
 
-/// A change the current operation made that the App Store tells a server about: noted by the
-/// ledger's writes, turned into signed notifications before the operation commits.
-enum LedgerChange {
-  /// A subscription record was saved: its state before (`nil` for a new one) and after, and the
-  /// latest transaction of its account's subscription at that moment.
-  case subscription(old: SubscriptionRecord?, new: SubscriptionRecord, latestTransactionID: UInt64?)
-  /// A transaction that is not an auto-renewable subscription was revoked (a refund, or Family
-  /// Sharing stopped).
-  case revocation(transactionID: UInt64)
-  /// A new transaction of a product that is not an auto-renewable subscription: a purchase of
-  /// a consumable, a non-consumable or a non-renewing subscription, or a family member's access
-  /// to a shared non-consumable (`ONE_TIME_CHARGE`).
-  case oneTimeCharge(transactionID: UInt64)
-  /// An event about one transaction: signed with it (and its subscription's renewal info):
-  /// a declined refund request, or a reversed refund of a product that is not an
-  /// auto-renewable subscription.
-  case transaction(NotificationType, transactionID: UInt64)
-  /// An event the record's fields do not show (a price increase's consent).
-  case event(NotificationType, NotificationSubtype?, originalID: UInt64)
-}
-
 /// A row of the `notifications` table: one signed notification, its schedule and its claim.
 struct NotificationRow {
   var uuid: String
@@ -80,54 +59,10 @@ extension LedgerStore {
     }
   }
 
-  // MARK: - Noting changes
-
-  /// Notes the save of `record`, with its state before.
-  func noteChange(to record: SubscriptionRecord) throws(LocalAppStoreError) {
-    let old = try subscriptions(
-      where: "original_id = ?", [.integer(Int64(bitPattern: record.originalID))]
-    ).first
-    guard old != record else { return }
-    let latest = try database.scalar(
-      "SELECT MAX(id) FROM transactions WHERE account = ? AND original_id = ?",
-      [.text(record.account), .integer(Int64(bitPattern: record.originalID))])?.integer
-    changes.append(
-      .subscription(
-        old: old, new: record, latestTransactionID: latest.map { UInt64(bitPattern: $0) }))
-  }
-
-  /// Notes the revocation of a transaction that is not an auto-renewable subscription, or the
-  /// reversal of its refund (those of subscriptions are told through their subscription's
-  /// record).
-  func noteRevocation(of transaction: Transaction) throws(LocalAppStoreError) {
-    guard transaction.productType != .autoRenewable,
-      let stored = try self.transaction(transaction.id)
-    else { return }
-    switch (stored.transaction.revocationDate, transaction.revocationDate) {
-    case (nil, _?): changes.append(.revocation(transactionID: transaction.id))
-    case (_?, nil): changes.append(.transaction(.refundReversed, transactionID: transaction.id))
-    default: break
-    }
-  }
-
-  /// Notes a new transaction of a one-time product (auto-renewable subscriptions are told
-  /// through their subscription's record).
-  func noteCharge(of transaction: Transaction) {
-    guard transaction.productType != .autoRenewable, transaction.revocationDate == nil else {
-      return
-    }
-    changes.append(.oneTimeCharge(transactionID: transaction.id))
-  }
-
-  /// The changes noted since the last call, cleared.
-  func takeChanges() -> [LedgerChange] {
-    defer { changes = [] }
-    return changes
-  }
-
   // MARK: - Notifications
 
-  /// Whether a notification of the event `key` was made already.
+  /// Whether a notification of the event `key` was made already: the key a state written before
+  /// schema 8 gave each `GRACE_PERIOD_EXPIRED` (``graceExpiredKey(_:_:)``); none since.
   func hasNotification(eventKey key: String) throws(LocalAppStoreError) -> Bool {
     try database.scalar("SELECT 1 FROM notifications WHERE event_key = ?", [.text(key)]) != nil
   }
@@ -135,7 +70,7 @@ extension LedgerStore {
   /// Stores a new notification, due at `nextAttempt` (`nil`: never sent on its own).
   func insertNotification(
     uuid: String, created: Date, account: String, originalID: UInt64?, type: String,
-    subtype: String?, eventKey: String?, signedPayload: String, nextAttempt: Date?,
+    subtype: String?, signedPayload: String, nextAttempt: Date?,
     environment: AppStoreEnvironment
   ) throws(LocalAppStoreError) {
     let sequence =
@@ -150,7 +85,7 @@ extension LedgerStore {
       [
         .text(uuid), .integer(sequence), .integer(AppStoreJSON.milliseconds(created)),
         .text(account), originalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-        .text(type), subtype.map { .text($0) } ?? .null, eventKey.map { .text($0) } ?? .null,
+        .text(type), subtype.map { .text($0) } ?? .null, .null,
         .text(signedPayload),
         nextAttempt.map { .integer(AppStoreJSON.milliseconds($0)) } ?? .null,
         .text(environment.rawValue),

@@ -1,3 +1,5 @@
+import AppStoreJWS
+import Foundation
 import StoreModel
 
 /// A named change of the ledger's schema: applied once, in the SQLite transaction that opens
@@ -39,6 +41,9 @@ extension LedgerStore {
     LedgerMigration(name: "billing-retry-index", version: 7) { ledger throws(LocalAppStoreError) in
       try ledger.database.execute(retryIndex)
     },
+    LedgerMigration(name: "grace-due-dates", version: 8) { ledger throws(LocalAppStoreError) in
+      try ledger.addGraceDueDates()
+    },
   ]
 
   /// The names of the migrations applied (schema 6): before it, what `user_version` implies.
@@ -58,11 +63,10 @@ extension LedgerStore {
     CREATE INDEX subscriptions_due ON subscriptions(due_ms) WHERE source_original_id IS NULL;
     """
 
-  /// Finds the subscriptions in billing retry (schema 7), which every operation reads for the
-  /// grace periods that ended: a partial index on the same expression as the reading's `WHERE`
-  /// (``subscriptionsInBillingRetry()``), so that SQLite reads those rows only, where it ran
-  /// `json_extract` on every subscription's record in every operation.
-  static let retryIndex = """
+  /// Found the subscriptions in billing retry (schema 7), which every operation then read for
+  /// the grace periods that ended; schema 8 drops it, a grace period's end being a due event
+  /// of its own (``addGraceDueDates()``).
+  private static let retryIndex = """
     CREATE INDEX IF NOT EXISTS subscriptions_retrying ON subscriptions(original_id)
       WHERE json_extract(record, '$.phase') = 'billingRetry';
     """
@@ -95,7 +99,6 @@ extension LedgerStore {
       \(Self.appDataTable)
       \(Self.notificationTables)
       \(Self.migrationsTable)
-      \(Self.retryIndex)
       PRAGMA application_id = \(Self.applicationID);
       PRAGMA user_version = \(Self.schemaVersion);
       """)
@@ -142,6 +145,38 @@ extension LedgerStore {
     guard table != nil else { return }
     try database.query(
       "INSERT OR IGNORE INTO migrations(name) VALUES(?)", [.text(migration.name)])
+  }
+
+  /// Makes the end of each grace period a due event (schema 8): a subscription in billing
+  /// retry is due when its grace period ends (``SubscriptionMachine/nextDue(of:)``), where it
+  /// was due when its retry ends and every operation scanned the retrying ones for grace periods
+  /// that had ended; the index of that scan goes. A grace period whose end that scan told (its
+  /// `GRACE_PERIOD_EXPIRED` carries the event key ``graceExpiredKey(_:_:)``) is marked ended
+  /// (``SubscriptionRecord/gracePeriodEnded``), so that it is not told again.
+  private func addGraceDueDates() throws(LocalAppStoreError) {
+    try database.execute("DROP INDEX IF EXISTS subscriptions_retrying")
+    let retrying = try subscriptions(
+      where: "json_extract(record, '$.phase') = 'billingRetry'", [])
+    for var record in retrying {
+      if let grace = record.gracePeriodEndDate,
+        try hasNotification(eventKey: Self.graceExpiredKey(record, grace))
+      {
+        record.gracePeriodEnded = true
+      }
+      try database.query(
+        "UPDATE subscriptions SET record = ?, due_ms = ? WHERE original_id = ?",
+        [
+          .text(payload(of: record)),
+          Self.dueMilliseconds(of: record).map { .integer($0) } ?? .null,
+          .integer(Int64(bitPattern: record.originalID)),
+        ])
+    }
+  }
+
+  /// The event key a state written before schema 8 gave the `GRACE_PERIOD_EXPIRED` of
+  /// `record`'s grace period ending at `grace`.
+  static func graceExpiredKey(_ record: SubscriptionRecord, _ grace: Date) -> String {
+    "grace-expired:\(record.account):\(record.originalID):\(AppStoreJSON.milliseconds(grace))"
   }
 
   /// Adds `due_ms` (schema 5) and fills it from each record. A state a test downgraded by

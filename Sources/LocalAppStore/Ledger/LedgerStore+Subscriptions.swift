@@ -4,7 +4,6 @@ import StoreModel
 /// The `subscriptions` table: each subscription's record, and when time alone next changes it.
 extension LedgerStore {
   func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) {
-    try noteChange(to: record)
     try database.query(
       """
       INSERT INTO subscriptions(original_id, account, group_id, source_original_id, record, due_ms)
@@ -73,12 +72,6 @@ extension LedgerStore {
   /// The subscription whose original transaction is `originalID`.
   func subscription(originalID: UInt64) throws(LocalAppStoreError) -> SubscriptionRecord? {
     try subscriptions(where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]).first
-  }
-
-  /// The subscriptions in billing retry, read through the partial index on the same
-  /// expression (``retryIndex``): those rows only, however many subscriptions the state holds.
-  func subscriptionsInBillingRetry() throws(LocalAppStoreError) -> [SubscriptionRecord] {
-    try subscriptions(where: "json_extract(record, '$.phase') = 'billingRetry'", [])
   }
 
   func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {

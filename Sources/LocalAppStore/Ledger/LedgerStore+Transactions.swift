@@ -4,7 +4,6 @@ import StoreModel
 /// The `transactions` table: every transaction of every account, with its revision.
 extension LedgerStore {
   func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
-    noteCharge(of: stored.transaction)
     try database.query(
       """
       INSERT INTO transactions(id, account, original_id, source_id, revision, finished, payload)
@@ -21,7 +20,6 @@ extension LedgerStore {
 
   /// Rewrites a changed transaction and bumps its revision.
   func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
-    try noteRevocation(of: transaction)
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
       [.text(payload(of: transaction)), .integer(Int64(bitPattern: transaction.id))])

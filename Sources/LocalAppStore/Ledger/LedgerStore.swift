@@ -43,10 +43,6 @@ final class LedgerStore: @unchecked Sendable {
   let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
   let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
-  /// What the current operation changed that makes server notifications
-  /// (``LedgerChange``): filled by ``save(_:)`` and ``update(_:)``, taken at the end of the
-  /// operation, inside its SQLite transaction.
-  var changes: [LedgerChange] = []
 
   /// Opens the state at `path`, creating an empty schema when the file is new (`create`) and
   /// upgrading an older schema in place (`create`, `readWrite`).

@@ -34,6 +34,10 @@ struct SubscriptionRecord: Codable, Hashable {
   /// Billing retry: when it ends, and when the grace period ends (if one was granted).
   var retryEndDate: Date?
   var gracePeriodEndDate: Date?
+  /// Billing retry: whether its grace period ended — a due event of its own, which makes
+  /// `GRACE_PERIOD_EXPIRED` once. `nil` until it does (and in a state written before it was
+  /// kept, whose grace ends the store tells by the notification's event key).
+  var gracePeriodEnded: Bool?
   /// The start of the latest run of uninterrupted paid periods.
   var recentStartDate: Date
   /// Renewals since the latest purchase, for the Sandbox's cap of 12; `nil` in a state written

@@ -4,12 +4,12 @@ package import StoreModel
 
 /// App Store Server Notifications V2, made as the App Store makes them.
 ///
-/// Every change the store makes to a subscription (or a refund of another product) makes the
-/// signed `responseBodyV2DecodedPayload` the App Store would send for it, in the same SQLite
-/// transaction as the change: a notification is never lost, nor made for a change that rolled
-/// back. Which change makes which `notificationType` and `subtype` follows Apple's
-/// `notificationType` and `subtype` pages (App Store Server Notifications); the table is in the
-/// "Server notifications" article.
+/// Every step the store takes that the App Store tells a server about makes the signed
+/// `responseBodyV2DecodedPayload` the App Store would send for it, in the same SQLite
+/// transaction as the step (``Notifier``). Which step makes which `notificationType` and
+/// `subtype` is decided by the step itself (``SubscriptionMachine/Step/notices``), following
+/// Apple's `notificationType` and `subtype` pages; the table is in the "Server notifications"
+/// article.
 extension LocalAppStore {
   /// The `bundleVersion` notifications carry (`CFBundleVersion`; the catalog has none).
   package static let notificationBundleVersion = "1"
@@ -22,142 +22,36 @@ extension LocalAppStore {
 
   // MARK: - Inside an operation
 
-  /// Turns the changes the operation noted into stored, signed notifications (and a grace
-  /// period that ended by `now` into `GRACE_PERIOD_EXPIRED`), inside the operation's SQLite
-  /// transaction.
+  /// Signs and stores what the operation's steps emitted (``Notifier``), inside the operation's
+  /// SQLite transaction.
   func recordNotifications(now: Date) throws(LocalAppStoreError) {
-    let changes = ledger.takeChanges()
-    guard !ledger.isReadOnly else { return }
-    var maker: NotificationMaker?
-    func make() throws(LocalAppStoreError) -> NotificationMaker {
-      if let maker { return maker }
-      let made = NotificationMaker(settings: try currentSettings(), now: now)
-      maker = made
-      return made
-    }
-    for change in changes {
-      switch change {
-      case .subscription(let old, let new, let latestID):
-        var latest: Transaction?
-        if let latestID { latest = try ledger.transaction(latestID)?.transaction }
-        for event in SubscriptionMachine.notifications(from: old, to: new, latest: latest, now: now)
-        {
-          if let key = event.eventKey, try ledger.hasNotification(eventKey: key) { continue }
-          let record = event.usesOldRecord ? (old ?? new) : new
-          try notify(
-            event.type, event.subtype, record: record, transactionID: latestID,
-            eventKey: event.eventKey, maker: try make())
-        }
-      case .revocation(let transactionID):
-        guard let stored = try ledger.transaction(transactionID) else { continue }
-        try notify(
-          stored.sourceID == nil ? .refund : .revoke, nil, account: stored.account,
-          originalID: stored.transaction.originalID, transaction: stored.transaction,
-          record: nil, eventKey: nil, maker: try make())
-      case .oneTimeCharge(let transactionID):
-        // ONE_TIME_CHARGE: "the customer purchased a consumable, non-consumable, or
-        // non-renewing subscription", or received a non-consumable through Family Sharing
-        // (Apple's notificationType page, 2024).
-        guard let stored = try ledger.transaction(transactionID) else { continue }
-        try notify(
-          .oneTimeCharge, nil, account: stored.account,
-          originalID: stored.transaction.originalID, transaction: stored.transaction,
-          record: nil, eventKey: nil, maker: try make())
-      case .transaction(let type, let transactionID):
-        guard let stored = try ledger.transaction(transactionID) else { continue }
-        let record =
-          stored.transaction.productType == .autoRenewable
-          ? try ledger.subscription(originalID: stored.transaction.originalID) : nil
-        try notify(
-          type, nil, account: stored.account, originalID: stored.transaction.originalID,
-          transaction: stored.transaction, record: record, eventKey: nil, maker: try make())
-      case .event(let type, let subtype, let originalID):
-        guard
-          let record = try ledger.subscription(originalID: originalID)
-        else { continue }
-        try notify(
-          type, subtype, record: record, transactionID: nil, eventKey: nil, maker: try make())
-      }
-    }
-    // A grace period that ended while the subscription stays in billing retry.
-    let retrying = try ledger.subscriptionsInBillingRetry()
-    for record in retrying {
-      guard let grace = SubscriptionMachine.graceEnd(of: record, by: now) else { continue }
-      let key = Self.graceExpiredKey(record, grace)
-      guard try !ledger.hasNotification(eventKey: key) else { continue }
-      try notify(
-        .gracePeriodExpired, nil, record: record, transactionID: nil, eventKey: key,
-        maker: try make())
-    }
+    let emitted = notifier.takePending()
+    guard !emitted.isEmpty, !ledger.isReadOnly else { return }
+    let maker = NotificationMaker(settings: try currentSettings(), now: now)
+    let made = try Notifier.store(
+      emitted, at: now, data: maker.data(environment: signing.environment), in: ledger,
+      signer: notificationSigner(now: now))
+    emittedLog?.append(contentsOf: made)
   }
 
-  static func graceExpiredKey(_ record: SubscriptionRecord, _ grace: Date) -> String {
-    "grace-expired:\(record.account):\(record.originalID):\(AppStoreJSON.milliseconds(grace))"
+  /// The notifier's signer: the store's signing part, and renewal info as it is at `now`.
+  func notificationSigner(now: Date) -> Notifier.Signer {
+    Notifier.Signer(
+      environment: signing.environment,
+      sign: { (payload) throws(LocalAppStoreError) in try self.signing.signature(over: payload) },
+      renewalInfo: { self.renewalInfo(of: $0, now: now) })
   }
 
-  /// Stores the notification of a subscription event, signed with the record's latest
-  /// transaction (`transactionID`, else the latest now) and its renewal info.
-  private func notify(
-    _ type: NotificationType, _ subtype: NotificationSubtype?, record: SubscriptionRecord,
-    transactionID: UInt64?, eventKey: String?, maker: NotificationMaker
-  ) throws(LocalAppStoreError) {
-    var transaction: Transaction?
-    if let transactionID { transaction = try ledger.transaction(transactionID)?.transaction }
-    if transaction == nil { transaction = try latestTransaction(of: record) }
-    try notify(
-      type, subtype, account: record.account, originalID: record.originalID,
-      transaction: transaction, record: record, eventKey: eventKey, maker: maker)
+  /// Starts keeping every notification the store's steps emit, for a test to compare with those
+  /// it stored (``emittedNotifications()``).
+  package func startEmittedNotificationLog() {
+    emittedLog = []
   }
 
-  private func notify(
-    _ type: NotificationType, _ subtype: NotificationSubtype?, account: String,
-    originalID: UInt64?, transaction: Transaction?, record: SubscriptionRecord?,
-    eventKey: String?, maker: NotificationMaker
-  ) throws(LocalAppStoreError) {
-    var data = maker.data(environment: signing.environment)
-    if let transaction {
-      var transaction = transaction
-      transaction.signedDate = maker.now
-      transaction.environment = signing.environment
-      transaction.jwsRepresentation = ""
-      data.signedTransactionInfo = try signing.signature(over: authority.signer.encode(transaction))
-    }
-    if let record {
-      var info = renewalInfo(of: record, now: maker.now)
-      info.environment = signing.environment
-      data.signedRenewalInfo = try signing.signature(over: authority.signer.encode(info))
-      data.status = SubscriptionMachine.state(of: record, at: maker.now).state
-    }
-    try store(
-      ServerNotification(
-        notificationType: type, subtype: subtype,
-        notificationUUID: try ledger.nextNotificationUUID(), version: "2.0", signedDate: maker.now,
-        data: data),
-      account: account, originalID: originalID, eventKey: eventKey)
-  }
-
-  /// Signs `notification` and stores it, due at once.
-  func store(
-    _ notification: ServerNotification, account: String, originalID: UInt64?, eventKey: String?
-  ) throws(LocalAppStoreError) {
-    guard let uuid = notification.notificationUUID else {
-      throw LocalAppStoreError(.invalidState, "a notification to store has no notificationUUID")
-    }
-    var payload = PayloadWriter.json(of: notification) ?? Data()
-    if payload.isEmpty {
-      do {
-        payload = try AppStoreJSON.encoder().encode(notification)
-      } catch {
-        throw LocalAppStoreError(.invalidState, "cannot encode a notification: \(error)")
-      }
-    }
-    let signed = try signing.signature(over: payload)
-    let now = notification.signedDate ?? clock.now
-    try ledger.insertNotification(
-      uuid: uuid, created: now,
-      account: account, originalID: originalID, type: notification.notificationType.rawValue,
-      subtype: notification.subtype?.rawValue, eventKey: eventKey, signedPayload: signed,
-      nextAttempt: now, environment: notification.data?.environment ?? signing.environment)
+  /// The notifications emitted since ``startEmittedNotificationLog()``, in order; empty when it
+  /// was not started.
+  package func emittedNotifications() -> [EmittedNotification] {
+    emittedLog ?? []
   }
 
   // MARK: - Public
@@ -187,11 +81,12 @@ extension LocalAppStore {
     try operation { (now: Date) throws(LocalAppStoreError) in
       let maker = NotificationMaker(settings: try currentSettings(), now: now)
       let uuid = try ledger.nextNotificationUUID()
-      try store(
+      try Notifier.store(
         ServerNotification(
           notificationType: .test, notificationUUID: uuid, version: "2.0", signedDate: now,
           data: maker.data(environment: signing.environment)),
-        account: Self.purchaser, originalID: nil, eventKey: nil)
+        created: now, account: Self.purchaser, originalID: nil, in: ledger,
+        signer: notificationSigner(now: now))
       guard let row = try ledger.notification(uuid) else {
         throw LocalAppStoreError(.invalidState, "the test notification was not stored")
       }

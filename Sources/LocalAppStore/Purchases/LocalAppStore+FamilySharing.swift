@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 
@@ -17,6 +18,7 @@ extension LocalAppStore {
     if emitUpdate {
       try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: 0)
     }
+    emitOneTimeCharge(transaction)
     guard account == Self.purchaser, transaction.productType != .autoRenewable,
       productsByID[transaction.productID]?.isFamilyShareable == true
     else { return }
@@ -43,33 +45,61 @@ extension LocalAppStore {
         transaction: copy, account: member, revision: 0, finished: false,
         sourceID: transaction.id))
     try ledger.appendUpdate(account: member, transactionID: id, revision: 0)
+    emitOneTimeCharge(copy)
     return copy
   }
 
-  /// Saves a subscription; a purchaser's shareable subscription is mirrored to every family
-  /// member who shares, with a copy of its latest transaction.
+  /// ONE_TIME_CHARGE for a new transaction of a product that is not an auto-renewable
+  /// subscription: "the customer purchased a consumable, non-consumable, or non-renewing
+  /// subscription", or received a non-consumable through Family Sharing (Apple's
+  /// notificationType page, 2024). A subscription's transactions are told by its machine steps.
+  private func emitOneTimeCharge(_ transaction: Transaction) {
+    guard transaction.productType != .autoRenewable, transaction.revocationDate == nil else {
+      return
+    }
+    notifier.emit(.init(.oneTimeCharge), about: .transaction(transaction.id))
+  }
+
+  /// Saves the record a machine step left and emits the step's notices; a purchaser's
+  /// shareable subscription is mirrored to every family member who shares, with a copy of its
+  /// latest transaction and the step's notices (unless `mirroring` is off: a member's copy).
   /// - Returns: The copies of the latest transaction given to family members.
   @discardableResult
-  func save(_ record: SubscriptionRecord) throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction]
+  func save(_ step: SubscriptionMachine.Step, transactionID: UInt64?, mirroring: Bool)
+    throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction]
   {
+    let record = step.record
     try ledger.save(record)
-    guard record.sourceOriginalID == nil, record.account == Self.purchaser,
+    if !step.notices.isEmpty {
+      var latest = transactionID
+      if latest == nil {
+        latest =
+          try ledger.latestTransaction(account: record.account, originalID: record.originalID)?
+          .transaction.id
+      }
+      notifier.emit(step.notices, about: record, transactionID: latest)
+    }
+    guard mirroring, record.sourceOriginalID == nil, record.account == Self.purchaser,
       productsByID[record.productID]?.isFamilyShareable == true
     else { return [] }
     var copies: [TimeAdvance.NewTransaction] = []
     for member in try ledger.sharingMembers() where member != record.account {
-      if let copy = try mirror(record, to: member) { copies.append(copy) }
+      if let copy = try mirror(record, to: member, notices: step.notices) { copies.append(copy) }
     }
     return copies
   }
 
   /// Brings `member`'s copy of a purchaser's subscription up to date (the machine's
-  /// ``SubscriptionMachine/share(_:with:originalID:originalPurchaseDate:)``).
+  /// ``SubscriptionMachine/share(_:with:originalID:originalPurchaseDate:)``), and emits what
+  /// the member's server hears: the purchaser's step's `notices` (REVOKE for a REFUND: the
+  /// member loses access through Family Sharing), or `nil` when the member starts sharing.
+  /// A member's first copy is their SUBSCRIBED INITIAL_BUY (Apple sends notifications for
+  /// `FAMILY_SHARED` transactions); sharing again after a lapse, RESUBSCRIBE.
   /// - Returns: The copy of the latest transaction given to `member`, if one was.
   @discardableResult
-  func mirror(_ record: SubscriptionRecord, to member: String) throws(LocalAppStoreError)
-    -> TimeAdvance.NewTransaction?
-  {
+  func mirror(
+    _ record: SubscriptionRecord, to member: String, notices: [SubscriptionMachine.Notice]?
+  ) throws(LocalAppStoreError) -> TimeAdvance.NewTransaction? {
     let existing = try ledger.mirrors(of: record.originalID).first { $0.account == member }
     var memberOriginalID = existing?.originalID
     var originalPurchaseDate = existing?.originalPurchaseDate
@@ -89,24 +119,46 @@ extension LocalAppStore {
     let shared = SubscriptionMachine.share(
       record, with: member, originalID: memberOriginalID,
       originalPurchaseDate: originalPurchaseDate ?? record.originalPurchaseDate)
-    for step in shared.steps { try ledger.save(step.record) }
+    for step in shared.steps {
+      var step = step
+      if let existing {
+        step.notices =
+          notices?.map {
+            $0.type == .refund ? SubscriptionMachine.Notice(.revoke, $0.subtype) : $0
+          } ?? []
+        if notices == nil, !SubscriptionMachine.isLive(existing), step.record.phase == .active {
+          step.notices = [SubscriptionMachine.Notice(.subscribed, .resubscribe)]
+        }
+      } else if step.record.phase == .active {
+        let redeemed = notices?.contains { $0.type == .offerRedeemed } ?? false
+        step.notices = [
+          SubscriptionMachine.Notice(redeemed ? .offerRedeemed : .subscribed, .initialBuy)
+        ]
+      }
+      try save(step, transactionID: made?.transaction.id, mirroring: false)
+    }
     return made
   }
 
   /// Rewrites a changed transaction, emits the change, and applies it to family copies.
+  /// - Returns: The family copies changed with it.
+  @discardableResult
   func update(_ transaction: Transaction, copies change: (inout Transaction) -> Void)
-    throws(LocalAppStoreError)
+    throws(LocalAppStoreError) -> [Transaction]
   {
     let revision = try ledger.update(transaction)
-    guard let stored = try ledger.transaction(transaction.id) else { return }
+    guard let stored = try ledger.transaction(transaction.id) else { return [] }
     try ledger.appendUpdate(
       account: stored.account, transactionID: transaction.id, revision: revision)
+    var changedCopies: [Transaction] = []
     for copy in try ledger.copies(of: transaction.id) where copy.transaction.revocationDate == nil {
       var changed = copy.transaction
       change(&changed)
       let copyRevision = try ledger.update(changed)
       try ledger.appendUpdate(
         account: copy.account, transactionID: changed.id, revision: copyRevision)
+      changedCopies.append(changed)
     }
+    return changedCopies
   }
 }

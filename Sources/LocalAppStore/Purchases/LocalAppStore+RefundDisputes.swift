@@ -18,7 +18,7 @@ extension LocalAppStore {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) is refunded already: no request to decline")
       }
-      ledger.changes.append(.transaction(.refundDeclined, transactionID: transactionID))
+      notifier.emit(.init(.refundDeclined), about: .transaction(transactionID))
     }
   }
 
@@ -50,6 +50,10 @@ extension LocalAppStore {
       let revision = try ledger.update(transaction)
       try ledger.appendUpdate(
         account: stored.account, transactionID: transaction.id, revision: revision)
+      // REFUND_REVERSED of a product that is not an auto-renewable subscription (a
+      // subscription's is its machine step's, below).
+      let oneTime = transaction.productType != .autoRenewable
+      if oneTime { notifier.emit(.init(.refundReversed), about: .transaction(transaction.id)) }
       // The copies revoked with the refund (not those a family member lost before it), of the
       // members who still share: one who stopped sharing meanwhile has lost access for that
       // reason too, and their copy stays revoked, as their subscription record does.
@@ -63,6 +67,7 @@ extension LocalAppStore {
         let copyRevision = try ledger.update(reinstated)
         try ledger.appendUpdate(
           account: copy.account, transactionID: reinstated.id, revision: copyRevision)
+        if oneTime { notifier.emit(.init(.refundReversed), about: .transaction(reinstated.id)) }
       }
       if let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == transaction.originalID && $0.sourceOriginalID == nil

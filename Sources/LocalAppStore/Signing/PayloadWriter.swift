@@ -129,6 +129,7 @@ struct PayloadWriter {
     writer.field("expirationDate", record.expirationDate)
     writer.field("expirationReason", record.expirationReason.map { Int64($0.rawValue) })
     writer.field("gracePeriodEndDate", record.gracePeriodEndDate)
+    if let ended = record.gracePeriodEnded { writer.field("gracePeriodEnded", ended) }
     writer.field("groupID", record.groupID)
     writer.field("offerID", record.offerID)
     writer.field("offerPeriodsLeft", Int64(record.offerPeriodsLeft))

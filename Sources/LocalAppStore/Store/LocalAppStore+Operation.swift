@@ -25,8 +25,8 @@ extension LocalAppStore {
       try ledger.transaction {
         () throws(LocalAppStoreError) -> (T, Deliveries) in
         let now = try readTime()
-        // What a failed operation noted was rolled back with it.
-        ledger.changes = []
+        // What a failed operation emitted was rolled back with it.
+        _ = notifier.takePending()
         caughtUp = []
         signing.beginOperation(in: try currentSettings().environment)
         if ledger.isReadOnly {

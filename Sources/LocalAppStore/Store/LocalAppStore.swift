@@ -98,6 +98,11 @@ public actor LocalAppStore: StoreBackend {
   var caughtUp: [TimeAdvance.NewTransaction] = []
   /// Signing: the authority, the environment, what the current operation signed, and its costs.
   var signing: StoreSigning
+  /// The notifications the current operation's steps emitted, to sign and store before it
+  /// commits.
+  var notifier = Notifier()
+  /// Every notification emitted since a test started the log; `nil`: not kept.
+  var emittedLog: [EmittedNotification]?
   /// The scheduled wake-up of the renewal timer.
   struct Wake {
     var date: Date?

@@ -31,7 +31,8 @@ extension LocalAppStore {
   }
 
   /// Records each step of `transition`: its transactions signed and inserted, then its record
-  /// saved (mirrored to family members who share, unless `mirroring` is off: a member's copy).
+  /// saved (mirrored to family members who share, unless `mirroring` is off: a member's copy)
+  /// and its notices handed to the notifier.
   /// - Returns: The transactions recorded, family members' copies included.
   @discardableResult
   func apply(
@@ -41,26 +42,27 @@ extension LocalAppStore {
     var made: [TimeAdvance.NewTransaction] = []
     for step in transition.steps {
       if step.settlesPriceIncrease { try settlePriceIncrease(of: step.record.originalID) }
+      var transactionID: UInt64?
       switch step.change {
-      case .notice(let type, let subtype):
-        ledger.changes.append(.event(type, subtype, originalID: step.record.originalID))
+      case .unchanged:
+        notifier.emit(step.notices, about: step.record, transactionID: nil)
         continue
       case .upgrade(let new):
         if var upgraded = try latestTransaction(of: step.record) {
           upgraded.isUpgraded = true
           try update(upgraded) { $0.isUpgraded = true }
         }
-        made.append(try record(new, of: step.record, settings: context.settings))
+        let recorded = try record(new, of: step.record, settings: context.settings)
+        transactionID = recorded.transaction.id
+        made.append(recorded)
       case .transaction(let new):
-        made.append(try record(new, of: step.record, settings: context.settings))
+        let recorded = try record(new, of: step.record, settings: context.settings)
+        transactionID = recorded.transaction.id
+        made.append(recorded)
       case .kept, .scheduled, .record:
         break
       }
-      if mirroring {
-        made += try save(step.record)
-      } else {
-        try ledger.save(step.record)
-      }
+      made += try save(step, transactionID: transactionID, mirroring: mirroring)
     }
     return made
   }

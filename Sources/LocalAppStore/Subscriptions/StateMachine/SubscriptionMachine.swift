@@ -4,14 +4,15 @@ import StoreModel
 
 /// The App Store's side of an auto-renewable subscription, as one pure transition: given a
 /// subscription's record, an event and the time, ``apply(_:to:at:in:)`` returns the records the
-/// event leaves, step by step, and what each step makes (a transaction to sign, a renewal to
-/// deliver, a pending price increase settled, a notification the record does not show).
+/// event leaves, step by step, and what each step makes: a transaction to sign, a renewal to
+/// deliver, a pending price increase settled, and the notifications the App Store sends for it
+/// (``Step/notices``), decided where the step is, never guessed afterwards from two records.
 ///
 /// It reads no ledger, clock or SQLite: the operations of the store read what it needs into a
-/// ``Context``, and apply its ``Transition`` to the ledger (``LocalAppStore/apply(_:in:mirroring:)``).
-/// Every write of a record's ``SubscriptionRecord/phase`` is here; renewal info, the
-/// notifications' `status` and the notifications a step makes are projections of the records it
-/// returns (``state(of:at:)``, ``notifications(from:to:latest:now:)``).
+/// ``Context``, and apply its ``Transition`` to the ledger (``LocalAppStore/apply(_:in:mirroring:)``),
+/// which hands each step's notices to the ``Notifier``. Every write of a record's
+/// ``SubscriptionRecord/phase`` is here; renewal info and the notifications' `status` are
+/// projections of the records it returns (``state(of:at:)``).
 enum SubscriptionMachine {
   /// What the machine reads besides the record: the catalog, the settings, the record's pending
   /// price increase.
@@ -45,9 +46,8 @@ enum SubscriptionMachine {
     /// crossgrade to another duration (at the next renewal). `transactionID` is the identifier
     /// an immediate change's transaction takes (an approved Ask to Buy request's), if any.
     case change(to: Product, offer: SubscriptionOffer?, transactionID: UInt64?)
-    /// Time passed: every renewal due, billing failure, end of billing retry and expiry up to the
-    /// time, in date order (a grace period's end changes nothing the record holds: its
-    /// `GRACE_PERIOD_EXPIRED` and status follow from ``state(of:at:)``).
+    /// Time passed: every renewal due, billing failure, end of a grace period, end of billing
+    /// retry and expiry up to the time, in date order.
     case timePassed
     /// The billing issue of a subscription in billing retry was resolved.
     case recovery
@@ -104,14 +104,29 @@ enum SubscriptionMachine {
     case scheduled(productID: String, date: Date)
     /// Only the record changes.
     case record
-    /// The record does not change; the App Store tells a server about `type` and `subtype`.
-    case notice(NotificationType, NotificationSubtype?)
+    /// The record does not change (the step only makes its notices).
+    case unchanged
   }
 
-  /// One step of a transition: the record it leaves and what else it makes.
+  /// A notification the App Store sends a server for a step: its `notificationType` and
+  /// `subtype` (Apple's pages of both, App Store Server Notifications V2). The notifier signs
+  /// it with the step's record and the subscription's latest transaction.
+  struct Notice: Equatable, Sendable {
+    var type: NotificationType
+    var subtype: NotificationSubtype?
+
+    init(_ type: NotificationType, _ subtype: NotificationSubtype? = nil) {
+      self.type = type
+      self.subtype = subtype
+    }
+  }
+
+  /// One step of a transition: the record it leaves, what else it makes, and what it tells.
   struct Step {
     var record: SubscriptionRecord
     var change: Change
+    /// The notifications the step makes, in the order the App Store sends them.
+    var notices: [Notice] = []
     /// Whether the subscription's pending price increase is settled (agreed and renewed at,
     /// declined, expired for, or removed by a forced renewal).
     var settlesPriceIncrease = false
@@ -191,41 +206,68 @@ enum SubscriptionMachine {
       return recover(&record, at: now, context)
     case .forcedRenewal(let product, let start):
       guard record.phase == .active else { return [] }
+      let turnedOn = !record.willAutoRenew
       record.willAutoRenew = true
       var increase = context.priceIncrease
       let removesPending = increase.map { $0.agreed != true } ?? false
       if removesPending { increase = nil }
       var step = renew(&record, with: product, at: start, context, increase: &increase)
       step.settlesPriceIncrease = step.settlesPriceIncrease || removesPending
+      // A renewal, told as one (DID_RENEW), then auto-renew turned back on.
+      step.notices = [Notice(.didRenew)]
+      if turnedOn { step.notices.append(Notice(.didChangeRenewalStatus, .autoRenewEnabled)) }
       return [step]
     case .expiry:
+      let wasLive = isLive(record)
       record.expirationDate = now
       record.expire(for: .autoRenewDisabled)
       record.willAutoRenew = false
-      return [Step(record: record, change: .record)]
+      // EXPIRED VOLUNTARY: "the subscription expired after the customer turned off
+      // subscription auto-renew" (subtype page), as `expireSubscription` does.
+      return [
+        Step(
+          record: record, change: .record, notices: wasLive ? [Notice(.expired, .voluntary)] : [])
+      ]
     case .refund, .familyUnshare:
+      guard record.phase != .revoked else { return [Step(record: record, change: .record)] }
       record.phase = .revoked
-      return [Step(record: record, change: .record)]
+      // REFUND: "the App Store successfully refunded a transaction"; REVOKE: "an In-App
+      // Purchase the customer was entitled to through Family Sharing is no longer available"
+      // (a family member's copy: the purchaser stopped sharing, or was refunded).
+      let notice = Notice(record.sourceOriginalID == nil ? .refund : .revoke)
+      return [Step(record: record, change: .record, notices: [notice])]
     case .refundReversed:
       guard record.phase == .revoked else { return [] }
       record.phase = .active
       var increase = context.priceIncrease
-      return [Step(record: record, change: .record)]
+      // REFUND_REVERSED: "the App Store reversed a previously granted refund due to a dispute
+      // that the customer raised": the subscription is back as it was, then catches up.
+      return [Step(record: record, change: .record, notices: [Notice(.refundReversed)])]
         + advance(&record, to: now, context, increase: &increase)
     case .autoRenew(let willAutoRenew):
-      record.willAutoRenew = willAutoRenew
-      if !willAutoRenew { record.autoRenewProductID = record.productID }
-      return [Step(record: record, change: .record)]
+      guard isLive(record) else {
+        setAutoRenew(willAutoRenew, &record)
+        return [Step(record: record, change: .record)]
+      }
+      let notices = setAutoRenew(willAutoRenew, &record)
+      return [Step(record: record, change: .record, notices: notices)]
     case .renewalExtension(let date):
+      // RENEWAL_EXTENDED: "the App Store extended the subscription renewal date for a specific
+      // subscription" (Extend a Subscription Renewal Date): a later renewal date, no new period.
+      let extended = record.phase == .active && date > record.expirationDate
       record.expirationDate = date
-      return [Step(record: record, change: .record)]
+      return [
+        Step(record: record, change: .record, notices: extended ? [Notice(.renewalExtended)] : [])
+      ]
     case .priceIncreaseRequested:
       // PRICE_INCREASE PENDING: the customer has not responded yet (notificationType page).
-      return [Step(record: record, change: .notice(.priceIncrease, .pending))]
+      return [Step(record: record, change: .unchanged, notices: [Notice(.priceIncrease, .pending)])]
     case .priceIncreaseAnswer(let agreed):
       // PRICE_INCREASE ACCEPTED: the customer consented (notificationType page).
       guard !agreed else {
-        return [Step(record: record, change: .notice(.priceIncrease, .accepted))]
+        return [
+          Step(record: record, change: .unchanged, notices: [Notice(.priceIncrease, .accepted)])
+        ]
       }
       // declinePriceIncreaseForTransaction(identifier:): "this method disables auto-renew and
       // removes the subscription's pending price increase status. The subscription expires at
@@ -233,9 +275,12 @@ enum SubscriptionMachine {
       // subscription by disabling auto-renew": the expiration that follows is the customer's
       // cancellation (`autoRenewDisabled`, expirationIntent 1) — our reading; a customer who
       // never answers expires with `didNotConsentToPriceIncrease` (intent 3).
+      let notices = isLive(record) ? setAutoRenew(false, &record) : []
       record.willAutoRenew = false
       record.autoRenewProductID = record.productID
-      return [Step(record: record, change: .record, settlesPriceIncrease: true)]
+      return [
+        Step(record: record, change: .record, notices: notices, settlesPriceIncrease: true)
+      ]
     case .transactionDeleted(let previous):
       // The subscription stands where its latest transaction left now leaves it: revoked with
       // it, active until its expiration, or expired then (ours: Apple does not say).
@@ -284,12 +329,45 @@ enum SubscriptionMachine {
     record.purchase(
       product.id, until: expiration, offer: subscription.offer, periodsLeft: periodsLeft)
     record.appAccountToken = subscription.appAccountToken
+    // SUBSCRIBED: INITIAL_BUY the first time, RESUBSCRIBE when the customer comes back to the
+    // group. OFFER_REDEEMED takes its place when the purchase redeems a promotional offer or an
+    // offer code (no SUBSCRIBED goes beside it): "the customer redeemed a promotional offer or
+    // offer code" (Apple's notificationType page; an offer code's first purchase arrives as
+    // OFFER_REDEEMED / INITIAL_BUY, https://developer.apple.com/forums/thread/731832). An
+    // introductory offer is no redemption: SUBSCRIBED, its transaction's offerType 1
+    // (https://developer.apple.com/forums/thread/736694).
+    let notice = Notice(
+      redeems(subscription.offer) ? .offerRedeemed : .subscribed,
+      previous == nil ? .initialBuy : .resubscribe)
     return Step(
       record: record,
       change: .transaction(
         NewTransaction(
           product: product, purchaseDate: now, expirationDate: expiration,
-          offer: subscription.offer, reason: .purchase, id: subscription.transactionID)))
+          offer: subscription.offer, reason: .purchase, id: subscription.transactionID)),
+      notices: [notice])
+  }
+
+  /// Whether buying with `offer` redeems it (OFFER_REDEEMED): a promotional offer or an offer
+  /// code.
+  static func redeems(_ offer: SubscriptionOffer?) -> Bool {
+    offer?.type == .promotional || offer?.type == .code
+  }
+
+  /// Turns auto-renew on or off (off also cancels a pending downgrade or crossgrade), and says
+  /// what the App Store tells: DID_CHANGE_RENEWAL_STATUS when auto-renew changed;
+  /// DID_CHANGE_RENEWAL_PREF without a subtype when turning it off only cancelled a pending
+  /// change.
+  @discardableResult
+  private static func setAutoRenew(_ on: Bool, _ record: inout SubscriptionRecord) -> [Notice] {
+    let wasOn = record.willAutoRenew
+    let pending = record.autoRenewProductID
+    record.willAutoRenew = on
+    if !on { record.autoRenewProductID = record.productID }
+    if wasOn != on {
+      return [Notice(.didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled)]
+    }
+    return pending != record.autoRenewProductID ? [Notice(.didChangeRenewalPreference)] : []
   }
 
   /// A purchase in a group where the customer is subscribed: StoreKit hands back the current
@@ -302,11 +380,27 @@ enum SubscriptionMachine {
   ) -> Step {
     let current = context.products[record.productID]?.subscription
     let target = product.subscription
+    // Turning auto-renew back on is DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_ENABLED; otherwise
+    // choosing another product to renew with is DID_CHANGE_RENEWAL_PREF: DOWNGRADE (or a
+    // crossgrade that waits for the renewal), no subtype when the customer goes back to the
+    // current product, cancelling the downgrade.
+    let turnedOn = !record.willAutoRenew
+    let pending = record.autoRenewProductID
+    func preferenceNotices() -> [Notice] {
+      if turnedOn { return [Notice(.didChangeRenewalStatus, .autoRenewEnabled)] }
+      guard pending != record.autoRenewProductID else { return [] }
+      return [
+        Notice(
+          .didChangeRenewalPreference,
+          record.autoRenewProductID == record.productID ? nil : .downgrade)
+      ]
+    }
     if product.id == record.productID {
       let restored = !record.willAutoRenew || record.autoRenewProductID != product.id
       record.willAutoRenew = true
       record.autoRenewProductID = product.id
-      return Step(record: record, change: .kept(restoredRenewal: restored))
+      return Step(
+        record: record, change: .kept(restoredRenewal: restored), notices: preferenceNotices())
     }
     let currentLevel = current?.groupLevel ?? Int.max
     let targetLevel = target?.groupLevel ?? Int.max
@@ -318,17 +412,21 @@ enum SubscriptionMachine {
       record.autoRenewProductID = product.id
       return Step(
         record: record,
-        change: .scheduled(productID: product.id, date: max(record.expirationDate, now)))
+        change: .scheduled(productID: product.id, date: max(record.expirationDate, now)),
+        notices: preferenceNotices())
     }
     let (expiration, periodsLeft) = firstPeriod(
       of: product, offer: offer, from: now, context.settings)
     record.purchase(product.id, until: expiration, offer: offer, periodsLeft: periodsLeft)
+    // An upgrade (or a crossgrade of the same duration) takes effect at once, with a new
+    // transaction: DID_CHANGE_RENEWAL_PREF UPGRADE (OFFER_REDEEMED UPGRADE with an offer).
     return Step(
       record: record,
       change: .upgrade(
         NewTransaction(
           product: product, purchaseDate: now, expirationDate: expiration, offer: offer,
-          reason: .purchase, id: id)))
+          reason: .purchase, id: id)),
+      notices: [Notice(redeems(offer) ? .offerRedeemed : .didChangeRenewalPreference, .upgrade)])
   }
 
   /// Moves one subscription to `now`: renews each period that ended (with the product that
@@ -348,7 +446,7 @@ enum SubscriptionMachine {
         let renewalDate = record.expirationDate
         guard record.willAutoRenew else {
           record.expire(for: .autoRenewDisabled)
-          steps.append(Step(record: record, change: .record))
+          steps.append(expired(record))
           return steps
         }
         // Sandbox: "auto-renewable subscriptions renew up to 12 times after the initial
@@ -358,19 +456,21 @@ enum SubscriptionMachine {
         if settings.environment == .sandbox, (record.renewalsSincePurchase ?? 0) >= 12 {
           record.willAutoRenew = false
           record.expire(for: .autoRenewDisabled)
-          steps.append(Step(record: record, change: .record))
+          steps.append(expired(record))
           return steps
         }
         guard let next = context.products[record.autoRenewProductID], next.subscription != nil
         else {
           record.expire(for: .productUnavailable)
-          steps.append(Step(record: record, change: .record))
+          steps.append(expired(record))
           return steps
         }
         if let pending = increase, pending.agreed != true {
           increase = nil
           record.expire(for: .didNotConsentToPriceIncrease)
-          steps.append(Step(record: record, change: .record, settlesPriceIncrease: true))
+          var step = expired(record)
+          step.settlesPriceIncrease = true
+          steps.append(step)
           return steps
         }
         if settings.billingIssuesEnabled {
@@ -381,14 +481,27 @@ enum SubscriptionMachine {
           record.gracePeriodEndDate =
             settings.gracePeriodEnabled
             ? renewalDate.addingTimeInterval(settings.timeRate.gracePeriod(for: period)) : nil
-          steps.append(Step(record: record, change: .record))
+          // DID_FAIL_TO_RENEW: "the subscription failed to renew due to a billing issue";
+          // GRACE_PERIOD when the customer keeps access through a billing grace period.
+          let notice = Notice(
+            .didFailToRenew, record.gracePeriodEndDate == nil ? nil : .gracePeriod)
+          steps.append(Step(record: record, change: .record, notices: [notice]))
           continue
         }
-        steps.append(renew(&record, with: next, at: renewalDate, context, increase: &increase))
+        var renewal = renew(&record, with: next, at: renewalDate, context, increase: &increase)
+        renewal.notices = [Notice(.didRenew)]
+        steps.append(renewal)
       case .billingRetry:
+        // GRACE_PERIOD_EXPIRED: "the billing grace period has ended without renewing the
+        // subscription": a due event of its own, told once, before what ends the retry.
+        if let grace = record.gracePeriodEndDate, grace <= now, record.gracePeriodEnded != true {
+          record.gracePeriodEnded = true
+          steps.append(
+            Step(record: record, change: .record, notices: [Notice(.gracePeriodExpired)]))
+        }
         if let end = record.retryEndDate, end <= now {
           record.expire(for: .billingError)
-          steps.append(Step(record: record, change: .record))
+          steps.append(expired(record))
         }
         return steps
       case .expired, .revoked:
@@ -409,18 +522,38 @@ enum SubscriptionMachine {
     guard record.phase == .billingRetry else { return [] }
     guard record.willAutoRenew else {
       record.expire(for: .billingError)
-      return [Step(record: record, change: .record)]
+      return [expired(record)]
     }
     let product =
       context.products[record.autoRenewProductID] ?? context.products[record.productID]
     guard let product else { return [] }
     var increase = context.priceIncrease
+    // DID_RENEW BILLING_RECOVERY: "the expired subscription that previously failed to renew
+    // has successfully renewed" (subtype page).
     if let grace = record.gracePeriodEndDate, now < grace {
-      let renewal = renew(
+      var renewal = renew(
         &record, with: product, at: record.expirationDate, context, increase: &increase)
+      renewal.notices = [Notice(.didRenew, .billingRecovery)]
       return [renewal] + advance(&record, to: now, context, increase: &increase)
     }
-    return [renew(&record, with: product, at: now, context, increase: &increase)]
+    var renewal = renew(&record, with: product, at: now, context, increase: &increase)
+    renewal.notices = [Notice(.didRenew, .billingRecovery)]
+    return [renewal]
+  }
+
+  /// The step of a subscription that just expired, with its EXPIRED notification: its subtype
+  /// says why (VOLUNTARY, BILLING_RETRY, PRICE_INCREASE, PRODUCT_NOT_FOR_SALE; none for another
+  /// reason), as Apple's subtype page lists them.
+  private static func expired(_ record: SubscriptionRecord) -> Step {
+    let subtype: NotificationSubtype? =
+      switch record.expirationReason {
+      case .autoRenewDisabled?: .voluntary
+      case .billingError?: .billingRetry
+      case .didNotConsentToPriceIncrease?: .priceIncrease
+      case .productUnavailable?: .productNotForSale
+      default: nil
+      }
+    return Step(record: record, change: .record, notices: [Notice(.expired, subtype)])
   }
 
   /// A renewal with `product` that starts at `start`: at the new price when the customer agreed
@@ -458,11 +591,17 @@ enum SubscriptionMachine {
   }
 
   /// When time passing next changes `record` (``Event/timePassed``): an active subscription at
-  /// its renewal date, one in billing retry when the retry ends; `nil` once it ended.
+  /// its renewal date; one in billing retry when its grace period ends (until that end is
+  /// told), then when the retry ends; `nil` once it ended.
   static func nextDue(of record: SubscriptionRecord) -> Date? {
     switch record.phase {
     case .active: record.expirationDate
-    case .billingRetry: record.retryEndDate
+    case .billingRetry:
+      if let grace = record.gracePeriodEndDate, record.gracePeriodEnded != true {
+        min(grace, record.retryEndDate ?? grace)
+      } else {
+        record.retryEndDate
+      }
     case .expired, .revoked: nil
     }
   }
@@ -512,6 +651,7 @@ extension SubscriptionRecord {
     expirationReason = nil
     retryEndDate = nil
     gracePeriodEndDate = nil
+    gracePeriodEnded = nil
   }
 
   /// A new purchase of `productID`: active until `expiration`, renewing with it, with the
@@ -533,5 +673,6 @@ extension SubscriptionRecord {
     expirationReason = reason
     retryEndDate = nil
     gracePeriodEndDate = nil
+    gracePeriodEnded = nil
   }
 }
