@@ -28,6 +28,27 @@ import Testing
       subscriptionGroupID: "pro", expirationDate: Self.now)
   }
 
+  /// A purchase's token that does not verify with no fault armed is the store's failure, not
+  /// the customer's: it throws, so that nothing is recorded; with a fault it is the test's.
+  @Test("a purchase's token that does not verify throws unless a fault made it so")
+  func purchaseMustVerify() throws {
+    let clock = ManualClock(now: utc(2026, 1, 1))
+    let authority = try StoreSigning.makeAuthority(
+      settings: EmulatorSettings(bundleID: Self.bundleID),
+      validity: DateInterval(start: utc(2026, 1, 1), end: utc(2026, 2, 1)), clock: clock)
+    var signing = StoreSigning(authority: authority, environment: .xcode)
+    signing.beginOperation(in: .xcode)
+    // The certificates end on 1 February: a token signed on 1 March does not verify.
+    let error = #expect(throws: LocalAppStoreError.self) {
+      try signing.signedPurchase(transaction(), now: Self.now, fault: nil)
+    }
+    #expect(error?.code == .signing)
+    let faulted = try signing.signedPurchase(transaction(), now: Self.now, fault: .verification)
+    #expect(faulted.verificationError != nil)
+    let inTime = try signing.signedPurchase(transaction(), now: utc(2026, 1, 15), fault: nil)
+    #expect(inTime.verificationError == nil)
+  }
+
   @Test("a transaction is signed at the time given, in the part's environment, and verifies")
   func signsAndVerifies() throws {
     var signing = try part(.sandbox)

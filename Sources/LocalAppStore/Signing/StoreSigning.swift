@@ -48,6 +48,23 @@ struct StoreSigning {
     inOperation = [:]
   }
 
+  /// The transaction a purchase hands back, signed as ``signed(_:now:fault:)`` signs it. With
+  /// no `verification` or `tamper` fault, a token that does not verify is the store's own
+  /// failure (its certificate authority does not hold at `now`): it throws, so that the
+  /// purchase's SQLite transaction rolls back and nothing is recorded.
+  mutating func signedPurchase(_ transaction: Transaction, now: Date, fault: Fault?)
+    throws(LocalAppStoreError) -> VerificationResult<Transaction>
+  {
+    let result = try signed(transaction, now: now, fault: fault)
+    if fault == nil, let error = result.verificationError {
+      throw LocalAppStoreError(
+        .signing,
+        "the store's own signature on transaction \(transaction.id) does not verify at "
+          + "\(now.formatted(.iso8601)) (\(error)); nothing was recorded")
+    }
+    return result
+  }
+
   /// `transaction` signed as of `now` in ``environment``, then verified as an app would.
   mutating func signed(_ transaction: Transaction, now: Date, fault: Fault?)
     throws(LocalAppStoreError) -> VerificationResult<Transaction>

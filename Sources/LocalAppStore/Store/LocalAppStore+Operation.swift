@@ -168,4 +168,48 @@ extension LocalAppStore {
     }
     return product
   }
+
+  // MARK: - Signing, with the faults the ledger arms
+
+  /// Signs `transaction` as of `now` and verifies the token as an app would (``StoreSigning``),
+  /// with the `verification` or `tamper` fault the ledger has armed.
+  func signed(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
+    -> VerificationResult<Transaction>
+  {
+    try signing.signed(transaction, now: now, fault: try signingFault())
+  }
+
+  /// Signs the transaction a purchase hands back: a token that does not verify with no fault
+  /// armed throws (``StoreSigning/signedPurchase(_:now:fault:)``).
+  func signedPurchase(_ transaction: Transaction, now: Date) throws(LocalAppStoreError)
+    -> VerificationResult<Transaction>
+  {
+    try signing.signedPurchase(transaction, now: now, fault: try signingFault())
+  }
+
+  /// Signs renewal info and verifies it as an app would.
+  func signed(_ info: RenewalInfo) throws(LocalAppStoreError) -> VerificationResult<RenewalInfo> {
+    try signing.signed(info, fault: try signingFault())
+  }
+
+  /// `appTransaction` signed in the store's environment, then verified as a device does.
+  func signed(_ appTransaction: AppTransaction) throws(LocalAppStoreError)
+    -> VerificationResult<AppTransaction>
+  {
+    try signing.signed(appTransaction, fault: try signingFault())
+  }
+
+  /// The `verification` or `tamper` fault the next token takes, disarmed unless sticky.
+  private func signingFault() throws(LocalAppStoreError) -> Fault? {
+    try consumeFault([.verification, .tamper])
+  }
+
+  /// What the store's operations have cost since it was opened.
+  package var operationCosts: OperationCosts {
+    var costs = signing.costs
+    costs.sqliteTransactions =
+      (try? ledger.exclusively { () throws(LocalAppStoreError) in ledger.transactionCount })
+      ?? 0
+    return costs
+  }
 }

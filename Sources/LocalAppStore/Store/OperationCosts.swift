@@ -20,14 +20,3 @@ package struct OperationCosts: Sendable, Equatable {
     return difference
   }
 }
-
-extension LocalAppStore {
-  /// What the store's operations have cost since it was opened.
-  package var operationCosts: OperationCosts {
-    var costs = signing.costs
-    costs.sqliteTransactions =
-      (try? ledger.exclusively { () throws(LocalAppStoreError) in ledger.transactionCount })
-      ?? 0
-    return costs
-  }
-}
