@@ -45,7 +45,7 @@ import Testing
 
   @Test("what steps emit is kept in order and taken once")
   func keepsOrder() {
-    var notifier = Notifier()
+    let notifier = Notifier()
     notifier.emit(
       [.init(.didFailToRenew, .gracePeriod), .init(.gracePeriodExpired)], about: record(),
       transactionID: nil)
@@ -58,7 +58,7 @@ import Testing
   @Test("each is stored in order, signed with its record's state, renewal info and environment")
   func storesInOrder() throws {
     let ledger = try ledger()
-    var notifier = Notifier()
+    let notifier = Notifier()
     notifier.emit([.init(.didFailToRenew, .gracePeriod)], about: record(), transactionID: nil)
     notifier.emit([.init(.expired, .voluntary)], about: record(.expired), transactionID: nil)
     let made = try Notifier.store(

@@ -286,7 +286,7 @@ extension LocalAppStore {
         $0.revocationPercentage = 100_000
       }
       revoke(&transaction)
-      let copies = try update(transaction, copies: revoke)
+      let copies = try recorder.update(transaction, copies: revoke)
       // REFUND of a product that is not an auto-renewable subscription, and REVOKE of family
       // members' copies of it (a subscription's are its machine steps', below).
       if transaction.productType != .autoRenewable {
@@ -354,7 +354,7 @@ extension LocalAppStore {
       where record.sourceOriginalID == nil
         && productsByID[record.productID]?.isFamilyShareable == true
       {
-        try mirror(record, to: member, notices: nil)
+        try recorder.mirror(record, to: member, notices: nil)
       }
       let owned = try ledger.transactions(of: Self.purchaser).filter {
         $0.transaction.productType != .autoRenewable && $0.transaction.revocationDate == nil
@@ -364,7 +364,7 @@ extension LocalAppStore {
       where try !ledger.copies(of: stored.transaction.id).contains(where: {
         $0.account == member && $0.transaction.revocationDate == nil
       }) {
-        try share(stored.transaction, with: member, originalID: nil)
+        try recorder.share(stored.transaction, with: member, originalID: nil)
       }
     }
   }

@@ -27,7 +27,7 @@ extension LocalAppStore {
     try operation { (now: Date) throws(LocalAppStoreError) in
       var (record, latest) = try liveSubscription(productID, account: account)
       latest.expirationDate = now
-      try update(latest) { $0.expirationDate = now }
+      try recorder.update(latest) { $0.expirationDate = now }
       try transition(.expiry, of: record, at: now, in: machineContext(try currentSettings()))
       return latest
     }
@@ -51,7 +51,7 @@ extension LocalAppStore {
       var (record, latest) = try liveSubscription(productID, account: account)
       if let expiration = latest.expirationDate, expiration > now {
         latest.expirationDate = max(now, latest.purchaseDate)
-        try update(latest) { $0.expirationDate = max(now, $0.purchaseDate) }
+        try recorder.update(latest) { $0.expirationDate = max(now, $0.purchaseDate) }
       }
       let next: Product
       if let renewing = productsByID[record.autoRenewProductID] {
@@ -132,7 +132,7 @@ extension LocalAppStore {
       // The transaction an upgrade replaced is no longer upgraded once the upgrade is gone.
       if previous.isUpgraded {
         previous.isUpgraded = false
-        try update(previous) { $0.isUpgraded = false }
+        try recorder.update(previous) { $0.isUpgraded = false }
       }
       try transition(
         .transactionDeleted(previous: previous), of: record, at: now,

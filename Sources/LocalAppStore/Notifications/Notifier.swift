@@ -10,8 +10,9 @@ import StoreModel
 /// happen (a one-time purchase, a refund and its reversal, a declined refund request); the
 /// notifier keeps them in order, then signs each with what it is about and stores it in the
 /// operation's SQLite transaction, so that a notification is never lost, nor made for a change
-/// that rolled back.
-struct Notifier {
+/// that rolled back. One notifier serves a store's operations, one at a time (it lives in the
+/// store's isolation).
+final class Notifier {
   /// What a notification is about, which says what it is signed with.
   enum Subject: Equatable {
     /// A subscription as a step left it: signed with transaction `transactionID` (the
@@ -33,12 +34,12 @@ struct Notifier {
   private(set) var pending: [Emitted] = []
 
   /// Emits `notice` about `subject`.
-  mutating func emit(_ notice: SubscriptionMachine.Notice, about subject: Subject) {
+  func emit(_ notice: SubscriptionMachine.Notice, about subject: Subject) {
     pending.append(Emitted(notice: notice, subject: subject))
   }
 
   /// Emits the notices of a subscription step.
-  mutating func emit(
+  func emit(
     _ notices: [SubscriptionMachine.Notice], about record: SubscriptionRecord,
     transactionID: UInt64?
   ) {
@@ -48,7 +49,7 @@ struct Notifier {
   }
 
   /// What was emitted since the last call, cleared (also what a rolled-back operation emitted).
-  mutating func takePending() -> [Emitted] {
+  func takePending() -> [Emitted] {
     defer { pending = [] }
     return pending
   }

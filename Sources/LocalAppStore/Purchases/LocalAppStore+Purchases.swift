@@ -57,7 +57,7 @@ extension LocalAppStore {
       expirationDate: nil, reason: .purchase, offer: nil, appAccountToken: token,
       settings: settings, id: id)
     transaction.purchasedQuantity = quantity
-    try insert(transaction, account: account, emitUpdate: false)
+    try recorder.insert(transaction, account: account, emitUpdate: false)
     return .success(.made(transaction))
   }
 

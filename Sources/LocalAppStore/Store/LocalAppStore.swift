@@ -100,7 +100,9 @@ public actor LocalAppStore: StoreBackend {
   var signing: StoreSigning
   /// The notifications the current operation's steps emitted, to sign and store before it
   /// commits.
-  var notifier = Notifier()
+  let notifier: Notifier
+  /// Every write of a transaction or a record, with Family Sharing and the notices it tells.
+  let recorder: Recorder
   /// Every notification emitted since a test started the log; `nil`: not kept.
   var emittedLog: [EmittedNotification]?
   /// The scheduled wake-up of the renewal timer.
@@ -225,7 +227,11 @@ public actor LocalAppStore: StoreBackend {
       authority: authority, environment: try ledger.read(.settings).environment)
     let products = try ledger.products()
     self.catalog = products
-    self.productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.productsByID = productsByID
+    let notifier = Notifier()
+    self.notifier = notifier
+    self.recorder = Recorder(ledger: ledger, products: productsByID, notifier: notifier)
     // A state written before the default state or the localizations were kept: the storefront
     // a new state starts in, and no localization.
     self.presentation = ProductPresentation(

@@ -74,7 +74,7 @@ extension LocalAppStore {
         of: SubscriptionPeriod(value: days, unit: .day), from: record.expirationDate)
       var extended = latest
       extended.expirationDate = renewal
-      try update(extended) { $0.expirationDate = renewal }
+      try recorder.update(extended) { $0.expirationDate = renewal }
       try transition(
         .renewalExtension(to: renewal), of: record, at: now, in: machineContext(settings))
       extensions[record.originalID] = recent + [now]

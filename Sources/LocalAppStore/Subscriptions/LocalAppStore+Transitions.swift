@@ -50,7 +50,7 @@ extension LocalAppStore {
       case .upgrade(let new):
         if var upgraded = try latestTransaction(of: step.record) {
           upgraded.isUpgraded = true
-          try update(upgraded) { $0.isUpgraded = true }
+          try recorder.update(upgraded) { $0.isUpgraded = true }
         }
         let recorded = try record(new, of: step.record, settings: context.settings)
         transactionID = recorded.transaction.id
@@ -62,7 +62,7 @@ extension LocalAppStore {
       case .kept, .scheduled, .record:
         break
       }
-      made += try save(step, transactionID: transactionID, mirroring: mirroring)
+      made += try recorder.save(step, transactionID: transactionID, mirroring: mirroring)
     }
     return made
   }
@@ -78,7 +78,7 @@ extension LocalAppStore {
       purchaseDate: new.purchaseDate, originalPurchaseDate: record.originalPurchaseDate,
       expirationDate: new.expirationDate, reason: new.reason, offer: new.offer,
       appAccountToken: record.appAccountToken, settings: settings, id: new.id)
-    try insert(transaction, account: record.account, emitUpdate: new.isDelivered)
+    try recorder.insert(transaction, account: record.account, emitUpdate: new.isDelivered)
     if new.isDelivered {
       try noteRenewalForNextLaunch(transaction, account: record.account, settings: settings)
     }

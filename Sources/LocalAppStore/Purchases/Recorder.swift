@@ -2,10 +2,28 @@ import AppStoreJWS
 import Foundation
 import StoreModel
 
-/// Family Sharing, inside an operation's SQLite transaction: every transaction and subscription
-/// of a shareable product the purchaser writes is copied to each family member who shares.
-extension LocalAppStore {
-  // MARK: - Writing, with Family Sharing
+/// The recorder: every write of a transaction or a subscription record an operation makes, with
+/// Family Sharing and the notices each write tells.
+///
+/// A part of the store with what it writes through: the ledger, the catalog (which products
+/// are family-shareable) and the ``Notifier``. Each new transaction is inserted with its row in
+/// the updates outbox; a purchaser's shareable one is copied to every family member who shares
+/// ("Family Sharing": a family member gets their own transaction, `inAppOwnershipType`
+/// `FAMILY_SHARED`). A record a machine step left is saved with the step's notices, and a
+/// purchaser's shareable subscription is mirrored to each member. Every write runs inside the
+/// operation's SQLite transaction: a rolled-back operation leaves none of it, and its notices
+/// are dropped with it.
+struct Recorder {
+  let ledger: LedgerStore
+  /// The catalog's products, by identifier.
+  let products: [String: Product]
+  /// Where the writes' notices go.
+  let notifier: Notifier
+
+  /// Whether the product `id` is family-shareable.
+  func isShareable(_ id: String) -> Bool {
+    products[id]?.isFamilyShareable == true
+  }
 
   /// Records a new transaction; the purchaser's shareable non-subscription purchases are
   /// copied to every family member who shares.
@@ -19,8 +37,8 @@ extension LocalAppStore {
       try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: 0)
     }
     emitOneTimeCharge(transaction)
-    guard account == Self.purchaser, transaction.productType != .autoRenewable,
-      productsByID[transaction.productID]?.isFamilyShareable == true
+    guard account == LocalAppStore.purchaser, transaction.productType != .autoRenewable,
+      isShareable(transaction.productID)
     else { return }
     for member in try ledger.sharingMembers() where member != account {
       try share(transaction, with: member, originalID: nil)
@@ -38,7 +56,7 @@ extension LocalAppStore {
     copy.originalID = originalID ?? id
     copy.ownershipType = .familyShared
     copy.appAccountToken = nil
-    copy.appTransactionID = Self.appTransactionID(of: member)
+    copy.appTransactionID = LocalAppStore.appTransactionID(of: member)
     copy.webOrderLineItemID = transaction.webOrderLineItemID.map { _ in String(id) }
     try ledger.insert(
       StoredTransaction(
@@ -79,8 +97,8 @@ extension LocalAppStore {
       }
       notifier.emit(step.notices, about: record, transactionID: latest)
     }
-    guard mirroring, record.sourceOriginalID == nil, record.account == Self.purchaser,
-      productsByID[record.productID]?.isFamilyShareable == true
+    guard mirroring, record.sourceOriginalID == nil, record.account == LocalAppStore.purchaser,
+      isShareable(record.productID)
     else { return [] }
     var copies: [TimeAdvance.NewTransaction] = []
     for member in try ledger.sharingMembers() where member != record.account {
@@ -105,7 +123,9 @@ extension LocalAppStore {
     var originalPurchaseDate = existing?.originalPurchaseDate
     var made: TimeAdvance.NewTransaction?
     if SubscriptionMachine.isLive(record),
-      let latest = try latestTransaction(of: record), latest.revocationDate == nil,
+      let latest = try ledger.latestTransaction(
+        account: record.account, originalID: record.originalID)?
+        .transaction, latest.revocationDate == nil,
       try !ledger.copies(of: latest.id).contains(where: {
         $0.account == member && $0.transaction.revocationDate == nil
       })
