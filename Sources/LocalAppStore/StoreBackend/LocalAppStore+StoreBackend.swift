@@ -263,10 +263,12 @@ extension LocalAppStore {
 
   private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
     let none: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-    let items = QuietFailure.answer("Transaction.updates", else: none) { () throws(LocalAppStoreError) in
+    let items = QuietFailure.answer("Transaction.updates", else: none) {
+      () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
         var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-        guard device.handsOverUnfinished(firstListener: firstListener, settings: try currentSettings())
+        guard
+          device.handsOverUnfinished(firstListener: firstListener, settings: try currentSettings())
         else { return items }
         for stored in try device.transactions(of: account, in: ledger) where !stored.finished {
           let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
@@ -280,7 +282,8 @@ extension LocalAppStore {
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
     device.unfinishedRead(account: account)
-    return QuietFailure.answer("Transaction.unfinished", else: []) { () throws(LocalAppStoreError) in
+    return QuietFailure.answer("Transaction.unfinished", else: []) {
+      () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
         var results: [VerificationResult<Transaction>] = []
         for stored in try device.transactions(of: account, in: ledger) where !stored.finished {
