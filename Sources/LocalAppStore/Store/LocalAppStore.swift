@@ -76,8 +76,7 @@ public actor LocalAppStore: StoreBackend {
   nonisolated let ledger: LedgerStore
   let authority: any SigningAuthority
   nonisolated let hub: UpdateHub
-  /// What the app on this device reads: device timing, unsynced purchases, the entitlement
-  /// engine (``DeviceView``).
+  /// What the app on this device reads: timing, unsynced purchases, the entitlement engine.
   nonisolated let device: DeviceView
   /// The answers a test holds (`StoreTesting`'s gates).
   package nonisolated let gates = AnswerGates()
