@@ -12,7 +12,7 @@ package struct RecordsQuietFailures: TestTrait, SuiteTrait, TestScoping {
     let record: @Sendable (QuietFailure) -> Void = { failure in
       Issue.record(Comment(rawValue: failure.description))
     }
-    try await LocalAppStore.$quietFailureHandler.withValue(record, operation: function)
+    try await QuietFailure.$handler.withValue(record, operation: function)
   }
 }
 

@@ -39,6 +39,26 @@ extension LocalAppStore {
     try changeSettings { $0.gracePeriodEnabled = enabled }
   }
 
+  /// Turns device timing on or off (``DeviceTiming/device`` or ``DeviceTiming/polite``, or a
+  /// listing lag of your own), kept in the state.
+  package func setDeviceTiming(_ timing: DeviceTiming) throws(LocalAppStoreError) {
+    try changeSettings { $0.deviceTiming = timing }
+  }
+
+  /// The store's device timing as the state has it now.
+  package func deviceTiming() throws(LocalAppStoreError) -> DeviceTiming {
+    try settings().deviceTiming
+  }
+
+  /// Starts a new launch of the app on this store, as a new process that opens the state does
+  /// (``DeviceView/startNewLaunch()``): the lags of this launch are over, the unfinished
+  /// transactions go again to the first updates listener, and renewals made while no listener
+  /// was open are missed by the first `currentEntitlements` read. For tests of what an app does
+  /// at launch.
+  package nonisolated func startNewLaunch() {
+    device.startNewLaunch()
+  }
+
   /// Resolves the billing issue of the subscription that transaction `transactionID` belongs
   /// to (any of its transactions): `SKTestSession.resolveIssueForTransaction(identifier:)`.
   ///
@@ -211,7 +231,7 @@ extension LocalAppStore {
       switch outcome {
       case .success(let purchase):
         transaction = purchase.transaction
-        noteListingLag(of: transaction, account: request.0.account, settings: settings)
+        device.noteListingLag(of: transaction, account: request.0.account, settings: settings)
       case .failure(let error):
         throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(error)")
       }
@@ -469,11 +489,11 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
       let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)
-      let entitled = engine.currentEntitlements(in: purchases, at: now).map(\.productID)
+      let entitled = device.engine.currentEntitlements(in: purchases, at: now).map(\.productID)
       var subscriptions: [AccountStatus.Subscription] = []
       let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()
       for group in groups {
-        for status in engine.statuses(ofGroup: group, in: purchases, at: now) {
+        for status in device.engine.statuses(ofGroup: group, in: purchases, at: now) {
           let info =
             status.renewalInfo
             ?? purchases.renewalInfos.first {

@@ -89,19 +89,8 @@ extension LocalAppStore {
         }
         _ = try catchUp(to: now)
       }
-      switch origin {
-      case .thisDevice:
-        let revision = try ledger.transaction(transaction.id)?.revision ?? 0
-        try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: revision)
-      case .anotherDevice where hub.hasSubscribers(account: account):
-        let revision = try ledger.transaction(transaction.id)?.revision ?? 0
-        try ledger.appendUpdate(account: account, transactionID: transaction.id, revision: revision)
-        noteListingLag(of: transaction, account: account, settings: settings)
-      case .anotherDevice, .notSynced:
-        var unsynced = try unsyncedOriginals()
-        unsynced[account, default: []].insert(transaction.originalID)
-        try saveUnsynced(unsynced)
-      }
+      try device.receive(
+        transaction, madeOn: origin, account: account, settings: settings, in: ledger)
       return transaction
     }
   }
@@ -139,7 +128,9 @@ extension LocalAppStore {
   /// listener and in the entitlements.
   package func appDidLaunch(account: String? = nil) throws(LocalAppStoreError) {
     let account = account ?? self.account
-    try operation { (_: Date) throws(LocalAppStoreError) in try syncDevice(account: account) }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try device.sync(account: account, in: ledger)
+    }
   }
 
   /// The purchases of `account` made on other devices that this device has not synced, by
@@ -147,45 +138,7 @@ extension LocalAppStore {
   package func unsyncedPurchases(account: String? = nil) throws(LocalAppStoreError) -> [UInt64] {
     let account = account ?? self.account
     return try operation { (_: Date) throws(LocalAppStoreError) in
-      (try unsyncedOriginals()[account] ?? []).sorted()
+      try device.unsyncedPurchases(of: account, in: ledger)
     }
-  }
-
-  // MARK: - Inside an operation
-
-  /// Makes this device know `account`'s purchases from other devices: each of their
-  /// transactions becomes an update.
-  func syncDevice(account: String) throws(LocalAppStoreError) {
-    var unsynced = try unsyncedOriginals()
-    guard let originals = unsynced.removeValue(forKey: account), !originals.isEmpty else {
-      return
-    }
-    try saveUnsynced(unsynced)
-    for stored in try ledger.transactions(of: account)
-    where originals.contains(stored.transaction.originalID) {
-      try ledger.appendUpdate(
-        account: account, transactionID: stored.transaction.id, revision: stored.revision)
-    }
-  }
-
-  /// Whether this device has not yet synced `transaction` of `account`.
-  func isUnsynced(_ transaction: Transaction, account: String) throws(LocalAppStoreError) -> Bool {
-    try unsyncedOriginals()[account]?.contains(transaction.originalID) ?? false
-  }
-
-  /// `account`'s transactions as this device knows them: without the purchases of other
-  /// devices it has not synced.
-  func deviceTransactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
-    let hidden = try unsyncedOriginals()[account] ?? []
-    let all = try ledger.transactions(of: account)
-    return hidden.isEmpty ? all : all.filter { !hidden.contains($0.transaction.originalID) }
-  }
-
-  private func unsyncedOriginals() throws(LocalAppStoreError) -> [String: Set<UInt64>] {
-    try ledger.read(.unsyncedPurchases)
-  }
-
-  private func saveUnsynced(_ unsynced: [String: Set<UInt64>]) throws(LocalAppStoreError) {
-    try ledger.write(unsynced.filter { !$0.value.isEmpty }, to: .unsyncedPurchases)
   }
 }

@@ -105,7 +105,7 @@ extension LocalAppStore {
       var result: [ServerGroupStatus] = []
       for group in groups {
         var entries: [ServerGroupStatus.Entry] = []
-        for status in engine.statuses(ofGroup: group, in: purchases, at: now) {
+        for status in device.engine.statuses(ofGroup: group, in: purchases, at: now) {
           var transaction = status.transaction
           transaction.signedDate = now
           transaction.environment = signing.environment

@@ -135,7 +135,7 @@ extension LocalAppStore {
     var deliveries = Deliveries(sequence: events.last?.sequence ?? deliveredSequence)
     for event in events where hub.hasSubscribers(account: event.account) {
       guard let stored = try ledger.transaction(event.transactionID),
-        try !isUnsynced(stored.transaction, account: event.account)
+        try !device.isUnsynced(stored.transaction, account: event.account, in: ledger)
       else { continue }
       let result = try signed(stored.transaction, now: now)
       deliveries.items.append(

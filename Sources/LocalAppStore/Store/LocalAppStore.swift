@@ -26,7 +26,7 @@ public import StoreModel
 /// store catches up with its clock, making every renewal, expiry and billing-retry step that
 /// the time passed since calls for, in order, so that what happened depends on the dates only.
 ///
-/// It is no politer than a device (``DeviceTiming``, on by default): a purchase is listed a read
+/// It is no politer than a device (``DeviceTiming``, on by default, kept by its `DeviceView`): a purchase is listed a read
 /// late, a read in a cancelled task answers nothing, unfinished transactions go to a launch's
 /// first listener only, as real StoreKit does.
 ///
@@ -76,12 +76,11 @@ public actor LocalAppStore: StoreBackend {
   nonisolated let ledger: LedgerStore
   let authority: any SigningAuthority
   nonisolated let hub: UpdateHub
-  /// What this launch has read, for device timing (``DeviceTiming``).
-  nonisolated let timing = DeviceTimingLog()
+  /// What the app on this device reads: timing, unsynced purchases, the entitlement engine.
+  nonisolated let device: DeviceView
   /// The answers a test holds (`StoreTesting`'s gates).
   package nonisolated let gates = AnswerGates()
   let storedClock: StoredClock?
-  let engine = EntitlementEngine()
   /// The products, in catalog order.
   let catalog: [Product]
   let productsByID: [String: Product]
@@ -211,6 +210,7 @@ public actor LocalAppStore: StoreBackend {
     self.account = account
     self.statePath = ledger.path
     self.hub = UpdateHub()
+    self.device = DeviceView(listeners: hub)
     switch time {
     case .clock(let clock):
       self.clock = clock

@@ -59,7 +59,7 @@ extension LocalAppStore {
 
   /// Marks a transaction finished: StoreKit's `Transaction.finish()`.
   public func finish(_ transaction: Transaction) async {
-    quietly("finish", else: ()) { () throws(LocalAppStoreError) in
+    QuietFailure.answer("finish", else: ()) { () throws(LocalAppStoreError) in
       try operation { (_: Date) throws(LocalAppStoreError) in
         try ledger.setFinished(transaction.id)
       }
@@ -82,7 +82,7 @@ extension LocalAppStore {
       case .network?: return .failure(.networkError("simulated network failure"))
       case .sync?: return .failure(.systemError("simulated App Store sync failure"))
       default:
-        try syncDevice(account: account)
+        try device.sync(account: account, in: ledger)
         return .success(())
       }
     }
@@ -108,7 +108,7 @@ extension LocalAppStore {
   /// to the group, or (with ``EmulatorSwitch/introOfferAfterLapse``) who never received an
   /// introductory offer in it; `false` when the state cannot be read.
   public func isEligibleForIntroOffer(for groupID: String) async -> Bool {
-    quietly("isEligibleForIntroOffer", else: false) { () throws(LocalAppStoreError) in
+    QuietFailure.answer("isEligibleForIntroOffer", else: false) { () throws(LocalAppStoreError) in
       try isEligibleForIntroOffer(group: groupID)
     }
   }
@@ -127,7 +127,7 @@ extension LocalAppStore {
     return try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
       let settings = try currentSettings()
-      guard productsRead(account: account, settings: settings) else { return .success([]) }
+      guard device.productsRead(settings: settings) else { return .success([]) }
       if let error = try simulatedError(for: .loadProducts) { return .failure(error) }
       switch try consumeFault([.network, .loadProducts]) {
       case .network?: return .failure(.networkError("simulated network failure"))
@@ -208,7 +208,7 @@ extension LocalAppStore {
         switch purchase {
         case .made:
           if byApp {
-            noteListingLag(of: purchase.transaction, account: account, settings: settings)
+            device.noteListingLag(of: purchase.transaction, account: account, settings: settings)
           }
           return .success(.purchased(signed))
         case .owned(_, let restored):
@@ -223,14 +223,16 @@ extension LocalAppStore {
 
   func currentEntitlements(account: String) async -> [VerificationResult<Transaction>] {
     await gates.pass(.currentEntitlements)
-    return quietly("currentEntitlements", else: []) { () throws(LocalAppStoreError) in
+    return QuietFailure.answer("currentEntitlements", else: []) { () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
-        guard let missed = try listingRead(account: account, settings: try currentSettings())
+        guard
+          let missed = try device.listingRead(
+            account: account, settings: try currentSettings(), in: ledger)
         else { return [] }
         var ledger = try purchaseLedger(account: account, now: now)
         ledger.transactions.removeAll { missed.contains($0.id) }
         var results: [VerificationResult<Transaction>] = []
-        for transaction in engine.currentEntitlements(in: ledger, at: now) {
+        for transaction in device.engine.currentEntitlements(in: ledger, at: now) {
           results.append(try signed(transaction, now: now))
         }
         return results
@@ -242,10 +244,7 @@ extension LocalAppStore {
     VerificationResult<Transaction>
   > {
     let (id, stream) = hub.subscribe(account: account)
-    timing.read(account: account)
-    let first = timing.claimHandover(account: account)
-    timing.enqueueHandover(
-      DeviceTimingLog.Handover(subscriber: id, account: account, isFirstListener: first))
+    device.listenerSubscribed(id, account: account)
     Task { await self.handOverUnfinished() }
     return stream
   }
@@ -255,7 +254,7 @@ extension LocalAppStore {
   /// what a listener gets is what was unfinished before the store's next operation after it
   /// subscribed.
   func handOverUnfinished() {
-    for handover in timing.takeHandovers() {
+    for handover in device.takeHandovers() {
       deliverUnfinished(
         account: handover.account, to: handover.subscriber,
         firstListener: handover.isFirstListener)
@@ -264,11 +263,14 @@ extension LocalAppStore {
 
   private func deliverUnfinished(account: String, to subscriber: UUID, firstListener: Bool) {
     let none: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-    let items = quietly("Transaction.updates", else: none) { () throws(LocalAppStoreError) in
+    let items = QuietFailure.answer("Transaction.updates", else: none) {
+      () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
         var items: [(VerificationResult<Transaction>, UpdateHub.Key)] = []
-        guard try handsOverUnfinished(firstListener: firstListener) else { return items }
-        for stored in try deviceTransactions(of: account) where !stored.finished {
+        guard
+          device.handsOverUnfinished(firstListener: firstListener, settings: try currentSettings())
+        else { return items }
+        for stored in try device.transactions(of: account, in: ledger) where !stored.finished {
           let key = UpdateHub.Key(transactionID: stored.transaction.id, revision: stored.revision)
           items.append((try signed(stored.transaction, now: now), key))
         }
@@ -279,11 +281,12 @@ extension LocalAppStore {
   }
 
   func unfinishedTransactions(account: String) async -> [VerificationResult<Transaction>] {
-    timing.read(account: account)
-    return quietly("Transaction.unfinished", else: []) { () throws(LocalAppStoreError) in
+    device.unfinishedRead(account: account)
+    return QuietFailure.answer("Transaction.unfinished", else: []) {
+      () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
         var results: [VerificationResult<Transaction>] = []
-        for stored in try deviceTransactions(of: account) where !stored.finished {
+        for stored in try device.transactions(of: account, in: ledger) where !stored.finished {
           results.append(try signed(stored.transaction, now: now))
         }
         return results
@@ -329,11 +332,11 @@ extension LocalAppStore {
   /// unless ``EmulatorSwitch/consumableHistory`` stands for the app's
   /// `SKIncludeConsumableInAppPurchaseHistory` key.
   func allTransactions(account: String) -> [VerificationResult<Transaction>] {
-    quietly("Transaction.all", else: []) { () throws(LocalAppStoreError) in
+    QuietFailure.answer("Transaction.all", else: []) { () throws(LocalAppStoreError) in
       try operation { (now: Date) throws(LocalAppStoreError) in
         let keepsConsumables = try currentSettings()[.consumableHistory]
         var results: [VerificationResult<Transaction>] = []
-        for stored in try deviceTransactions(of: account)
+        for stored in try device.transactions(of: account, in: ledger)
         where keepsConsumables || stored.transaction.productType != .consumable
           || !stored.finished || stored.transaction.revocationDate != nil
         {
@@ -358,7 +361,7 @@ extension LocalAppStore {
       }
       let ledger = try purchaseLedger(account: account, now: now)
       var statuses: [SubscriptionStatus] = []
-      for status in engine.statuses(ofGroup: groupID, in: ledger, at: now) {
+      for status in device.engine.statuses(ofGroup: groupID, in: ledger, at: now) {
         let info =
           status.renewalInfo
           ?? ledger.renewalInfos.first {

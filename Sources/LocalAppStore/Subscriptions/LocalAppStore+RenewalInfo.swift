@@ -23,7 +23,8 @@ extension LocalAppStore {
     throws(LocalAppStoreError) -> PurchaseLedger
   {
     let stored =
-      includingUnsynced ? try ledger.transactions(of: account) : try deviceTransactions(of: account)
+      includingUnsynced
+      ? try ledger.transactions(of: account) : try device.transactions(of: account, in: ledger)
     let known = Set(stored.map(\.transaction.originalID))
     let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
       renewalInfo(of: $0, now: now)

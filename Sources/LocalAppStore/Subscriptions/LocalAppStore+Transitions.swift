@@ -80,7 +80,7 @@ extension LocalAppStore {
       appAccountToken: record.appAccountToken, settings: settings, id: new.id)
     try recorder.insert(transaction, account: record.account, emitUpdate: new.isDelivered)
     if new.isDelivered {
-      try noteRenewalForNextLaunch(transaction, account: record.account, settings: settings)
+      try device.noteRenewal(transaction, account: record.account, settings: settings, in: ledger)
     }
     return TimeAdvance.NewTransaction(account: record.account, transaction: transaction)
   }
