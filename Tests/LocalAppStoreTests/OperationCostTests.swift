@@ -44,6 +44,28 @@ import Testing
     #expect(cost.sqliteTransactions == 1)
   }
 
+  /// Issue 32: the machine ran twice for a renewal with a pending price increase (once without
+  /// it, once with) and twice for an offer purchase by a subscriber (once to ask, once to
+  /// record).
+  @Test("the subscription machine runs once per event: a purchase, an upgrade, a due renewal")
+  func machineRunsOncePerEvent() async throws {
+    let store = try LocalAppStore.create(
+      atPath: ":memory:", products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    var before = await store.operationCosts
+    let bought = try await store.buyVerified(monthlyID)
+    #expect((await store.operationCosts - before).machineRuns == 1)
+
+    try await store.setPrice(5.99, forProduct: monthlyID)
+    try await store.requestPriceIncreaseConsent(transactionID: bought.id)
+    before = await store.operationCosts
+    try await store.advanceTime(by: try #require(EmulatorDuration("P1M")))
+    #expect((await store.operationCosts - before).machineRuns == 1)
+
+    before = await store.operationCosts
+    _ = try await store.buyVerified(annualID)
+    #expect((await store.operationCosts - before).machineRuns == 1)
+  }
+
   @Test("the tool's `advance 1m` with no notification URL is one SQLite transaction in all")
   func advanceAsTheToolRunsIt() async throws {
     let folder = try TemporaryFolder()

@@ -102,10 +102,11 @@ extension LocalAppStore {
       // only at the next renewal (a downgrade, a crossgrade to another duration) would take
       // effect at that renewal ("immediately or at the next renewal period", Apple staff on
       // https://developer.apple.com/forums/thread/692798), which the store does not model: it
-      // is refused rather than dropped (ours). The machine is pure: asking it changes nothing.
+      // is refused rather than dropped (ours). The machine is pure: its answer is recorded only
+      // when the purchase goes ahead.
+      let change = run(event, of: record, at: now, in: context)
       if offer != nil, terms.offer != nil {
-        switch SubscriptionMachine.apply(event, to: record, at: now, in: context).steps.last?.change
-        {
+        switch change.steps.last?.change {
         case .kept?, .scheduled?:
           return .failure(
             .ineligibleForOffer(
@@ -114,7 +115,7 @@ extension LocalAppStore {
         default: break
         }
       }
-      let (change, made) = try transition(event, of: record, at: now, in: context)
+      let made = try apply(change, in: context)
       switch change.steps.last?.change {
       case .kept(let restored)?:
         return .success(.owned(latest, restoredRenewal: restored))

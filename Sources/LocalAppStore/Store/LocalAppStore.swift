@@ -102,6 +102,8 @@ public actor LocalAppStore: StoreBackend {
   let notifier: Notifier
   /// Every write of a transaction or a record, with Family Sharing and the notices it tells.
   let recorder: Recorder
+  /// The subscription machine's runs since the store was opened (``operationCosts``).
+  var machineRuns = 0
   /// Every notification emitted since a test started the log; `nil`: not kept.
   var emittedLog: [EmittedNotification]?
   /// The scheduled wake-up of the renewal timer.

@@ -8,6 +8,9 @@ package struct OperationCosts: Sendable, Equatable {
   package var signatures = 0
   /// Tokens verified (the chain and the signature) before they were handed out.
   package var verifications = 0
+  /// Runs of the subscription machine: one per event (a purchase, each subscription that falls
+  /// due, a control).
+  package var machineRuns = 0
 
   package init() {}
 
@@ -17,6 +20,7 @@ package struct OperationCosts: Sendable, Equatable {
     difference.sqliteTransactions = later.sqliteTransactions - earlier.sqliteTransactions
     difference.signatures = later.signatures - earlier.signatures
     difference.verifications = later.verifications - earlier.verifications
+    difference.machineRuns = later.machineRuns - earlier.machineRuns
     return difference
   }
 }

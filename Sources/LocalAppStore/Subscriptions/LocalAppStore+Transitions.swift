@@ -18,6 +18,15 @@ extension LocalAppStore {
       codeOffers: codeOffers.mapValues { $0.map(\.offer) })
   }
 
+  /// Runs the machine once for `event` (counted in ``operationCosts``: once per event).
+  func run(
+    _ event: SubscriptionMachine.Event, of record: SubscriptionRecord?, at now: Date,
+    in context: SubscriptionMachine.Context
+  ) -> SubscriptionMachine.Transition {
+    machineRuns += 1
+    return SubscriptionMachine.apply(event, to: record, at: now, in: context)
+  }
+
   /// Applies `event` to `record` at `now` and records the transition.
   /// - Returns: The transition, and the transactions it recorded (family members' copies too).
   @discardableResult
@@ -25,7 +34,7 @@ extension LocalAppStore {
     _ event: SubscriptionMachine.Event, of record: SubscriptionRecord?, at now: Date,
     in context: SubscriptionMachine.Context, mirroring: Bool = true
   ) throws(LocalAppStoreError) -> (SubscriptionMachine.Transition, [TimeAdvance.NewTransaction]) {
-    let transition = SubscriptionMachine.apply(event, to: record, at: now, in: context)
+    let transition = run(event, of: record, at: now, in: context)
     let made = try apply(transition, in: context, mirroring: mirroring)
     return (transition, made)
   }
