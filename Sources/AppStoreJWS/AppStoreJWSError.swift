@@ -51,7 +51,7 @@ public struct AppStoreJWSError: CodedError, CustomDebugStringConvertible {
   public typealias Code = ErrorCode<AppStoreJWSError>
 
   /// An error of `code` for `reason`.
-  init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
+  package init(_ code: Code, _ reason: String, fileID: String = #fileID, line: Int = #line) {
     self.init(code: code, reason: reason, fileID: fileID, line: line)
   }
 }

@@ -3,9 +3,9 @@
 /// Decoding is canonical: a character outside the alphabet, a misplaced or missing `=`, a length
 /// that cannot come from an encoder, or non-zero unused bits in the last character all fail, so
 /// one byte string has exactly one accepted encoding.
-enum Base64 {
+package enum Base64 {
   /// The two alphabets of RFC 4648.
-  enum Alphabet {
+  package enum Alphabet {
     /// `A–Z a–z 0–9 + /` with `=` padding (RFC 4648 §4), as in `x5c`.
     case standard
     /// `A–Z a–z 0–9 - _` without padding (RFC 4648 §5, RFC 7515 §2), as in JWS segments.
@@ -101,13 +101,13 @@ enum Base64 {
   }
 
   /// Decodes the bytes of `input` strictly, or returns `nil`.
-  static func decode(_ input: some StringProtocol, alphabet: Alphabet) -> [UInt8]? {
+  package static func decode(_ input: some StringProtocol, alphabet: Alphabet) -> [UInt8]? {
     var text = String(input)
     return text.withUTF8 { decode(UnsafeRawBufferPointer($0), alphabet: alphabet) }
   }
 
   /// Encodes `bytes` (standard: padded; url: unpadded).
-  static func encode(_ bytes: some Collection<UInt8>, alphabet: Alphabet) -> String {
+  package static func encode(_ bytes: some Collection<UInt8>, alphabet: Alphabet) -> String {
     let symbols = alphabet == .standard ? standardSymbols : urlSymbols
     let input = ContiguousArray(bytes)
     let whole = input.count / 3 * 3

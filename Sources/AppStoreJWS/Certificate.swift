@@ -6,13 +6,13 @@ public import Foundation
 /// Equality and hashing compare the DER bytes.
 public struct Certificate: Sendable, Hashable, CustomStringConvertible {
   /// The parsed fields and the imported key.
-  let link: ChainVerifier.Link
+  package let link: ChainVerifier.Link
 
   init(link: ChainVerifier.Link) {
     self.link = link
   }
 
-  var parsed: X509Certificate { link.certificate }
+  package var parsed: X509Certificate { link.certificate }
   var der: [UInt8] { link.certificate.der }
 
   /// Parses one DER certificate; nothing may follow it.

@@ -1,4 +1,4 @@
-import StoreInternals
+package import StoreInternals
 
 /// The protected header of a JWS (RFC 7515 §4), as App Store signed data uses it.
 ///
@@ -33,14 +33,14 @@ package struct JOSEHeader: Sendable, Hashable {
 
 extension JOSEHeader {
   /// The header as parsed on the verification path: `x5c` entries kept as bytes.
-  struct Parsed {
+  package struct Parsed {
     var algorithm: [UInt8]?
     var certificateChain: [[UInt8]]?
     var keyID: [UInt8]?
     var type: [UInt8]?
     var critical: [[UInt8]]?
 
-    var header: JOSEHeader {
+    package var header: JOSEHeader {
       func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
       return JOSEHeader(
         algorithm: algorithm.map(text), certificateChain: certificateChain?.map(text),
@@ -52,7 +52,7 @@ extension JOSEHeader {
   static let maximumDepth = 64
 
   /// Parses the decoded header bytes, or describes why they are not a JOSE header.
-  static func parse(_ json: [UInt8]) -> Result<Parsed, JSONDocument.Failure> {
+  package static func parse(_ json: [UInt8]) -> Result<Parsed, JSONDocument.Failure> {
     do throws(JSONDocument.Failure) {
       let document = try JSONDocument.parse(json, maximumDepth: maximumDepth)
       guard document.nodes[0].kind == .object else {

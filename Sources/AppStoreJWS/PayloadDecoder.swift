@@ -8,13 +8,13 @@ import StoreInternals
 /// It exists for speed: verification decodes every payload, and Foundation's decoder costs about
 /// a fifth of a warm verification. It reads the document once into ``JSONDocument`` (the package's one strict reader) and converts
 /// only the fields the `Decodable` type asks for.
-enum PayloadDecoder {
+package enum PayloadDecoder {
   /// How many containers deep a payload's values may nest.
   static let maximumDepth = 64
 
   /// Decodes `type` from the JSON `bytes`.
   /// - Throws: `DecodingError` with the coding path of the first problem.
-  static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+  package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     try decode(type, from: try document(bytes))
   }
 

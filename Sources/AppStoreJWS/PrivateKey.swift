@@ -15,10 +15,10 @@ package struct PrivateKey: Sendable, Hashable {
 
     var primitive: ECCurve { self == .p256 ? .p256 : .p384 }
 
-    init(_ curve: ECCurve) { self = curve == .p256 ? .p256 : .p384 }
+    package init(_ curve: ECCurve) { self = curve == .p256 ? .p256 : .p384 }
   }
 
-  let key: PlatformPrivateKey
+  package let key: PlatformPrivateKey
 
   init(key: PlatformPrivateKey) {
     self.key = key

@@ -225,7 +225,7 @@ extension SignedDataVerifier {
   }
 
   /// The shared state behind the value: chain verifier, cache and clock.
-  final class Core: Sendable {
+  package final class Core: Sendable {
     let chains: ChainVerifier
     let cache: VerifiedChainCache
     let headers: HeaderMemo
@@ -442,7 +442,7 @@ extension SignedDataVerifier {
     }
 
     /// Whole seconds since 1970 (rounded down), clamped to what `time_t` holds.
-    static func seconds(_ date: Date) -> Int64 {
+    package static func seconds(_ date: Date) -> Int64 {
       let value = date.timeIntervalSince1970.rounded(.down)
       guard value.isFinite else { return value < 0 ? Int64.min / 2 : Int64.max / 2 }
       if value <= Double(Int64.min / 2) { return Int64.min / 2 }

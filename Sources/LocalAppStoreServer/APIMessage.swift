@@ -81,7 +81,7 @@ package indirect enum JSONOut: Sendable {
     .int(Int64((date.timeIntervalSince1970 * 1_000).rounded()))
   }
 
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     var output: [UInt8] = []
     write(into: &output)
     return output

@@ -5,8 +5,8 @@ import StoreModel
 
 /// One of the App Store Server API's endpoints (the routes after `/inApps/`), as Apple's Python
 /// client 3.1.2 calls them, and what a request to it carries.
-struct Endpoint {
-  enum Kind: String, Sendable, CaseIterable {
+package struct Endpoint {
+  package enum Kind: String, Sendable, CaseIterable {
     case transactionInfo = "transaction-info"
     case transactionHistoryV1 = "transaction-history-v1"
     case transactionHistory = "transaction-history"
@@ -38,12 +38,12 @@ struct Endpoint {
     }
   }
 
-  var kind: Kind
+  package var kind: Kind
   /// The path's variable segments, in order.
   var parameters: [String]
 
   /// The endpoint a method and route (the segments after `inApps`) name.
-  static func match(method: String, route: [Substring]) -> Endpoint? {
+  package static func match(method: String, route: [Substring]) -> Endpoint? {
     let r = route.map(String.init)
     func at(_ kind: Kind, _ parameters: String...) -> Endpoint {
       Endpoint(kind: kind, parameters: parameters)

@@ -14,13 +14,13 @@
 /// stands in more than one place is written once and put in by interpolation: the parts of the
 /// path items (identifier parameters, request bodies, responses) in `OpenAPIDocument+Parts.swift`,
 /// the others beside the one family or schema list that uses them.
-enum OpenAPIDocument {
+package enum OpenAPIDocument {
   /// The document's bytes, as served.
-  static let bytes: [UInt8] = Array(text.utf8)
+  package static let bytes: [UInt8] = Array(text.utf8)
 
   /// The document: the frame with the path items and the schemas put in, members separated by
   /// commas as JSON has them.
-  static let text: String = #"""
+  package static let text: String = #"""
     {
       "openapi": "3.1.0",
       "info": {

@@ -156,14 +156,14 @@ package final class ServerAPI: Sendable {
   // MARK: - Bases
 
   /// A base the API is served under.
-  struct Base {
+  package struct Base {
     /// `nil` for `/inApps/`, which answers as the state's environment.
     var environment: AppStoreEnvironment?
   }
 
   /// The base and the route after `/inApps/` (`v1/transactions/1`), or `nil` for a path outside
   /// the API.
-  static func split(_ path: String) -> (Base, [Substring])? {
+  package static func split(_ path: String) -> (Base, [Substring])? {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
     guard segments.first == "", segments.count >= 3 else { return nil }
     if segments[1] == "inApps" { return (Base(environment: nil), Array(segments[2...])) }
@@ -261,6 +261,15 @@ package final class RequestLog: Sendable {
     package var path: String
     package var status: Int
     package var cause: String?
+
+    /// An entry of `method` `path` at `date`, answered `status` for `cause`.
+    package init(date: Date, method: String, path: String, status: Int, cause: String?) {
+      self.date = date
+      self.method = method
+      self.path = path
+      self.status = status
+      self.cause = cause
+    }
   }
 
   package static let capacity = 1_000
@@ -270,6 +279,9 @@ package final class RequestLog: Sendable {
   /// read wrapped it in two more thunks, and after n requests a call went n thunks deep (serve
   /// spent half its time there, slower with each request).
   private let observer = Locked(Observer())
+
+  /// An empty log.
+  package init() {}
 
   private struct Observer {
     var body: (@Sendable (Entry) -> Void)?
@@ -281,7 +293,7 @@ package final class RequestLog: Sendable {
     observer.withLock { $0.body = body }
   }
 
-  func append(_ entry: Entry) {
+  package func append(_ entry: Entry) {
     entries.withLock {
       $0.append(entry)
       if $0.count > Self.capacity { $0.removeFirst($0.count - Self.capacity) }

@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import Observation
-import StoreModel
+package import StoreModel
 
 /// The customer's Pro as ``StoreManager`` shows it: reads `currentEntitlements` (local, no
 /// network) one read at a time in a ``SingleFlight``, adds the grants it holds
@@ -20,15 +20,15 @@ import StoreModel
 /// repeated delivery of the same transaction is handled once.
 @Observable
 @MainActor
-final class EntitlementReader {
+package final class EntitlementReader {
   /// The Pro products the customer is entitled to now, held grants included.
-  private(set) var purchasedProductIDs: Set<String> = []
+  package private(set) var purchasedProductIDs: Set<String> = []
   /// The Pro products held because the listing does not count them yet.
-  private(set) var heldProductIDs: Set<String> = []
+  package private(set) var heldProductIDs: Set<String> = []
   /// Details of the current entitlement; `nil` when not Pro.
   private(set) var entitlement: EntitlementDetails?
   /// Whether the entitlements were read at least once.
-  private(set) var hasLoadedEntitlements = false
+  package private(set) var hasLoadedEntitlements = false
   /// When the entitlements will be read again because one of them (or a hold) ends by itself.
   private(set) var nextEntitlementCheck: Date?
   /// Whether the subscription statuses of the latest reading are loading.
@@ -79,7 +79,7 @@ final class EntitlementReader {
 
   /// A reader of `backend`'s entitlements by `rules`, holding grants for at most `holdLimit`,
   /// reading time from `clock` and the products' levels and groups from `catalog`.
-  init(
+  package init(
     backend: any StoreBackend, clock: any WallClock, rules: ProEntitlements,
     holdLimit: TimeInterval, catalog: ProductsLoader
   ) {
@@ -100,7 +100,7 @@ final class EntitlementReader {
 
   /// Reads the entitlements and publishes them: returns once a reading that started after this
   /// call is published (or the reader stopped). The statuses load after, in the background.
-  func read() async {
+  package func read() async {
     await flight.read()
   }
 
@@ -137,7 +137,7 @@ final class EntitlementReader {
   }
 
   /// Grants a verified purchase: held, then read, then finished.
-  func grant(purchase transaction: Transaction) async {
+  package func grant(purchase transaction: Transaction) async {
     handledDeliveries.insert(Delivery(transaction))
     // StoreKit lists a purchase a moment after `purchase()` returns: it is held meanwhile.
     hold(transaction)
@@ -153,7 +153,7 @@ final class EntitlementReader {
 
   /// Cancels the listener, the reads, the statuses' load and the scheduled reading: nothing they
   /// would have published is.
-  func stop() {
+  package func stop() {
     flight.stop()
     tasks.cancelAll()
     renewalDetailsTask = nil

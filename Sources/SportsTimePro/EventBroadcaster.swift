@@ -3,11 +3,11 @@ import StoreInternals
 
 /// Sends each event to every current subscriber; a subscriber sees the events emitted after it
 /// subscribed, keeping the newest `bufferSize` when it falls behind.
-final class EventBroadcaster<Event: Sendable>: Sendable {
+package final class EventBroadcaster<Event: Sendable>: Sendable {
   private let subscribers = Locked<[UUID: AsyncStream<Event>.Continuation]>([:])
   private let bufferSize: Int
 
-  init(bufferSize: Int = 256) {
+  package init(bufferSize: Int = 256) {
     self.bufferSize = bufferSize
   }
 
@@ -20,7 +20,7 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
   }
 
   /// A new stream of the events emitted from now on; it ends when its consumer stops.
-  func subscribe() -> AsyncStream<Event> {
+  package func subscribe() -> AsyncStream<Event> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
     let id = UUID()
@@ -32,11 +32,11 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
   }
 
   /// Sends `event` to every subscriber.
-  func emit(_ event: Event) {
+  package func emit(_ event: Event) {
     let continuations = subscribers.withLock { Array($0.values) }
     for continuation in continuations { continuation.yield(event) }
   }
 
   /// How many subscribers are listening.
-  var subscriberCount: Int { subscribers.withLock { $0.count } }
+  package var subscriberCount: Int { subscribers.withLock { $0.count } }
 }

@@ -1,15 +1,18 @@
-import StoreModel
+package import StoreModel
 
 /// The plan a screen has selected: the customer's choice while it is loaded, else the annual
 /// plan (the paywall selects Annual to start with and the onboarding shows it first, as the best
 /// value: <doc:ThePlan>, parts 6 and 8), else the
 /// longest of the plans the screen offers — never a plan the screen does not show, so that
 /// "Subscribe" buys what is highlighted. One rule for every screen that sells.
-struct PlanSelection {
+package struct PlanSelection {
   private var chosenProductID: String?
 
+  /// Nothing chosen yet: the fallback rule selects.
+  package init() {}
+
   /// The selected plan among `offered` (the products the screen shows).
-  func selectedProductID(offered: [Product]) -> String? {
+  package func selectedProductID(offered: [Product]) -> String? {
     if let chosenProductID, offered.contains(where: { $0.id == chosenProductID }) {
       return chosenProductID
     }

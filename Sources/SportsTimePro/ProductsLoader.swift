@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import StoreModel
+package import StoreModel
 
 /// The Pro products and the offers the customer may get of them: ``StoreManager``'s products,
 /// loaded in the background, never at launch's expense.
@@ -18,15 +18,15 @@ import StoreModel
 /// never overwrites a newer one (``publishOffers(_:ticket:)``).
 @Observable
 @MainActor
-final class ProductsLoader {
+package final class ProductsLoader {
   /// The loaded Pro products, shortest period first; empty until ``state`` is loaded.
-  private(set) var products: [Product] = []
+  package private(set) var products: [Product] = []
   /// Where the loading of ``products`` stands.
-  private(set) var state: ProductsLoadState = .idle
+  package private(set) var state: ProductsLoadState = .idle
   /// Which of the products' offers the customer may get, as the backend last answered.
-  private(set) var offerEligibility = OfferEligibility()
+  package private(set) var offerEligibility = OfferEligibility()
   /// Called after a load publishes its products (their levels decide which entitlement shows).
-  @ObservationIgnored var onLoaded: (() -> Void)?
+  @ObservationIgnored package var onLoaded: (() -> Void)?
 
   @ObservationIgnored private let backend: any StoreBackend
   @ObservationIgnored private let productIDs: [String]
@@ -35,7 +35,7 @@ final class ProductsLoader {
   @ObservationIgnored private var offerTickets = (started: 0, published: 0)
 
   /// A loader of `productIDs` from `backend`.
-  init(productIDs: [String], backend: any StoreBackend) {
+  package init(productIDs: [String], backend: any StoreBackend) {
     self.productIDs = productIDs
     self.backend = backend
   }
@@ -47,7 +47,7 @@ final class ProductsLoader {
 
   /// Starts a load, unless one runs: the load the caller may wait for.
   @discardableResult
-  func load() -> Task<Void, Never> {
+  package func load() -> Task<Void, Never> {
     if state == .loading, let task { return task }
     state = .loading
     let task = Task { [weak self] () -> Void in await self?.fetch() }
@@ -57,20 +57,20 @@ final class ProductsLoader {
   }
 
   /// Cancels the load under way, which publishes nothing; the state is idle again.
-  func stop() {
+  package func stop() {
     task?.cancel()
     task = nil
     if state == .loading { state = .idle }
   }
 
   /// A ticket for a read of the offers, newer than every ticket before it.
-  func beginOfferRead() -> Int {
+  package func beginOfferRead() -> Int {
     offerTickets.started += 1
     return offerTickets.started
   }
 
   /// Publishes the offers a read found, unless a read with a later ticket was published already.
-  func publishOffers(_ eligibility: OfferEligibility, ticket: Int) {
+  package func publishOffers(_ eligibility: OfferEligibility, ticket: Int) {
     guard ticket > offerTickets.published else { return }
     offerTickets.published = ticket
     if eligibility != offerEligibility { offerEligibility = eligibility }

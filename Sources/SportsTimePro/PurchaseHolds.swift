@@ -1,5 +1,5 @@
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The Pro grants of verified transactions that the listing does not count yet, held so that
 /// Pro shows at once: real StoreKit lists a purchase a moment after `purchase()` returns, and an
@@ -10,7 +10,7 @@ import StoreModel
 /// withdraws it (a refund or revocation ends every hold of the subscription, an upgrade away its
 /// own), when it expires, or when ``limit`` passes (``active(at:)``); then the listing has the last
 /// word. A value: time is read by the caller, at the moment of each decision.
-struct PurchaseHolds {
+package struct PurchaseHolds {
   /// A verified transaction that grants Pro and that the listing did not count yet.
   private struct Hold {
     let transaction: Transaction
@@ -25,20 +25,22 @@ struct PurchaseHolds {
   private var holds: [UInt64: Hold] = [:]
 
   /// No holds, each to last at most `limit`, granting what `rules` say grants Pro.
-  init(limit: TimeInterval, rules: ProEntitlements) {
+  package init(limit: TimeInterval, rules: ProEntitlements) {
     self.limit = limit
     self.rules = rules
   }
 
   /// When the earliest hold lapses; `nil` without holds.
-  var nextEnd: Date? { holds.values.map(\.until).min() }
+  package var nextEnd: Date? { holds.values.map(\.until).min() }
 
   /// Holds `transaction` when it grants Pro, has not lapsed at `now` and the entitlements
   /// `listed` do not count its product; a transaction that withdraws a grant ends the holds it
   /// names instead.
   ///
   /// - Returns: Whether a hold began: Pro may show more than before.
-  mutating func hold(_ transaction: Transaction, listed: [Transaction], at now: Date) -> Bool {
+  package mutating func hold(_ transaction: Transaction, listed: [Transaction], at now: Date)
+    -> Bool
+  {
     guard rules.grantsPro(transaction) else {
       // A refund or revocation ends the subscription's holds; an upgrade only its own.
       let revoked = transaction.revocationDate != nil
@@ -58,14 +60,14 @@ struct PurchaseHolds {
   }
 
   /// Ends the holds of the products a reading of the listing counts.
-  mutating func release(countedBy listed: [Transaction]) {
+  package mutating func release(countedBy listed: [Transaction]) {
     let counted = Set(listed.map(\.productID))
     holds = holds.filter { !counted.contains($0.value.transaction.productID) }
   }
 
   /// Ends the holds that lapsed by `now`; the transactions still held, in the order of their
   /// identifiers.
-  mutating func active(at now: Date) -> [Transaction] {
+  package mutating func active(at now: Date) -> [Transaction] {
     holds = holds.filter { $0.value.until > now }
     return holds.values.map(\.transaction).sorted { $0.id < $1.id }
   }

@@ -15,14 +15,14 @@
 ///
 /// There is no `deinit`: every read has a caller awaiting it, which keeps the flight alive.
 @MainActor
-final class SingleFlight<Value: Sendable> {
+package final class SingleFlight<Value: Sendable> {
   /// Which read delivered a value: a later read has a later stamp.
-  struct Stamp: Hashable, Sendable {
+  package struct Stamp: Hashable, Sendable {
     fileprivate let number: Int
   }
 
   /// Receives each read's value, once, on the main actor.
-  var deliver: ((Value, Stamp) -> Void)?
+  package var deliver: ((Value, Stamp) -> Void)?
   private let operation: @Sendable () async -> Value
   /// The read under way, and the one that starts after it, shared by everyone who asked meanwhile.
   private var running: Task<Void, Never>?
@@ -31,19 +31,19 @@ final class SingleFlight<Value: Sendable> {
   private var latest = 0
 
   /// A flight of `operation`'s reads.
-  init(_ operation: @escaping @Sendable () async -> Value) {
+  package init(_ operation: @escaping @Sendable () async -> Value) {
     self.operation = operation
   }
 
   /// Returns once a read that started after this call has delivered its value, or the flight
   /// stopped.
-  func read() async {
+  package func read() async {
     await request().value
   }
 
   /// Asks for a read that starts after this call: starts one, or joins the one queued behind
   /// the running read. Returns the read's task, which ends once it delivered (or stopped).
-  func request() -> Task<Void, Never> {
+  package func request() -> Task<Void, Never> {
     if let queued { return queued }
     let previous = running
     let task = Task { [weak self] in
@@ -56,7 +56,7 @@ final class SingleFlight<Value: Sendable> {
   }
 
   /// Cancels the reads: nothing they read is delivered, and every stamp handed out is stale.
-  func stop() {
+  package func stop() {
     running?.cancel()
     queued?.cancel()
     running = nil
@@ -65,7 +65,7 @@ final class SingleFlight<Value: Sendable> {
   }
 
   /// Whether `stamp` is of the latest read started, and the flight has not stopped since.
-  func isLatest(_ stamp: Stamp) -> Bool {
+  package func isLatest(_ stamp: Stamp) -> Bool {
     stamp.number == latest
   }
 

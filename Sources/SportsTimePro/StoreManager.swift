@@ -134,7 +134,7 @@ public final class StoreManager {
   public nonisolated func paywallEvents() -> AsyncStream<PaywallEvent> { events.subscribe() }
 
   /// Sends `event` to the subscribers of ``paywallEvents()``.
-  func record(_ event: PaywallEvent) { events.emit(event) }
+  package func record(_ event: PaywallEvent) { events.emit(event) }
 
   /// Forgets ``lastError``, once the screen that showed it closed.
   public func clearError() { setError(nil) }

@@ -147,7 +147,7 @@ package struct HTTPResponse: Sendable {
 }
 
 /// A response's bytes on the wire.
-enum ResponseWriter {
+package enum ResponseWriter {
   /// Fields the server writes itself, dropped from a handler's response.
   static func isFraming(_ name: String) -> Bool {
     HTTPHeaders.sameName(name, "content-length") || HTTPHeaders.sameName(name, "transfer-encoding")
@@ -161,7 +161,7 @@ enum ResponseWriter {
   ///   - http10: the request was HTTP/1.0: a kept connection says `Connection: keep-alive`, and
   ///     a stream is not chunked (it ends with the connection).
   ///   - headRequest: the request was HEAD: the length is sent, the body is not.
-  static func head(
+  package static func head(
     _ response: HTTPResponse, close: Bool, http10: Bool, headRequest: Bool, date: [UInt8]
   ) -> [UInt8] {
     var bytes: [UInt8] = []
@@ -213,7 +213,7 @@ enum ResponseWriter {
 
   /// One chunk of a chunked body (RFC 9112 §7.1): its length in hexadecimal, CRLF, the bytes,
   /// CRLF. An empty array is not a chunk (it would end the body): nothing.
-  static func chunk(_ data: [UInt8], chunked: Bool) -> [UInt8] {
+  package static func chunk(_ data: [UInt8], chunked: Bool) -> [UInt8] {
     guard chunked else { return data }
     guard !data.isEmpty else { return [] }
     var bytes = Array(String(data.count, radix: 16).utf8)
@@ -272,7 +272,7 @@ enum ResponseWriter {
 
   /// `seconds` since 1970 as an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT", RFC 9110
   /// §5.6.7), from the civil calendar's arithmetic (no locale, no time zone).
-  static func httpDate(_ seconds: Int) -> [UInt8] {
+  package static func httpDate(_ seconds: Int) -> [UInt8] {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     // 1970-01-01 was a Thursday.

@@ -1,7 +1,6 @@
+import AppStoreJWS
 import Foundation
 import Testing
-
-@testable import AppStoreJWS
 
 /// The strict DER reader's rules (X.690), each with an input that breaks it, and the X.509
 /// time rules (RFC 5280 §4.1.2.5).

@@ -1,8 +1,7 @@
+import AppStoreJWS
 import Foundation
 import StoreInternals
 import Testing
-
-@testable import AppStoreJWS
 
 /// Base64, JOSE header parsing and the ES256 signature encoding: the byte-level layer.
 @Suite struct EncodingTests {

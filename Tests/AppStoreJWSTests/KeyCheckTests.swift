@@ -1,9 +1,8 @@
 #if os(Linux)
+  import AppStoreJWS
   import OpenSSLOracle
   import StoreInternals
   import Testing
-
-  @testable import AppStoreJWS
 
   /// The shared key checks (`ECKeyChecks`, which both primitives call before their own import)
   /// against libcrypto's own refusals (`OpenSSLKeyOracle`: `EVP_PKEY_fromdata`, `d2i_PUBKEY`,

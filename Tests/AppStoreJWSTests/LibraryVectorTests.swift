@@ -1,8 +1,7 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
-
-@testable import AppStoreJWS
 
 /// The vectors of `corpus/jws/app-store-server-library/`, as its MANIFEST.md describes them.
 @Suite struct LibraryVectorTests {

@@ -1,10 +1,9 @@
+import AppStoreJWS
 import Foundation
 import StoreInternals
 import StoreModel
 import TestSupport
 import Testing
-
-@testable import AppStoreJWS
 
 /// The refusals: the mutation matrices of both forms (each refused with its own code), the two
 /// JWS audiences kept apart, what the reasons say, and garbage (refused, never a crash).

@@ -1,10 +1,9 @@
+import AppStoreJWS
 import Foundation
 import StoreInternals
 import StoreModel
 import TestSupport
 import Testing
-
-@testable import AppStoreJWS
 
 /// The signatures of subscription offers: the vectors Apple's App Store Server Library made
 /// (`scripts/offer-vectors`), our signer against our verifier, and a matrix of mutations, each
@@ -241,13 +240,14 @@ import Testing
     let claims = try verifier.verifyPromotionalOffer(
       jws: promotional, productID: Self.product, offerIdentifier: Self.offer, at: Self.now
     ).get()
-    #expect(
-      claims
-        == PromotionalOfferClaims(
-          base: OfferJWSClaims(
-            issuerID: "issuer-1", bundleID: Self.bundleID, audience: "promotional-offer",
-            issuedAt: Self.now, nonce: Self.nonce.uuidString.lowercased()),
-          productID: Self.product, offerIdentifier: Self.offer, transactionID: "42"))
+    #expect(claims.base.issuerID == "issuer-1")
+    #expect(claims.base.bundleID == Self.bundleID)
+    #expect(claims.base.audience == "promotional-offer")
+    #expect(claims.base.issuedAt == Self.now)
+    #expect(claims.base.nonce == Self.nonce.uuidString.lowercased())
+    #expect(claims.productID == Self.product)
+    #expect(claims.offerIdentifier == Self.offer)
+    #expect(claims.transactionID == "42")
     let withoutTransaction = try signer.signPromotionalOffer(
       productID: Self.product, offerIdentifier: Self.offer, transactionID: nil,
       nonce: Self.nonce, issuedAt: Self.now)

@@ -1,8 +1,7 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
-
-@testable import AppStoreJWS
 
 /// The payload decoder gives `JSONDecoder`'s results (with `AppStoreJSON`'s conventions) on every
 /// payload of the corpus, and is stricter about what is JSON.

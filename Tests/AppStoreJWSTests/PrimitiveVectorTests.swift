@@ -1,8 +1,7 @@
+import AppStoreJWS
 import Foundation
 import StoreModel
 import Testing
-
-@testable import AppStoreJWS
 
 /// Known answers for the EC primitive, whichever is compiled (libcrypto here, CryptoKit in the
 /// macOS job): keys and signatures written by libcrypto (OpenSSL 3.0: `openssl ecparam

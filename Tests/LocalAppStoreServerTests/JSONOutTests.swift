@@ -1,7 +1,6 @@
 import Foundation
+import LocalAppStoreServer
 import Testing
-
-@testable import LocalAppStoreServer
 
 /// The API's JSON writer: every string, escaped or copied whole, reads back as itself.
 struct JSONOutTests {

@@ -1,10 +1,9 @@
 import Foundation
 import LocalAppStore
+import LocalAppStoreServer
 import StoreModel
 import StoreTesting
 import Testing
-
-@testable import LocalAppStoreServer
 
 /// The OpenAPI document served at `/openapi.json` describes what the router answers: every
 /// endpoint's path, closed schemas, the statuses every endpoint can give, and the handlers'

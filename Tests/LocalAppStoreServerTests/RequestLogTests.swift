@@ -1,8 +1,7 @@
 import Foundation
+import LocalAppStoreServer
 import StoreInternals
 import Testing
-
-@testable import LocalAppStoreServer
 
 /// The log of the last requests: what it keeps, and that watching it costs the same on the
 /// millionth request as on the first.

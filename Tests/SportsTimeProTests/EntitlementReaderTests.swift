@@ -1,12 +1,11 @@
 import Foundation
 import LocalAppStore
+import SportsTimePro
 import StoreInternals
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import SportsTimePro
 
 /// The single flight under the reading of the entitlements, alone: each read is numbered as it
 /// starts, then waits at the local App Store's `currentEntitlements` gate, so that a test decides

@@ -1,11 +1,10 @@
 import Foundation
 import LocalAppStore
+import SportsTimePro
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import SportsTimePro
 
 /// The paywalls show what the customer will get: a plan's introductory offer to a customer the
 /// App Store finds eligible, a win-back offer to a lapsed one, and the plain price to everyone

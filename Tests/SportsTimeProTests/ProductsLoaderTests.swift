@@ -1,11 +1,10 @@
 import Foundation
 import LocalAppStore
+import SportsTimePro
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import SportsTimePro
 
 /// The products loader alone, on the local App Store with a device's timing and its `products`
 /// gate: no manager, no sleeping.

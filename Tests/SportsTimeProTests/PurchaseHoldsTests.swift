@@ -1,8 +1,7 @@
 import Foundation
+import SportsTimePro
 import StoreModel
 import Testing
-
-@testable import SportsTimePro
 
 /// The holds alone: a value, fixed dates, no store and no manager.
 @Suite struct PurchaseHoldsTests {

@@ -1,8 +1,7 @@
 import Foundation
+import SportsTimePro
 import StoreModel
 import Testing
-
-@testable import SportsTimePro
 
 @Suite struct KeyValueStoreTests {
   @Test("memory storage keeps flags and text, and forgets removed text")

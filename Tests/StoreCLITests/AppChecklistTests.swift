@@ -1,9 +1,8 @@
 import Foundation
 import SportsTimePro
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// `checklist` and `demo`: the 16-item checklist passes item by item, and the tour tells its story.
 @Suite("The checklist and the demo", .hangGuard)

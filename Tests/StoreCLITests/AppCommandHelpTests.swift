@@ -1,6 +1,5 @@
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// The app commands' help: the same sections, in the same order, as every command's.
 @Suite("The app commands' help")

@@ -1,9 +1,8 @@
 import Foundation
 import LocalAppStore
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// The app's commands, run in-process on a temporary state: the screens as a person reads them,
 /// the exit codes, and the app's data kept in the state.

@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// The paywalls in the terminal over a catalog with offers (`OfferCatalogFile`: each plan a
 /// week's free trial): a new customer reads the trial and the renewal on each plan and under the

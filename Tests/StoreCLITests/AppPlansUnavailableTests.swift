@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// The app commands while the plans cannot load: what the screens offer, what the hints suggest,
 /// and the exit codes of the retries.

@@ -1,7 +1,6 @@
 import Foundation
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 @Suite struct CLIFrameworkTests {
   @Test("the tool's help lists every command and exits 0")

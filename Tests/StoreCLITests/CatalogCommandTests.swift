@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 @Suite struct CatalogCommandTests {
   static let bundledPath = PackageFolders.bundledStoreKitFile.path
@@ -110,7 +109,7 @@ import Testing
   func help() async {
     let result = await InProcessTool.run(["catalog", "--help"])
     #expect(result.code == 0)
-    #expect(result.out == CatalogCommand.usage + "\n")
+    #expect(result.out == CommandRegistry.all.first { $0.name == "catalog" }?.usage.appending("\n"))
     #expect(result.out.hasPrefix("USAGE: sportstime-store catalog check FILE... [--json]\n"))
   }
 }

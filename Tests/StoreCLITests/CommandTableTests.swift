@@ -1,8 +1,7 @@
 import Foundation
 import LocalAppStore
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// The commands made from tables: each option declared once with its help, each switch of
 /// `EmulatorSwitch.all` a command and a part of `status`.

@@ -1,9 +1,8 @@
 import Foundation
 import LocalAppStore
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// Device timing through the command-line tool, after `reset` (on by default): each app command
 /// is one launch of the app, whose listing lags after its own purchase, and a renewal made by

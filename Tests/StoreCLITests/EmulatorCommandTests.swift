@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// A temporary folder with a state file, and a runner of commands on it.
 struct EmulatorSession {

@@ -1,9 +1,8 @@
 import Foundation
 import LocalAppStore
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// A transport that records the URLs it was handed.
 private actor RecordingTransport: NotificationTransport {

@@ -1,8 +1,7 @@
 import Foundation
 import LocalAppStore
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// A transport that answers every post with `status`, counting them: the commands' delivery
 /// after a change, without HTTP.
@@ -103,8 +102,7 @@ private actor CountingTransport: NotificationTransport {
       ])
     for entry in CommandRegistry.all where !entry.changesState {
       for positionals in [[], ["check"], ["list"], ["-"]] {
-        var arguments = ParsedArguments()
-        arguments.positionals = positionals
+        let arguments = try ParsedArguments.parse(positionals, specs: [])
         #expect(entry.postsNotifications(arguments) == false, "\(entry.name)")
       }
     }

@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// Offers from the terminal: `buy`'s offer options, checked as the App Store checks them, and
 /// `offer-signature`, which prints what a server would send.

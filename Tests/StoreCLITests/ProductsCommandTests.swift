@@ -1,8 +1,7 @@
 import Foundation
+import StoreCLI
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 @Suite struct ProductsCommandTests {
   static let bundledTable = """
@@ -136,7 +135,8 @@ import Testing
   func help() async {
     let result = await InProcessTool.run(["products", "--help"])
     #expect(result.code == 0)
-    #expect(result.out == ProductsCommand.usage + "\n")
+    #expect(
+      result.out == CommandRegistry.all.first { $0.name == "products" }?.usage.appending("\n"))
     #expect(result.out.hasPrefix("USAGE: sportstime-store products [--storekit FILE] [--json]\n"))
     #expect(result.out.contains("--storekit FILE"))
   }

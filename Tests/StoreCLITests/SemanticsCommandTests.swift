@@ -1,7 +1,6 @@
 import Foundation
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// Issue 13's StoreKit semantics, from the terminal.
 @Suite struct SemanticsCommandTests {

@@ -1,7 +1,6 @@
 import Foundation
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// SKTestSession's controls from the terminal, each its own command with --help and --json.
 @Suite struct SessionCommandTests {

@@ -1,7 +1,6 @@
 import Foundation
+import StoreCLI
 import Testing
-
-@testable import StoreCLI
 
 /// The `USAGE:` synopsis each command's help opens with, made from its positionals, its option
 /// table and the global options it lists, never written by hand.

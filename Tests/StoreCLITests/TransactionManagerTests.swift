@@ -1,11 +1,10 @@
 import Foundation
 import LocalAppStoreServer
+import StoreCLI
 import StoreHTTP
 import StoreInternals
 import TestSupport
 import Testing
-
-@testable import StoreCLI
 
 /// The token the tests' manager hands out.
 private let pageToken = String(repeating: "ab", count: 32)

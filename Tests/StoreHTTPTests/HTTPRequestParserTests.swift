@@ -1,8 +1,7 @@
 import Foundation
+import StoreHTTP
 import TestSupport
 import Testing
-
-@testable import StoreHTTP
 
 /// What the parser made of some bytes, in a form the tests compare.
 enum Parsed: Equatable, CustomStringConvertible {

@@ -1,9 +1,8 @@
 import Foundation
+import StoreHTTP
 import StoreInternals
 import TestSupport
 import Testing
-
-@testable import StoreHTTP
 
 /// A handler for the end-to-end tests: `/echo` answers the method, path, query and body;
 /// `/json` a fixed JSON text; anything else 404.

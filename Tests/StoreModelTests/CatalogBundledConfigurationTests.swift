@@ -1,8 +1,7 @@
 import Foundation
+import StoreModel
 import TestSupport
 import Testing
-
-@testable import StoreModel
 
 /// The app's own `SportsTime.storekit`, read from the source tree.
 enum BundledStoreKitFile {

@@ -2,9 +2,9 @@
 /// as a coordinate) and DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` (X.509,
 /// RFC 5480 §2.2 / RFC 3279 §2.2.3). Conversion is serialization only; the arithmetic is the
 /// primitive's.
-enum ECDSASignature {
+package enum ECDSASignature {
   /// The longest DER form of a P-384 signature: `30 81 66`, then two INTEGERs of 2 + 49 bytes.
-  static let maximumDERCount = 3 + 2 * (2 + 49)
+  package static let maximumDERCount = 3 + 2 * (2 + 49)
 
   /// Writes the DER of a raw `r‖s` into `output` (at least ``maximumDERCount`` bytes) and
   /// returns its length. `raw` must have an even count of at most 96 bytes.
@@ -52,7 +52,7 @@ enum ECDSASignature {
   }
 
   /// The DER form of a raw signature.
-  static func der(fromRaw raw: [UInt8]) -> [UInt8] {
+  package static func der(fromRaw raw: [UInt8]) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: maximumDERCount) { output, initialized in
       initialized = raw.withUnsafeBytes { encodeDER(raw: $0, into: output) }
     }
@@ -61,7 +61,7 @@ enum ECDSASignature {
   /// The raw `r‖s` of a strict DER ECDSA-Sig-Value for `curve`: `nil` unless it is one
   /// SEQUENCE of two minimal, positive INTEGERs, each at most a coordinate long, and nothing
   /// after it.
-  static func raw(fromDER der: [UInt8], curve: ECCurve) -> [UInt8]? {
+  package static func raw(fromDER der: [UInt8], curve: ECCurve) -> [UInt8]? {
     try? raw(DERReader(der), curve: curve)
   }
 

@@ -17,11 +17,11 @@
 /// on fixed-width integers (4 or 6 64-bit limbs) to evaluate the curve's equation once. Every
 /// loop runs over all limbs and selects with masks, never on a limb's value, so the work does
 /// not depend on the key (a private scalar passes through the comparisons only).
-enum ECKeyChecks {
+package enum ECKeyChecks {
   /// Refuses `scalar` unless it is a private scalar of `curve`: big-endian,
   /// ``ECCurve/coordinateByteCount`` bytes, `1 ≤ scalar < n`.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey``, saying which of those fails.
-  static func checkPrivateScalar(curve: ECCurve, _ scalar: UnsafeRawBufferPointer)
+  package static func checkPrivateScalar(curve: ECCurve, _ scalar: UnsafeRawBufferPointer)
     throws(AppStoreJWSError)
   {
     guard scalar.count == curve.coordinateByteCount else {
@@ -45,7 +45,9 @@ enum ECKeyChecks {
   /// Refuses `point` unless it is the uncompressed point `04‖X‖Y` of a public key of `curve`
   /// (see the type's discussion).
   /// - Throws: ``AppStoreJWSError/Code/invalidKey``, saying which check fails.
-  static func checkPublicKey(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
+  package static func checkPublicKey(
+    curve: ECCurve, x963Representation point: UnsafeRawBufferPointer
+  )
     throws(AppStoreJWSError)
   {
     guard point.count == curve.x963ByteCount, point.first == 0x04 else {
@@ -97,17 +99,17 @@ enum ECKeyChecks {
 
 extension ECCurve {
   /// The curve's name in FIPS 186-4: `P-256`, `P-384`.
-  var name: String { self == .p256 ? "P-256" : "P-384" }
+  package var name: String { self == .p256 ? "P-256" : "P-384" }
 }
 
 /// A curve's domain parameters as the checks use them: the field prime `p`, the coefficient `b`
 /// (`a` is `p − 3` on both curves) and the order `n`, in little-endian 64-bit limbs.
-struct ECDomain: Sendable {
-  let p: [UInt64]
-  let b: [UInt64]
-  let n: [UInt64]
+package struct ECDomain: Sendable {
+  package let p: [UInt64]
+  package let b: [UInt64]
+  package let n: [UInt64]
   /// `−p⁻¹ mod 2⁶⁴`, for Montgomery products modulo `p`.
-  let montgomeryFactor: UInt64
+  package let montgomeryFactor: UInt64
 
   /// P-256 (secp256r1): SEC 2 v2 §2.4.2; the same values are FIPS 186-4 Appendix D.1.2.3's.
   static let p256 = ECDomain(
@@ -125,7 +127,7 @@ struct ECDomain: Sendable {
       + "c7634d81f4372ddf581a0db248b0a77aecec196accc52973"
   )
 
-  static func of(_ curve: ECCurve) -> ECDomain { curve == .p256 ? p256 : p384 }
+  package static func of(_ curve: ECCurve) -> ECDomain { curve == .p256 ? p256 : p384 }
 
   private init(p: String, b: String, n: String) {
     self.p = Limbs.fromHex(p)

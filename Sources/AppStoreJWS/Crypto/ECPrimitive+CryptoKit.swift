@@ -40,11 +40,11 @@
   /// interface (it declares no conformance for them), but each is an immutable value (the
   /// interface gives it no mutating or settable member); this class sets its key in a `let` in
   /// `init` and only reads it after, so instances cross actors as the other platforms' keys do.
-  final class PlatformPublicKey: @unchecked Sendable {
-    let curve: ECCurve
+  package final class PlatformPublicKey: @unchecked Sendable {
+    package let curve: ECCurve
     private let key: CryptoKitPublicKey
 
-    init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
+    package init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
       try ECKeyChecks.checkPublicKey(curve: curve, x963Representation: point)
@@ -64,14 +64,14 @@
       self.curve = curve
     }
 
-    var x963Representation: [UInt8] {
+    package var x963Representation: [UInt8] {
       switch key {
       case .p256(let key): Array(key.x963Representation)
       case .p384(let key): Array(key.x963Representation)
       }
     }
 
-    func isValidSignature(
+    package func isValidSignature(
       rawSignature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, hash: HashFunction
     ) -> Bool {
       guard rawSignature.count == curve.rawSignatureByteCount else { return false }
@@ -101,15 +101,15 @@
   /// `@unchecked Sendable` invariant: as ``PlatformPublicKey``'s — CryptoKit's private key
   /// types are not `Sendable` in the iOS 18.0 interface; the key is set in `init` and only read
   /// after (signing takes it by value).
-  final class PlatformPrivateKey: @unchecked Sendable {
+  package final class PlatformPrivateKey: @unchecked Sendable {
     let curve: ECCurve
-    let publicKey: PlatformPublicKey
+    package let publicKey: PlatformPublicKey
     private let key: CryptoKitPrivateKey
 
     /// A fresh key from CryptoKit's generator (the system's). `compactRepresentable: false`:
     /// any point of the curve, as libcrypto draws them, not only the half whose compact form
     /// exists.
-    init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
+    package init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
       switch curve {
       case .p256: key = .p256(P256.Signing.PrivateKey(compactRepresentable: false))
       case .p384: key = .p384(P384.Signing.PrivateKey(compactRepresentable: false))
@@ -118,7 +118,8 @@
       publicKey = Self.publicKey(of: key, curve: curve)
     }
 
-    init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer) throws(AppStoreJWSError) {
+    package init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer) throws(AppStoreJWSError)
+    {
       try ECKeyChecks.checkPrivateScalar(curve: curve, scalar)
       do {
         switch curve {
@@ -133,14 +134,14 @@
       publicKey = Self.publicKey(of: key, curve: curve)
     }
 
-    var rawScalar: [UInt8] {
+    package var rawScalar: [UInt8] {
       switch key {
       case .p256(let key): Array(key.rawRepresentation)
       case .p384(let key): Array(key.rawRepresentation)
       }
     }
 
-    func rawSignature(message: UnsafeRawBufferPointer, hash: HashFunction)
+    package func rawSignature(message: UnsafeRawBufferPointer, hash: HashFunction)
       throws(AppStoreJWSError) -> [UInt8]
     {
       do {

@@ -82,14 +82,14 @@
   /// concurrent verification with one `EVP_PKEY` as long as each thread uses its own context.
   /// Verification contexts are kept in `idleContexts` (behind a `Locked`) and lent to one
   /// caller at a time.
-  final class PlatformPublicKey: @unchecked Sendable {
-    let curve: ECCurve
+  package final class PlatformPublicKey: @unchecked Sendable {
+    package let curve: ECCurve
     let pointer: OpaquePointer
     /// Contexts initialised for verification and not in use; at most `maximumIdleContexts`.
     private let idleContexts = Locked<[OpaquePointer]>([])
     private static let maximumIdleContexts = 8
 
-    init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
+    package init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
       try ECKeyChecks.checkPublicKey(curve: curve, x963Representation: point)
@@ -111,9 +111,11 @@
       EVP_PKEY_free(pointer)
     }
 
-    var x963Representation: [UInt8] { OpenSSLKeys.publicPoint(of: pointer, curve: curve) ?? [] }
+    package var x963Representation: [UInt8] {
+      OpenSSLKeys.publicPoint(of: pointer, curve: curve) ?? []
+    }
 
-    func isValidSignature(
+    package func isValidSignature(
       rawSignature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, hash: HashFunction
     ) -> Bool {
       guard rawSignature.count == curve.rawSignatureByteCount else { return false }
@@ -181,12 +183,12 @@
   /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
   /// concurrent signing with one `EVP_PKEY` as long as each thread uses its own context, and
   /// every signature here makes its own.
-  final class PlatformPrivateKey: @unchecked Sendable {
+  package final class PlatformPrivateKey: @unchecked Sendable {
     let curve: ECCurve
     private let pointer: OpaquePointer
-    let publicKey: PlatformPublicKey
+    package let publicKey: PlatformPublicKey
 
-    convenience init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
+    package convenience init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
       OpenSSLLibrary.prepared
       guard let key = sts_EVP_EC_gen(OpenSSLKeys.groupName(curve)) else {
         throw OpenSSLKeys.failure(.invalidKey, "could not generate a \(curve) key")
@@ -194,7 +196,7 @@
       try self.init(taking: key, curve: curve)
     }
 
-    convenience init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer)
+    package convenience init(curve: ECCurve, rawScalar scalar: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
     {
       try ECKeyChecks.checkPrivateScalar(curve: curve, scalar)
@@ -221,7 +223,7 @@
       EVP_PKEY_free(pointer)
     }
 
-    var rawScalar: [UInt8] {
+    package var rawScalar: [UInt8] {
       var number: OpaquePointer?
       guard EVP_PKEY_get_bn_param(pointer, OSSL_PKEY_PARAM_PRIV_KEY, &number) == 1, let number
       else {
@@ -234,7 +236,7 @@
       return scalar
     }
 
-    func rawSignature(message: UnsafeRawBufferPointer, hash: HashFunction)
+    package func rawSignature(message: UnsafeRawBufferPointer, hash: HashFunction)
       throws(AppStoreJWSError) -> [UInt8]
     {
       var digest = [UInt8](repeating: 0, count: hash.byteCount)

@@ -14,22 +14,22 @@
 /// documents its `@unchecked Sendable` invariant.
 
 /// A curve of the primitive.
-enum ECCurve: Sendable, Hashable, CaseIterable {
+package enum ECCurve: Sendable, Hashable, CaseIterable {
   /// NIST P-256 (secp256r1): App Store leaf keys, ES256.
   case p256
   /// NIST P-384 (secp384r1): Apple Root CA - G3 and the WWDR intermediates.
   case p384
 
   /// The bytes of a field element or scalar: 32 or 48.
-  var coordinateByteCount: Int { self == .p256 ? 32 : 48 }
+  package var coordinateByteCount: Int { self == .p256 ? 32 : 48 }
   /// The bytes of an uncompressed point `04‖X‖Y` (SEC 1 §2.3.3, "X9.63").
   var x963ByteCount: Int { 1 + 2 * coordinateByteCount }
   /// The bytes of a raw signature `r‖s`.
-  var rawSignatureByteCount: Int { 2 * coordinateByteCount }
+  package var rawSignatureByteCount: Int { 2 * coordinateByteCount }
 }
 
 /// A hash function of the primitive.
-enum HashFunction: Sendable, Hashable, CaseIterable {
+package enum HashFunction: Sendable, Hashable, CaseIterable {
   case sha256
   case sha384
 
@@ -95,7 +95,7 @@ extension PlatformDigest {
 
 extension Array where Element == UInt8 {
   /// `withUnsafeBytes` for a body with typed throws (the standard one only rethrows).
-  func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws(AppStoreJWSError) -> T)
+  package func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws(AppStoreJWSError) -> T)
     throws(AppStoreJWSError) -> T
   {
     let result: Result<T, AppStoreJWSError> = withUnsafeBytes { bytes in

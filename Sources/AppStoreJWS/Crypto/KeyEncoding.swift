@@ -10,7 +10,7 @@ import Foundation
 /// id-ecPublicKey, namedCurve }, OCTET STRING { ECPrivateKey: SEQUENCE { INTEGER 1, OCTET
 /// STRING scalar (padded to the order's size), [1] BIT STRING uncompressed point } } }`. Files
 /// written before this package read keys itself hold that encoding, so they open anywhere.
-enum KeyEncoding {
+package enum KeyEncoding {
   /// The curve of a named-curve OID.
   static func curve(_ oid: DERObjectIdentifier) -> ECCurve? {
     switch oid {
@@ -25,7 +25,7 @@ enum KeyEncoding {
   }
 
   /// `SubjectPublicKeyInfo { { id-ecPublicKey, namedCurve }, BIT STRING point }`.
-  static func subjectPublicKeyInfo(curve: ECCurve, point: [UInt8]) -> [UInt8] {
+  package static func subjectPublicKeyInfo(curve: ECCurve, point: [UInt8]) -> [UInt8] {
     var writer = DERWriter()
     writer.sequence { info in
       info.sequence { algorithm in
@@ -204,7 +204,7 @@ extension ECKeyChecks {
   /// checked by ``checkPublicKey(curve:x963Representation:)``.
   /// - Throws: ``AppStoreJWSError/Code/invalidKey`` when the DER is not an EC key's, names
   ///   another curve, or holds a point that is refused.
-  static func publicPoint(subjectPublicKeyInfo der: [UInt8], expecting curve: ECCurve)
+  package static func publicPoint(subjectPublicKeyInfo der: [UInt8], expecting curve: ECCurve)
     throws(AppStoreJWSError) -> [UInt8]
   {
     let stated: ECCurve?

@@ -1,6 +1,6 @@
 /// An OBJECT IDENTIFIER as its DER content bytes (X.690 §8.19), compared byte for byte.
-struct DERObjectIdentifier: Sendable, Hashable, CustomStringConvertible {
-  let content: [UInt8]
+package struct DERObjectIdentifier: Sendable, Hashable, CustomStringConvertible {
+  package let content: [UInt8]
 
   init(content: some Sequence<UInt8>) {
     self.content = Array(content)
@@ -29,7 +29,7 @@ struct DERObjectIdentifier: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The dotted form (`1.2.840.10045.4.3.2`).
-  var description: String {
+  package var description: String {
     var arcs: [UInt64] = []
     var value: UInt64 = 0
     for byte in content {
@@ -60,7 +60,7 @@ struct DERObjectIdentifier: Sendable, Hashable, CustomStringConvertible {
   /// ecdsa-with-SHA384, 1.2.840.10045.4.3.3 (RFC 5758 §3.2).
   static let ecdsaWithSHA384 = Self(content: [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x03])
   /// id-ce-subjectKeyIdentifier, 2.5.29.14 (RFC 5280 §4.2.1.2).
-  static let subjectKeyIdentifier = Self(content: [0x55, 0x1D, 0x0E])
+  package static let subjectKeyIdentifier = Self(content: [0x55, 0x1D, 0x0E])
   /// id-ce-keyUsage, 2.5.29.15 (RFC 5280 §4.2.1.3).
   static let keyUsage = Self(content: [0x55, 0x1D, 0x0F])
   /// id-ce-basicConstraints, 2.5.29.19 (RFC 5280 §4.2.1.9).
@@ -72,6 +72,6 @@ struct DERObjectIdentifier: Sendable, Hashable, CustomStringConvertible {
   static let appleIntermediateMarker = Self(
     content: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, 0x06, 0x02, 0x01])
   /// Apple's receipt-signing leaf marker, 1.2.840.113635.100.6.11.1 (the same source).
-  static let appleLeafMarker = Self(
+  package static let appleLeafMarker = Self(
     content: [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x63, 0x64, 0x06, 0x0B, 0x01])
 }

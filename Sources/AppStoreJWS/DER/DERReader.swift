@@ -8,7 +8,7 @@
 /// bits (§8.6.2, §11.2), OBJECT IDENTIFIER subidentifiers without leading `80` (§8.19.2).
 ///
 /// Positions are offsets into ``bytes``; each error says where it was found and why.
-struct DERReader {
+package struct DERReader {
   /// The whole buffer (a certificate, a key, a signature).
   let bytes: [UInt8]
   /// Where the next element starts.
@@ -26,7 +26,7 @@ struct DERReader {
   static let maximumLength = 1 << 20
 
   /// A reader of all of `bytes`.
-  init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.init(bytes, from: 0, to: bytes.count, depth: 0)
   }
 
@@ -44,7 +44,7 @@ struct DERReader {
   var peekTag: UInt8? { position < end ? bytes[position] : nil }
 
   /// Reads the next element, whatever its tag.
-  mutating func next() throws(DERError) -> DERElement {
+  package mutating func next() throws(DERError) -> DERElement {
     let start = position
     guard start < end else { throw DERError("an element is missing", at: start) }
     let tag = bytes[start]
@@ -123,7 +123,7 @@ struct DERReader {
   }
 
   /// Throws unless every byte of this reader's content has been read.
-  func expectEnd(_ what: @autoclosure () -> String) throws(DERError) {
+  package func expectEnd(_ what: @autoclosure () -> String) throws(DERError) {
     guard position >= end else {
       throw DERError("\(end - position) bytes follow \(what())", at: position)
     }
@@ -131,7 +131,7 @@ struct DERReader {
 
   /// Walks every element below `element`, checking the DER length rules at every level: what
   /// a reader of the known fields alone would not see inside the parts it keeps as bytes.
-  func checkStructure(of element: DERElement) throws(DERError) {
+  package func checkStructure(of element: DERElement) throws(DERError) {
     guard element.isConstructed else { return }
     var inner = try children(of: element)
     while !inner.isAtEnd {
@@ -149,7 +149,7 @@ struct DERReader {
 
   /// Checks that `element` is a minimally encoded INTEGER (X.690 §8.3.2) and returns its
   /// content (two's complement, big-endian).
-  func integer(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError)
+  package func integer(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError)
     -> ArraySlice<UInt8>
   {
     guard element.tag == DERTag.integer else {
@@ -194,7 +194,9 @@ struct DERReader {
   }
 
   /// A DER BOOLEAN: one byte, `00` or `FF` (X.690 §11.1).
-  func boolean(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError) -> Bool {
+  package func boolean(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError)
+    -> Bool
+  {
     let value = content(element)
     guard element.tag == DERTag.boolean, value.count == 1,
       let byte = value.first, byte == 0 || byte == 0xFF
@@ -204,7 +206,7 @@ struct DERReader {
 
   /// A BIT STRING's bits, with the count of unused bits of its last byte; DER requires those
   /// bits to be zero (X.690 §11.2.1) and an empty string to have none.
-  func bitString(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError)
+  package func bitString(_ element: DERElement, _ what: @autoclosure () -> String) throws(DERError)
     -> (bytes: ArraySlice<UInt8>, unusedBits: Int)
   {
     let value = content(element)
@@ -239,7 +241,7 @@ struct DERReader {
 
   /// An OBJECT IDENTIFIER's content, checked: not empty, each subidentifier minimal and
   /// terminated (X.690 §8.19.2).
-  func objectIdentifier(_ element: DERElement, _ what: @autoclosure () -> String)
+  package func objectIdentifier(_ element: DERElement, _ what: @autoclosure () -> String)
     throws(DERError) -> ArraySlice<UInt8>
   {
     let value = content(element)
@@ -259,8 +261,8 @@ struct DERReader {
 }
 
 /// One element read by a ``DERReader``: its tag and where its header and content lie.
-struct DERElement: Sendable, Hashable {
-  let tag: UInt8
+package struct DERElement: Sendable, Hashable {
+  package let tag: UInt8
   /// Where the element (its tag) starts.
   let start: Int
   /// Where its content starts.
@@ -281,18 +283,18 @@ struct DERElement: Sendable, Hashable {
 }
 
 /// The tags this package reads and writes (X.690 §8.1.2, X.680 §8.4).
-enum DERTag {
-  static let boolean: UInt8 = 0x01
-  static let integer: UInt8 = 0x02
-  static let bitString: UInt8 = 0x03
+package enum DERTag {
+  package static let boolean: UInt8 = 0x01
+  package static let integer: UInt8 = 0x02
+  package static let bitString: UInt8 = 0x03
   static let octetString: UInt8 = 0x04
   static let null: UInt8 = 0x05
-  static let objectIdentifier: UInt8 = 0x06
+  package static let objectIdentifier: UInt8 = 0x06
   static let utf8String: UInt8 = 0x0C
   static let printableString: UInt8 = 0x13
   static let ia5String: UInt8 = 0x16
-  static let utcTime: UInt8 = 0x17
-  static let generalizedTime: UInt8 = 0x18
+  package static let utcTime: UInt8 = 0x17
+  package static let generalizedTime: UInt8 = 0x18
   static let sequence: UInt8 = 0x30
   static let set: UInt8 = 0x31
 
@@ -303,8 +305,8 @@ enum DERTag {
 }
 
 /// Why some bytes are not the DER expected: what, where (an offset) and why.
-struct DERError: Error, Sendable, CustomStringConvertible {
-  let reason: String
+package struct DERError: Error, Sendable, CustomStringConvertible {
+  package let reason: String
   let offset: Int
   /// The rule of the closed list where this refusal is stricter than OpenSSL's reading, if it
   /// is one of them.
@@ -316,7 +318,7 @@ struct DERError: Error, Sendable, CustomStringConvertible {
     self.rule = rule
   }
 
-  var description: String { "\(reason) (at byte \(offset))" }
+  package var description: String { "\(reason) (at byte \(offset))" }
 }
 
 /// A byte as two upper-case hexadecimal digits.

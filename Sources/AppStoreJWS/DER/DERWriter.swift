@@ -1,10 +1,13 @@
 /// Writes DER (ITU-T X.690): what the local certificate authority builds certificates and keys
 /// with. Lengths in the shortest form (§10.1), INTEGERs minimal (§8.3.2), BOOLEAN `FF` (§11.1).
-struct DERWriter {
-  private(set) var bytes: [UInt8] = []
+package struct DERWriter {
+  package private(set) var bytes: [UInt8] = []
+
+  /// An empty writer.
+  package init() {}
 
   /// Appends a tag, the length of `content` in DER's shortest form, and `content`.
-  mutating func element(_ tag: UInt8, _ content: some Collection<UInt8>) {
+  package mutating func element(_ tag: UInt8, _ content: some Collection<UInt8>) {
     bytes.append(tag)
     Self.appendLength(content.count, to: &bytes)
     bytes.append(contentsOf: content)
@@ -18,7 +21,7 @@ struct DERWriter {
   }
 
   /// Appends a SEQUENCE whose content `body` writes.
-  mutating func sequence(_ body: (inout DERWriter) -> Void) {
+  package mutating func sequence(_ body: (inout DERWriter) -> Void) {
     constructed(DERTag.sequence, body)
   }
 
@@ -47,7 +50,7 @@ struct DERWriter {
   }
 
   /// Appends a BOOLEAN.
-  mutating func boolean(_ value: Bool) {
+  package mutating func boolean(_ value: Bool) {
     element(DERTag.boolean, [value ? 0xFF : 0x00])
   }
 
@@ -74,7 +77,7 @@ struct DERWriter {
   }
 
   /// Appends an OCTET STRING.
-  mutating func octetString(_ content: some Collection<UInt8>) {
+  package mutating func octetString(_ content: some Collection<UInt8>) {
     element(DERTag.octetString, content)
   }
 

@@ -1,16 +1,16 @@
 import StoreInternals
-internal import StoreModel
+package import StoreModel
 
 /// A chain that passed every check: what signature verification needs from it, and when it holds.
-struct VerifiedChain: Sendable {
+package struct VerifiedChain: Sendable {
   /// The leaf's public key (P-256), imported once.
-  let leafKey: PlatformPublicKey
+  package let leafKey: PlatformPublicKey
   /// The chain holds at validation times `validFrom ..< validUntil` (seconds since 1970): the
   /// intersection of the three certificates' validity periods. Every other check is timeless.
   let validFrom: Int64
   let validUntil: Int64
 
-  func holds(at time: Int64) -> Bool { validFrom <= time && time < validUntil }
+  package func holds(at time: Int64) -> Bool { validFrom <= time && time < validUntil }
 }
 
 /// Why a chain was refused: the error a verification reports, and the rule of the closed list
@@ -27,7 +27,7 @@ struct ChainRefusal: Error, Sendable {
 
 /// The two readings of RFC 5280 that OpenSSL's `X509_verify_cert` offers, which the chain
 /// rules follow exactly.
-enum ChainProfile: Sendable, Hashable, CaseIterable {
+package enum ChainProfile: Sendable, Hashable, CaseIterable {
   /// OpenSSL's default flags, which the verifier has always applied: Apple's own test chains
   /// (no authority or subject key identifiers, basic constraints not critical) verify.
   case openSSLDefault
@@ -62,7 +62,7 @@ enum ChainProfile: Sendable, Hashable, CaseIterable {
 ///
 /// `@unchecked Sendable` invariant: the roots are set in `init` and only read afterwards; the
 /// pool is behind a `Locked`, and pooled links are immutable.
-final class ChainVerifier: @unchecked Sendable {
+package final class ChainVerifier: @unchecked Sendable {
   static let intermediateMarkerOID = DERObjectIdentifier.appleIntermediateMarker.description
   static let leafMarkerOID = DERObjectIdentifier.appleLeafMarker.description
 
@@ -74,9 +74,9 @@ final class ChainVerifier: @unchecked Sendable {
   private let parsedPoolCapacity: Int
 
   /// A parsed certificate and its imported key (`nil` when it is not P-256 or P-384).
-  final class Link: Sendable {
+  package final class Link: Sendable {
     let certificate: X509Certificate
-    let key: PlatformPublicKey?
+    package let key: PlatformPublicKey?
 
     init(_ certificate: X509Certificate) {
       self.certificate = certificate
@@ -92,7 +92,7 @@ final class ChainVerifier: @unchecked Sendable {
 
   /// A verifier of chains to `roots`, reusing the parsed forms of up to `parsedPoolCapacity`
   /// certificates.
-  init(
+  package init(
     roots: [Certificate], parsedPoolCapacity: Int = 16, profile: ChainProfile = .openSSLDefault
   ) throws(AppStoreJWSError) {
     self.roots = roots
@@ -102,7 +102,7 @@ final class ChainVerifier: @unchecked Sendable {
   }
 
   /// Verifies `x5c[0]` (leaf) and `x5c[1]` (intermediate) up to a configured root at `time`.
-  func verify(leafDER: [UInt8], intermediateDER: [UInt8], at time: Int64)
+  package func verify(leafDER: [UInt8], intermediateDER: [UInt8], at time: Int64)
     -> Result<VerifiedChain, VerificationError>
   {
     verifyWithRule(leafDER: leafDER, intermediateDER: intermediateDER, at: time).mapError(\.error)

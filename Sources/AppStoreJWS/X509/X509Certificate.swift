@@ -5,7 +5,7 @@
 /// signature or key algorithm parses (a verifier may be configured with any root) and is
 /// refused by the chain rules. Names are kept as their DER bytes, compared byte for byte when
 /// chaining.
-struct X509Certificate: Sendable {
+package struct X509Certificate: Sendable {
   /// The whole certificate.
   let der: [UInt8]
   /// `tbsCertificate`, the signed part.
@@ -14,7 +14,7 @@ struct X509Certificate: Sendable {
   let serialNumber: ArraySlice<UInt8>
   /// The algorithm of `tbsCertificate.signature` (RFC 5280 §4.1.2.3), which §4.1.1.2 requires
   /// to equal the outer `signatureAlgorithm`; parsing refuses a certificate where they differ.
-  let signatureAlgorithm: SignatureAlgorithm
+  package let signatureAlgorithm: SignatureAlgorithm
   /// The issuer's Name, the whole DER element.
   let issuerRange: Range<Int>
   /// The subject's Name, the whole DER element.
@@ -29,25 +29,25 @@ struct X509Certificate: Sendable {
   /// The subject's public key.
   let publicKey: SubjectPublicKey
   /// The extensions the rules read, and whether any other is critical.
-  let extensions: X509Extensions
+  package let extensions: X509Extensions
   /// `signatureValue`'s bytes: for ECDSA, a DER ECDSA-Sig-Value.
   let signatureRange: Range<Int>
 
-  var tbs: ArraySlice<UInt8> { der[tbsRange] }
+  package var tbs: ArraySlice<UInt8> { der[tbsRange] }
   var issuer: ArraySlice<UInt8> { der[issuerRange] }
   var subject: ArraySlice<UInt8> { der[subjectRange] }
-  var signature: ArraySlice<UInt8> { der[signatureRange] }
+  package var signature: ArraySlice<UInt8> { der[signatureRange] }
   /// Whether issuer and subject are the same name, byte for byte (RFC 5280 §6.1: self-issued).
   var isSelfIssued: Bool { issuer == subject }
 
   /// The signature algorithms of this package's certificates (RFC 5758 §3.2).
-  enum SignatureAlgorithm: Sendable, Hashable {
+  package enum SignatureAlgorithm: Sendable, Hashable {
     case ecdsaWithSHA256
     case ecdsaWithSHA384
     /// Any other algorithm: parsed, never verified.
     case other(DERObjectIdentifier)
 
-    var hash: HashFunction? {
+    package var hash: HashFunction? {
       switch self {
       case .ecdsaWithSHA256: .sha256
       case .ecdsaWithSHA384: .sha384
@@ -71,7 +71,7 @@ struct X509Certificate: Sendable {
   }
 
   /// Parses `der`: exactly one certificate, nothing after it.
-  init(der: [UInt8]) throws(DERError) {
+  package init(der: [UInt8]) throws(DERError) {
     var top = DERReader(der)
     let certificate = try top.next(DERTag.sequence, "the certificate")
     try top.expectEnd("the certificate")

@@ -1,7 +1,7 @@
 /// The extensions of a certificate (RFC 5280 §4.2) that the chain rules read, each value
 /// parsed strictly; every other extension is kept by identifier only, its value checked to be
 /// one DER element.
-struct X509Extensions: Sendable {
+package struct X509Extensions: Sendable {
   /// Basic constraints (§4.2.1.9): `cA` and `pathLenConstraint`.
   struct BasicConstraints: Sendable, Hashable {
     var isCertificateAuthority: Bool
@@ -10,19 +10,19 @@ struct X509Extensions: Sendable {
   }
 
   /// Key usage bits (§4.2.1.3), bit 0 (`digitalSignature`) first.
-  struct KeyUsage: Sendable, Hashable {
-    static let digitalSignature = 0
+  package struct KeyUsage: Sendable, Hashable {
+    package static let digitalSignature = 0
     static let keyCertSign = 5
     static let cRLSign = 6
 
     var bits: UInt16
     var isCritical: Bool
 
-    func contains(_ bit: Int) -> Bool { bits & (1 << UInt16(bit)) != 0 }
+    package func contains(_ bit: Int) -> Bool { bits & (1 << UInt16(bit)) != 0 }
   }
 
   private(set) var basicConstraints: BasicConstraints?
-  private(set) var keyUsage: KeyUsage?
+  package private(set) var keyUsage: KeyUsage?
   /// The subject key identifier (§4.2.1.2).
   private(set) var subjectKeyIdentifier: [UInt8]?
   /// The authority key identifier's `keyIdentifier` (§4.2.1.1), when present.
@@ -33,7 +33,7 @@ struct X509Extensions: Sendable {
   private(set) var identifiers: [DERObjectIdentifier] = []
   /// The first critical extension the rules do not process (anything but basic constraints
   /// and key usage), or `nil`.
-  private(set) var unhandledCritical: DERObjectIdentifier?
+  package private(set) var unhandledCritical: DERObjectIdentifier?
 
   /// The extensions OpenSSL processes when critical (`X509_supported_extension`, OpenSSL 3.0
   /// `crypto/x509/v3_purp.c`) beyond basic constraints and key usage: Netscape certificate
@@ -41,7 +41,7 @@ struct X509Extensions: Sendable {
   /// key usage, policy constraints, proxy certificate information, name constraints, policy
   /// mappings, inhibit anyPolicy. Refusing them critical is stricter than OpenSSL; refusing any
   /// other critical extension (an unknown one, the key identifiers, Apple's markers) is not.
-  static let processedByOpenSSL: Set<DERObjectIdentifier> = [
+  package static let processedByOpenSSL: Set<DERObjectIdentifier> = [
     DERObjectIdentifier(content: [0x60, 0x86, 0x48, 0x01, 0x86, 0xF8, 0x42, 0x01, 0x01]),
     DERObjectIdentifier(content: [0x55, 0x1D, 0x11]),
     DERObjectIdentifier(content: [0x55, 0x1D, 0x20]),
@@ -60,10 +60,10 @@ struct X509Extensions: Sendable {
   init() {}
 
   /// Whether an extension `oid` is present, critical or not.
-  func contains(_ oid: DERObjectIdentifier) -> Bool { identifiers.contains(oid) }
+  package func contains(_ oid: DERObjectIdentifier) -> Bool { identifiers.contains(oid) }
 
   /// Parses `Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension`.
-  init(_ reader: DERReader, _ list: DERElement) throws(DERError) {
+  package init(_ reader: DERReader, _ list: DERElement) throws(DERError) {
     var entries = try reader.children(of: list)
     guard !entries.isAtEnd else {
       throw DERError(

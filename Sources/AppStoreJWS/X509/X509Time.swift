@@ -2,9 +2,10 @@
 /// 2049 (YY ≥ 50 is 19YY, otherwise 20YY) and GeneralizedTime `YYYYMMDDHHMMSSZ` for 2050 and
 /// later; seconds present, no fractions, always Zulu. A date that is not a real date of the
 /// Gregorian calendar (month 13, 30 February, hour 24, second 60) is refused.
-enum X509Time {
+package enum X509Time {
   /// Seconds since 1970 of a UTCTime or GeneralizedTime element.
-  static func seconds(_ reader: DERReader, _ element: DERElement) throws(DERError) -> Int64 {
+  package static func seconds(_ reader: DERReader, _ element: DERElement) throws(DERError) -> Int64
+  {
     let text = reader.content(element)
     let digitCount: Int
     switch element.tag {
@@ -69,7 +70,7 @@ enum X509Time {
   }
 
   /// The DER element (UTCTime through 2049, GeneralizedTime after) of `seconds` since 1970.
-  static func encode(_ seconds: Int64, into writer: inout DERWriter) {
+  package static func encode(_ seconds: Int64, into writer: inout DERWriter) {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
     // The civil date of a day count (the inverse of `daysSince1970`).

@@ -10,7 +10,7 @@ import StoreInternals
 ///
 /// A write that fails does not stop the model that made it (a `KeyValueStore` cannot throw); the
 /// failure is kept in ``writeFailure`` and the command reports it.
-final class AppDataStore: KeyValueStore, Sendable {
+package final class AppDataStore: KeyValueStore, Sendable {
   private struct State {
     var data: AppData
     var failure: String?
@@ -21,7 +21,7 @@ final class AppDataStore: KeyValueStore, Sendable {
   private let appStore: LocalAppStore?
 
   /// The key of the app's data in the state.
-  static let key = "SportsTime.AppData"
+  package static let key = "SportsTime.AppData"
 
   private init(data: AppData, appStore: LocalAppStore?) {
     state = Locked(State(data: data))

@@ -1,20 +1,22 @@
-import Foundation
-import LocalAppStore
+package import Foundation
+package import LocalAppStore
 import SportsTimePro
 import StoreModel
 
 /// A local App Store selling the bundled catalog on a state of its own, with the app's data
 /// beside it: where `checklist` and `demo` run the app, launching it as often as they need.
 @MainActor
-struct AppSandbox {
-  let appStore: LocalAppStore
+package struct AppSandbox {
+  package let appStore: LocalAppStore
   /// The app's device storage.
   let data: AppDataStore
 
   /// A fresh state at `path` (`:memory:` for one thrown away with the process, its app data in
   /// memory too), selling the bundled `SportsTime.storekit`, its time starting at `start`.
   /// - Throws: ``CLIError/failure(_:)`` when the catalog or the state cannot be made.
-  static func fresh(at path: String = ":memory:", start: Date) throws(CLIError) -> AppSandbox {
+  package static func fresh(at path: String = ":memory:", start: Date) throws(CLIError)
+    -> AppSandbox
+  {
     let catalog = try bundledCatalog()
     let appStore: LocalAppStore
     do {

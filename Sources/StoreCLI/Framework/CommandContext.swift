@@ -83,7 +83,7 @@ package struct CommandContext: Sendable {
 
   /// The state file: `--state`, else `$SPORTSTIME_STORE_STATE`, else
   /// `.sportstime-store/state.sqlite` in the current folder.
-  func statePath(_ arguments: ParsedArguments) -> String {
+  package func statePath(_ arguments: ParsedArguments) -> String {
     let path =
       arguments.value("state") ?? environment["SPORTSTIME_STORE_STATE"]
       ?? ".sportstime-store/state.sqlite"

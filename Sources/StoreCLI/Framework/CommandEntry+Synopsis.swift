@@ -1,7 +1,7 @@
 /// The synopsis that opens a command's help, made from the command's declarations.
 extension CommandEntry {
   /// The width the synopsis wraps at.
-  static let synopsisWidth = 90
+  package static let synopsisWidth = 90
 
   /// `USAGE:`, then a line for each of the command's ``positionals``: the tool's name, the
   /// command's, the positionals, the options of its table that the line shows
@@ -9,7 +9,7 @@ extension CommandEntry {
   ///
   /// A line longer than ``synopsisWidth`` wraps; what follows continues under the first word
   /// after the command's name.
-  var synopsis: String {
+  package var synopsis: String {
     let head = "USAGE: "
     let command = StoreCLI.toolName + " " + name
     let hanging = String(repeating: " ", count: head.count + command.count + 1)

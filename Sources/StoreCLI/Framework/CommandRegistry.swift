@@ -1,8 +1,8 @@
 import LocalAppStore
 
 /// Every command of the tool, in the order `--help` lists them.
-enum CommandRegistry {
-  static let all: [CommandEntry] =
+package enum CommandRegistry {
+  package static let all: [CommandEntry] =
     [
       .init(HelpCommand.self), .init(DemoCommand.self),
       .init(ProductsCommand.self),
@@ -36,7 +36,7 @@ enum CommandRegistry {
     ]
 
   /// The commands of `topic`, in the registry's order.
-  static func commands(in topic: CommandTopic) -> [CommandEntry] {
+  package static func commands(in topic: CommandTopic) -> [CommandEntry] {
     all.filter { $0.topic == topic }
   }
 
@@ -48,30 +48,30 @@ enum CommandRegistry {
 
 /// A command as the tool runs it: a ``CLICommand`` type, or a command made from a table (the
 /// switch commands, from ``EmulatorSwitch/all``) or a pair (`enable-` and `disable-auto-renew`).
-struct CommandEntry: Sendable {
+package struct CommandEntry: Sendable {
   /// The word that selects the command.
-  let name: String
+  package let name: String
   /// One line for the tool's `--help`.
   let summary: String
   /// The heading `--help` lists it under.
-  let topic: CommandTopic
+  package let topic: CommandTopic
   /// Whether the command may change the state of `--state` (``CommandTraits/changesState``).
-  let changesState: Bool
+  package let changesState: Bool
   /// Whether the tool posts due notifications after a run with these arguments
   /// (``CLICommand/postsNotifications(after:)``).
-  let postsNotifications: @Sendable (ParsedArguments) -> Bool
+  package let postsNotifications: @Sendable (ParsedArguments) -> Bool
   /// The positionals of each line of the command's synopsis (``CLICommand/positionals``).
-  let positionals: [String]
+  package let positionals: [String]
   /// The command's own options.
-  let options: [OptionSpec]
+  package let options: [OptionSpec]
   /// The global options the command's help lists (``CLICommand/globalOptions``).
-  let globalOptions: [OptionSpec]
+  package let globalOptions: [OptionSpec]
   /// The command's help after its synopsis (``CLICommand/details``).
-  let details: String
+  package let details: String
   let run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Void
 
   /// The command's full help: its ``synopsis``, then its ``details``.
-  var usage: String { synopsis + "\n\n" + details }
+  package var usage: String { synopsis + "\n\n" + details }
 
   /// The entry of a command type.
   init(_ command: any CLICommand.Type) {
@@ -86,7 +86,7 @@ struct CommandEntry: Sendable {
   ///
   /// Without `postsNotifications`, a command that `changesState` posts due notifications
   /// after every run, and another never does.
-  init(
+  package init(
     name: String, summary: String, topic: CommandTopic, changesState: Bool,
     positionals: [String] = [""], options: [OptionSpec] = [],
     globalOptions: [OptionSpec] = EmulatorOptions.global(perAccount: false), details: String,

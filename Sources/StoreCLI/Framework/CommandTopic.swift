@@ -1,5 +1,5 @@
 /// The headings under which the tool's `--help` lists its commands, in the order it lists them.
-enum CommandTopic: CaseIterable, Sendable {
+package enum CommandTopic: CaseIterable, Sendable {
   /// `help` and the guided tour.
   case start
   /// The local App Store as the app and StoreKitTest's session see it: products, purchases,
@@ -27,7 +27,7 @@ enum CommandTopic: CaseIterable, Sendable {
   case checks
 
   /// The heading `--help` prints.
-  var heading: String {
+  package var heading: String {
     switch self {
     case .start: "START HERE"
     case .store: "THE STORE"

@@ -4,7 +4,7 @@
 /// (``CommandEntry/synopsis``) and the OPTIONS section of its help
 /// (``OptionSpec/helpSection(_:column:)``) all read that declaration, so that they cannot drift
 /// apart.
-struct OptionSpec: Sendable, Hashable {
+package struct OptionSpec: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     /// `--sticky`: present or not.
     case flag
@@ -15,7 +15,7 @@ struct OptionSpec: Sendable, Hashable {
   }
 
   /// How the synopsis writes the option.
-  enum Placement: Sendable, Hashable {
+  package enum Placement: Sendable, Hashable {
     /// `[--name VALUE]`: the command runs without it.
     case optional
     /// `--name VALUE`: its line of the synopsis needs it.
@@ -28,38 +28,38 @@ struct OptionSpec: Sendable, Hashable {
   }
 
   /// The option's name without dashes.
-  let name: String
+  package let name: String
   let kind: Kind
   /// The placeholder of the value in the help (`FILE`); `nil` for a flag.
-  let valueName: String?
+  package let valueName: String?
   /// What the option does, for the help; lines after the first continue under it, aligned.
-  let help: String
+  package let help: String
   /// How the synopsis writes the option: optional, unless its declaration says otherwise.
-  var placement = Placement.optional
+  package var placement = Placement.optional
   /// The positionals of the synopsis line that shows the option (one of the command's
   /// ``CLICommand/positionals``); `nil` for the first line. An option written ``Placement/within(_:)``
   /// or as an ``Placement/alternative(to:)`` goes where the other option goes.
-  var line: String?
+  package var line: String?
 
   /// A flag: `--name`.
-  static func flag(_ name: String, help: String = "") -> OptionSpec {
+  package static func flag(_ name: String, help: String = "") -> OptionSpec {
     OptionSpec(name: name, kind: .flag, valueName: nil, help: help)
   }
   /// An option with one value: `--name VALUE`.
-  static func value(_ name: String, _ valueName: String = "VALUE", help: String = "")
+  package static func value(_ name: String, _ valueName: String = "VALUE", help: String = "")
     -> OptionSpec
   {
     OptionSpec(name: name, kind: .value, valueName: valueName, help: help)
   }
   /// An option that may repeat: `--name VALUE ...`.
-  static func repeated(_ name: String, _ valueName: String = "VALUE", help: String = "")
+  package static func repeated(_ name: String, _ valueName: String = "VALUE", help: String = "")
     -> OptionSpec
   {
     OptionSpec(name: name, kind: .repeated, valueName: valueName, help: help)
   }
 
   /// How the option is written in the help: `--storekit FILE`.
-  var label: String { valueName.map { "--\(name) \($0)" } ?? "--\(name)" }
+  package var label: String { valueName.map { "--\(name) \($0)" } ?? "--\(name)" }
 
   /// The same option with another help text (the global options say what they do for each
   /// command).
@@ -69,21 +69,21 @@ struct OptionSpec: Sendable, Hashable {
   }
 
   /// The same option, which the synopsis line of `line` (default: the first) needs.
-  func required(on line: String? = nil) -> OptionSpec {
+  package func required(on line: String? = nil) -> OptionSpec {
     placed(.required, on: line)
   }
   /// The same option, optional on the synopsis line of `line` rather than on the first.
-  func optional(on line: String) -> OptionSpec {
+  package func optional(on line: String) -> OptionSpec {
     placed(.optional, on: line)
   }
   /// The same option, which goes with `--option` only: the synopsis writes it inside that
   /// option's brackets.
-  func within(_ option: String) -> OptionSpec {
+  package func within(_ option: String) -> OptionSpec {
     placed(.within(option), on: nil)
   }
   /// The same option, which goes instead of `--option`: the synopsis writes the two in one pair
   /// of brackets.
-  func alternative(to option: String) -> OptionSpec {
+  package func alternative(to option: String) -> OptionSpec {
     placed(.alternative(to: option), on: nil)
   }
 
@@ -111,7 +111,7 @@ struct OptionSpec: Sendable, Hashable {
   static func account(_ help: String) -> OptionSpec { .value("account", "NAME", help: help) }
 
   /// The options every command accepts, with the help the tool's own `--help` gives them.
-  static let global: [OptionSpec] = [
+  package static let global: [OptionSpec] = [
     .json("machine-readable output (stable keys)"),
     .state.helping(
       "the local App Store's state file (default: $SPORTSTIME_STORE_STATE,\n"
@@ -125,7 +125,7 @@ struct OptionSpec: Sendable, Hashable {
   /// The rows of an OPTIONS section: each option's label indented by two, its help starting
   /// at `column` (counted after the indent; at least two spaces after a longer label), each
   /// further line of the help aligned under the first.
-  static func helpRows(_ options: [OptionSpec], column: Int) -> String {
+  package static func helpRows(_ options: [OptionSpec], column: Int) -> String {
     var lines: [String] = []
     for option in options {
       let parts = option.help.split(separator: "\n", omittingEmptySubsequences: false)
@@ -140,7 +140,7 @@ struct OptionSpec: Sendable, Hashable {
   }
 
   /// A command's OPTIONS section: the header, then ``helpRows(_:column:)``.
-  static func helpSection(_ options: [OptionSpec], column: Int = 20) -> String {
+  package static func helpSection(_ options: [OptionSpec], column: Int = 20) -> String {
     "OPTIONS:\n" + helpRows(options, column: column)
   }
 }

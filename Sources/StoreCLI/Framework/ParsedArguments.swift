@@ -1,25 +1,26 @@
 /// A command's arguments, checked against its options.
-struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
   /// The arguments that are not options, in order.
-  var positionals: [String] = []
+  package var positionals: [String] = []
   private var flags: Set<String> = []
   private var values: [String: [String]] = [:]
 
   /// Whether `--name` was given.
-  func flag(_ name: String) -> Bool { flags.contains(name) }
+  package func flag(_ name: String) -> Bool { flags.contains(name) }
   /// The value of `--name VALUE`, if given.
-  func value(_ name: String) -> String? { values[name]?.last }
+  package func value(_ name: String) -> String? { values[name]?.last }
   /// Every value of a repeated option, in order.
-  func values(_ name: String) -> [String] { values[name] ?? [] }
+  package func values(_ name: String) -> [String] { values[name] ?? [] }
   /// Whether `--json` was given.
-  var json: Bool { flag("json") }
+  package var json: Bool { flag("json") }
 
   /// Parses `arguments` against `specs`.
   ///
   /// Options may come before or after positionals; `--` ends options; `-` alone is a
   /// positional (standard input).
   /// - Throws: ``CLIError/usage(_:)`` for an unknown option, a missing value or a repeated one.
-  static func parse(_ arguments: [String], specs: [OptionSpec]) throws(CLIError) -> ParsedArguments
+  package static func parse(_ arguments: [String], specs: [OptionSpec]) throws(CLIError)
+    -> ParsedArguments
   {
     var parsed = ParsedArguments()
     let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

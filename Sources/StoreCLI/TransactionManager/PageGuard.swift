@@ -16,7 +16,7 @@
 ///
 /// A refused request gets 403 and changes nothing. Only the page itself (`/`, `/ui/…` files)
 /// is served without the token.
-struct PageGuard: Sendable {
+package struct PageGuard: Sendable {
   /// The token the page carries: 32 random bytes, hex, made once per `serve`.
   let token: String
 
@@ -49,7 +49,7 @@ struct PageGuard: Sendable {
   }
 
   /// Compares two texts in time that depends on their lengths only.
-  static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
+  package static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
     let x = Array(a.utf8)
     let y = Array(b.utf8)
     guard x.count == y.count else { return false }
@@ -59,7 +59,7 @@ struct PageGuard: Sendable {
   }
 
   /// A new token from `generator`: 32 bytes as 64 hex digits.
-  static func makeToken(using generator: inout some RandomNumberGenerator) -> String {
+  package static func makeToken(using generator: inout some RandomNumberGenerator) -> String {
     var text = ""
     for _ in 0..<4 {
       let word = generator.next()

@@ -6,7 +6,7 @@
 /// times a second, so a change shows within a second without the page asking. Each stream gets
 /// `event: change` with the new ``version``, and a comment line now and then so that a proxy
 /// or the browser keeps the connection.
-actor StateWatcher {
+package actor StateWatcher {
   private let stamp: @Sendable () async -> String
   /// Bumped on each change seen.
   private(set) var version = 0
@@ -21,7 +21,7 @@ actor StateWatcher {
   /// Asks for the stamp once; when it moved, bumps ``version`` and tells every stream.
   /// Returns the version.
   @discardableResult
-  func check() async -> Int {
+  package func check() async -> Int {
     let now = await stamp()
     if let last, now != last {
       version += 1
@@ -32,7 +32,7 @@ actor StateWatcher {
   }
 
   /// A new stream of events for one page: its first event is the current version.
-  func subscribe() -> AsyncStream<[UInt8]> {
+  package func subscribe() -> AsyncStream<[UInt8]> {
     let id = nextStream
     nextStream += 1
     let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(

@@ -1,8 +1,8 @@
 import AppStoreJWS
 import Foundation
 import LocalAppStore
-import LocalAppStoreServer
-import StoreHTTP
+package import LocalAppStoreServer
+package import StoreHTTP
 import StoreModel
 
 /// The Transaction Manager: Xcode's StoreKit Transaction Manager as a page `serve` answers at
@@ -19,10 +19,10 @@ import StoreModel
 ///
 /// Who may call it is ``PageGuard``'s: the token of the page and the browser's word on the
 /// origin. The page's files are sent under a Content-Security-Policy that allows them alone.
-final class TransactionManager: Sendable {
+package final class TransactionManager: Sendable {
   let statePath: String
   let api: ServerAPI
-  let watcher: StateWatcher
+  package let watcher: StateWatcher
   private let guardian: PageGuard
   private let context: CommandContext
 
@@ -30,7 +30,7 @@ final class TransactionManager: Sendable {
   ///   - context: The `serve` command's: its environment, folder and notification transport
   ///     are the commands'.
   ///   - token: The page's token (``PageGuard/makeToken(using:)``).
-  init(statePath: String, api: ServerAPI, context: CommandContext, token: String) {
+  package init(statePath: String, api: ServerAPI, context: CommandContext, token: String) {
     self.statePath = statePath
     self.api = api
     self.context = context
@@ -39,7 +39,7 @@ final class TransactionManager: Sendable {
   }
 
   /// The answer to `request`, or `nil` for a path that is not the page's.
-  func answer(_ request: HTTPRequest) async -> HTTPResponse? {
+  package func answer(_ request: HTTPRequest) async -> HTTPResponse? {
     if request.method == "GET" || request.method == "HEAD" {
       switch request.path {
       case "/", "/ui/", "/ui/index.html":
@@ -400,7 +400,7 @@ final class TransactionManager: Sendable {
   }
 
   /// `argv` as a person types it: words with spaces or quotes single-quoted.
-  static func commandLine(_ argv: [String]) -> String {
+  package static func commandLine(_ argv: [String]) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:/=,@+%")
     let words = argv.map { word -> String in
       if !word.isEmpty, word.allSatisfy(safe.contains) { return word }

@@ -2,7 +2,7 @@ import StoreInternals
 
 /// A JSON value as a `.storekit` file spells it: numbers keep their text (so prices stay exact
 /// decimals), objects keep their key order.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   /// A number, as its lexeme: `4.99`, `-1`, `1e3`.
@@ -26,13 +26,13 @@ enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object: its members by key, and the order the keys came in.
-struct JSONObject: Sendable, Hashable {
+package struct JSONObject: Sendable, Hashable {
   /// The keys in file order.
-  private(set) var keys: [String] = []
+  package private(set) var keys: [String] = []
   private var members: [String: JSONValue] = [:]
 
   /// The value of `key`, if present.
-  subscript(key: String) -> JSONValue? { members[key] }
+  package subscript(key: String) -> JSONValue? { members[key] }
 
   /// Adds a member; returns `false` (and changes nothing) when `key` is already present.
   mutating func insert(_ value: JSONValue, forKey key: String) -> Bool {
@@ -51,7 +51,8 @@ extension JSONValue {
   /// through the package's strict reader (``JSONDocument``), keeping number lexemes and key order.
   /// - Throws: ``CatalogError`` with code `notJSON`, `truncated`, `tooDeep` or `duplicateKey`, the
   ///   key path it was in and the line and column.
-  static func parse(_ bytes: [UInt8], from start: Int = 0) throws(CatalogError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], from start: Int = 0) throws(CatalogError) -> JSONValue
+  {
     let document: JSONDocument
     do throws(JSONDocument.Failure) {
       document = try JSONDocument.parse(bytes, from: start, maximumDepth: maximumDepth)

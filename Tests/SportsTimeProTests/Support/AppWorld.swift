@@ -1,11 +1,10 @@
 import Foundation
 import LocalAppStore
 import Observation
+import SportsTimePro
 import StoreModel
 import StoreTesting
 import Testing
-
-@testable import SportsTimePro
 
 /// One test's world: a manual clock, the local App Store (in memory, polite timing: no lags;
 /// `StoreManagerTimingTests` runs the device's), in-memory storage and a store manager over the

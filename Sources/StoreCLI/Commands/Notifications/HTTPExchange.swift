@@ -12,9 +12,9 @@
 /// One HTTP/1.1 exchange over a POSIX socket, for ``HTTPPostTransport``: connect (each address
 /// of the host in turn, non-blocking), send the request, read the status line of the first final
 /// answer, all bounded by one deadline.
-enum HTTPExchange {
+package enum HTTPExchange {
   /// Why an exchange ended without a status.
-  struct Failure: Error {
+  package struct Failure: Error {
     var result: String
     var reason: String
   }

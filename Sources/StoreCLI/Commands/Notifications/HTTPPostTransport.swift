@@ -48,14 +48,14 @@ package struct HTTPPostTransport: NotificationTransport {
   }
 
   /// Where a post goes: host, port and request target of an `http://` URL.
-  struct Target {
-    var host: String
-    var port: Int
+  package struct Target {
+    package var host: String
+    package var port: Int
     var explicitPort: Bool
     /// The path and query, percent-encoded as in the URL; `/` when it has none.
-    var path: String
+    package var path: String
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
       guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
         var host = components.host, !host.isEmpty
       else { return nil }
@@ -70,7 +70,7 @@ package struct HTTPPostTransport: NotificationTransport {
     }
 
     /// The request's bytes: the head, then `body`.
-    func request(body: Data) -> [UInt8] {
+    package func request(body: Data) -> [UInt8] {
       let name = host.contains(":") ? "[\(host)]" : host
       let head =
         "POST \(path) HTTP/1.1\r\n"
@@ -84,7 +84,7 @@ package struct HTTPPostTransport: NotificationTransport {
   }
 
   /// Why an exchange ended without a status (HTTPExchange's).
-  typealias Failure = HTTPExchange.Failure
+  package typealias Failure = HTTPExchange.Failure
 
   /// Connects, sends `request`, reads the status: the whole exchange, bounded by `deadline`.
   static func exchange(
@@ -100,10 +100,10 @@ package struct HTTPPostTransport: NotificationTransport {
   }
 
   /// Where the head of an answer ends (HTTPExchange's).
-  static func headEnd(in bytes: [UInt8]) -> Int? { HTTPExchange.headEnd(in: bytes) }
+  package static func headEnd(in bytes: [UInt8]) -> Int? { HTTPExchange.headEnd(in: bytes) }
 
   /// The status code of a head's status line (HTTPExchange's).
-  static func parseStatus(_ head: [UInt8]) throws(Failure) -> Int {
+  package static func parseStatus(_ head: [UInt8]) throws(Failure) -> Int {
     try HTTPExchange.parseStatus(head)
   }
 }

@@ -1,9 +1,9 @@
 /// The options every emulator command lists in its help: `--account` (for a command that acts
 /// as a customer), `--state` and `--json`.
-enum EmulatorOptions {
+package enum EmulatorOptions {
   /// The global options an emulator command lists: `--account` (for a command that acts as a
   /// customer), `--state` and `--json`.
-  static func global(perAccount: Bool) -> [OptionSpec] {
+  package static func global(perAccount: Bool) -> [OptionSpec] {
     (perAccount ? [account] : []) + [.state, .json()]
   }
 
