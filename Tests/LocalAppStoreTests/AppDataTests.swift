@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The app's own data kept in the state: per account and key, durable, cleared by a reset, and
 /// an older state upgraded to hold it.

@@ -1,9 +1,8 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The memo of decoded certificate authorities that spares reopening a state its OpenSSL
 /// decoding: a hit must be the authority the text decodes to, and nothing else may hit.

@@ -1,9 +1,8 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The device's view alone, built without a store: a ledger in memory and the subscribers of
 /// updates are all it needs. Each test names the rule of ``DeviceTiming`` (1 to 6) or of the

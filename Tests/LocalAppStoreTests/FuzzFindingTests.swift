@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// What the fuzzers found in the local App Store, each fixed, each kept here.
 @Suite(.hangGuard, .recordsQuietFailures) struct FuzzFindingTests {

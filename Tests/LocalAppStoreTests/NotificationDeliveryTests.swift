@@ -1,11 +1,10 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// A transport that holds its first post until the test lets it go, so that another sender
 /// runs while a post is in flight; later posts answer 200 at once.

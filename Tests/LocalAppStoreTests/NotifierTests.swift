@@ -1,11 +1,10 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The notifier alone, built without a store: it keeps what steps emitted in order, and signs
 /// and stores each with what it is about.

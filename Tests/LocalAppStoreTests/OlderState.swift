@@ -1,8 +1,7 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
-
-@testable import LocalAppStore
 
 /// Writes at `path` the state an older package left: one purchase of `productID`, then `sql`
 /// (dropping what the newer schema added and setting `user_version`), checkpointed so that the

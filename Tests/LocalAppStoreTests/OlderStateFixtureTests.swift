@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// States the command-line tool of older commits wrote (`TestData/OlderStates/README.md`),
 /// opened by the current code: read-write they migrate, by name and once; read-only they are

@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// What the store's work costs, counted (``OperationCosts``), not timed: the figures the
 /// benchmark prints per purchase and per renewal, held here so that a change that adds work

@@ -1,10 +1,9 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 @Suite(.recordsQuietFailures) struct PayloadWriterTests {
   static var fullTransaction: Transaction {

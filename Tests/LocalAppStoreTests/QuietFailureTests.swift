@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// What once failed quietly: a state the store cannot read is an error, never a default.
 @Suite(.recordsQuietFailures) struct QuietFailureTests {

@@ -1,11 +1,10 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The recorder alone, built without a store: every write with Family Sharing, and the notices
 /// each write hands to the notifier.

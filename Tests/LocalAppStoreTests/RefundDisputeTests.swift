@@ -1,11 +1,10 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// A refund request the App Store declines (`REFUND_DECLINED`), and a refund it reverses after
 /// the customer's dispute (`REFUND_REVERSED`).

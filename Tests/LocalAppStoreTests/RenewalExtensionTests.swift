@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The App Store Server API's "Extend a Subscription Renewal Date": the renewal moves later,
 /// `RENEWAL_EXTENDED` is made, and what Apple refuses is refused with nothing changed.

@@ -1,8 +1,7 @@
 import Foundation
+import LocalAppStore
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The connection's kept prepared statements: a kept statement must behave exactly as a fresh
 /// one, and hold nothing between queries.

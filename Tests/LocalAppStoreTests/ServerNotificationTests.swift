@@ -1,11 +1,10 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The notifications' types and subtypes, `TYPE/SUBTYPE` (or `TYPE`), for one account.
 func events(_ store: LocalAppStore, account: String? = nil, since: Date? = nil)

@@ -1,12 +1,11 @@
 import AppStoreJWS
 import Foundation
+import LocalAppStore
 import StoreInternals
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 @Suite(.recordsQuietFailures) struct StateFileTests {
   @Test("a state file keeps every operation, its time and its certificate authority")

@@ -1,10 +1,9 @@
 import Foundation
+import LocalAppStore
 import StoreModel
 import StoreTesting
 import TestSupport
 import Testing
-
-@testable import LocalAppStore
 
 /// The signing part alone, built without a store: what it signs verifies against its root, a
 /// payload is signed once per operation, the Server API's signatures outlive an operation, and

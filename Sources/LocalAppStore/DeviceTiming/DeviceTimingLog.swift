@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 import StoreInternals
 
 /// What one launch of the app has read, in memory only (``DeviceView``'s launch memory): the lags
 /// of the purchases and approvals it made, whether its first listing read happened, whether its
 /// first updates listener got the unfinished transactions.
-final class DeviceTimingLog: Sendable {
+package final class DeviceTimingLog: Sendable {
   private struct State {
     /// Account → transaction → how many reads still miss it.
     var lagging: [String: [UInt64: Int]] = [:]
@@ -17,10 +17,10 @@ final class DeviceTimingLog: Sendable {
   }
 
   /// A listener waiting for the unfinished transactions of its account.
-  struct Handover {
-    var subscriber: UUID
+  package struct Handover {
+    package var subscriber: UUID
     var account: String
-    var isFirstListener: Bool
+    package var isFirstListener: Bool
   }
 
   private let state = Locked(State())

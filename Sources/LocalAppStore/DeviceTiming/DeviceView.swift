@@ -1,5 +1,5 @@
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The device's view of the App Store: what the app on this device reads, where the ledger
 /// holds what the App Store knows.
@@ -20,23 +20,23 @@ import StoreModel
 /// SQLite transaction). It is told who listens to `Transaction.updates` (the store's
 /// ``UpdateHub``), because a renewal no listener saw is missed at the next launch. A launch is
 /// one value of it: ``startNewLaunch()`` begins the next one.
-final class DeviceView: Sendable {
+package final class DeviceView: Sendable {
   /// What this launch has read.
   private let launch = DeviceTimingLog()
   /// Who listens to each account's `Transaction.updates`.
   private let listeners: UpdateHub
   /// How the device decides entitlements and statuses from what it knows.
-  let engine = EntitlementEngine()
+  package let engine = EntitlementEngine()
 
   /// Creates the view of a new launch; `listeners` are the subscribers of the store's updates.
-  init(listeners: UpdateHub) {
+  package init(listeners: UpdateHub) {
     self.listeners = listeners
   }
 
   /// Starts a new launch of the app, as a new process that opens the state does: the lags of
   /// this launch are over, the unfinished transactions go again to the first updates listener,
   /// and renewals made while no listener was open are missed by the first listing read.
-  func startNewLaunch() {
+  package func startNewLaunch() {
     launch.reset()
   }
 
@@ -49,7 +49,9 @@ final class DeviceView: Sendable {
   /// arrives on `Transaction.updates` about half a second before the listing has it
   /// (Kosikowski/swift-storekit, `docs/10-decisions.md`, D3, D4, D28). The iOS 27.0 simulator
   /// lists both at once.
-  func noteListingLag(of transaction: Transaction, account: String, settings: EmulatorSettings) {
+  package func noteListingLag(
+    of transaction: Transaction, account: String, settings: EmulatorSettings
+  ) {
     launch.lag(transaction.id, account: account, reads: settings.deviceTiming.effectiveLag)
   }
 
@@ -58,7 +60,7 @@ final class DeviceView: Sendable {
   /// https://developer.apple.com/forums/thread/697006 reports a renewal made while the app was
   /// not running missing from the first `currentEntitlements` at launch; not measured by
   /// Kosikowski/swift-storekit). Kept in `ledger`: the next launch is another process.
-  func noteRenewal(
+  package func noteRenewal(
     _ transaction: Transaction, account: String, settings: EmulatorSettings,
     in ledger: LedgerStore
   ) throws(LocalAppStoreError) {
@@ -82,7 +84,7 @@ final class DeviceView: Sendable {
   ///
   /// Counts the read (1, 2) and, at the launch's first listing read, takes the renewals made
   /// while no launch ran (5) out of `ledger` (unless it is read-only).
-  func listingRead(account: String, settings: EmulatorSettings, in ledger: LedgerStore)
+  package func listingRead(account: String, settings: EmulatorSettings, in ledger: LedgerStore)
     throws(LocalAppStoreError) -> Set<UInt64>?
   {
     // 4. Real StoreKit yields 0 of N entitlements in a cancelled task (Kosikowski/swift-storekit,
@@ -103,7 +105,7 @@ final class DeviceView: Sendable {
   }
 
   /// Counts a read of `account`'s unfinished transactions toward the lags (1, 2).
-  func unfinishedRead(account: String) {
+  package func unfinishedRead(account: String) {
     launch.read(account: account)
   }
 
@@ -112,7 +114,7 @@ final class DeviceView: Sendable {
   /// `docs/10-decisions.md`, D20, D26, macOS 26.6 and iOS 27.0). It does not spend the listing
   /// lag: the measurements behind the lag are of `currentEntitlements`, `updates` and
   /// `unfinished` reads, and none of a product request.
-  func productsRead(settings: EmulatorSettings) -> Bool {
+  package func productsRead(settings: EmulatorSettings) -> Bool {
     !(settings.deviceTiming.isEnabled && Task.isCancelled)
   }
 
@@ -121,7 +123,7 @@ final class DeviceView: Sendable {
   /// A new updates listener `subscriber` of `account`: counts as a read (1, 2), and waits for
   /// its unfinished transactions until ``takeHandovers()``, marked whether it is the launch's
   /// first listener of the account.
-  func listenerSubscribed(_ subscriber: UUID, account: String) {
+  package func listenerSubscribed(_ subscriber: UUID, account: String) {
     launch.read(account: account)
     let first = launch.claimHandover(account: account)
     launch.enqueueHandover(
@@ -129,7 +131,7 @@ final class DeviceView: Sendable {
   }
 
   /// The listeners waiting for their unfinished transactions, in the order they subscribed.
-  func takeHandovers() -> [DeviceTimingLog.Handover] {
+  package func takeHandovers() -> [DeviceTimingLog.Handover] {
     launch.takeHandovers()
   }
 
@@ -140,7 +142,7 @@ final class DeviceView: Sendable {
   /// https://developer.apple.com/forums/thread/787431: once, upon launch. A listener started late
   /// was handed nothing while `Transaction.unfinished` still had them
   /// (Kosikowski/swift-storekit, `docs/10-decisions.md`, D29, macOS 26.6).
-  func handsOverUnfinished(firstListener: Bool, settings: EmulatorSettings) -> Bool {
+  package func handsOverUnfinished(firstListener: Bool, settings: EmulatorSettings) -> Bool {
     firstListener || !settings.deviceTiming.isEnabled
   }
 
@@ -149,7 +151,7 @@ final class DeviceView: Sendable {
   /// A purchase made outside the app reaches this device: through `Transaction.updates` at once
   /// when made on it, or on another device while an app here listens (whose listing reads then
   /// miss it for the device's lag); otherwise it is held, unsynced, until ``sync(account:in:)``.
-  func receive(
+  package func receive(
     _ transaction: Transaction, madeOn origin: LocalAppStore.PurchaseOrigin, account: String,
     settings: EmulatorSettings, in ledger: LedgerStore
   ) throws(LocalAppStoreError) {
@@ -170,7 +172,7 @@ final class DeviceView: Sendable {
 
   /// Makes this device know `account`'s purchases from other devices: each of their
   /// transactions becomes an update.
-  func sync(account: String, in ledger: LedgerStore) throws(LocalAppStoreError) {
+  package func sync(account: String, in ledger: LedgerStore) throws(LocalAppStoreError) {
     var unsynced = try ledger.read(.unsyncedPurchases)
     guard let originals = unsynced.removeValue(forKey: account), !originals.isEmpty else {
       return
@@ -185,14 +187,15 @@ final class DeviceView: Sendable {
 
   /// The purchases of `account` made on other devices that this device has not synced, by
   /// original transaction identifier, in order.
-  func unsyncedPurchases(of account: String, in ledger: LedgerStore) throws(LocalAppStoreError)
+  package func unsyncedPurchases(of account: String, in ledger: LedgerStore)
+    throws(LocalAppStoreError)
     -> [UInt64]
   {
     (try ledger.read(.unsyncedPurchases)[account] ?? []).sorted()
   }
 
   /// Whether this device has not yet synced `transaction` of `account`.
-  func isUnsynced(_ transaction: Transaction, account: String, in ledger: LedgerStore)
+  package func isUnsynced(_ transaction: Transaction, account: String, in ledger: LedgerStore)
     throws(LocalAppStoreError) -> Bool
   {
     try ledger.read(.unsyncedPurchases)[account]?.contains(transaction.originalID) ?? false
@@ -200,7 +203,7 @@ final class DeviceView: Sendable {
 
   /// `account`'s transactions as this device knows them: without the purchases of other
   /// devices it has not synced.
-  func transactions(of account: String, in ledger: LedgerStore) throws(LocalAppStoreError)
+  package func transactions(of account: String, in ledger: LedgerStore) throws(LocalAppStoreError)
     -> [StoredTransaction]
   {
     let hidden = try ledger.read(.unsyncedPurchases)[account] ?? []
@@ -216,8 +219,15 @@ final class DeviceView: Sendable {
 }
 
 /// A renewal made while no launch ran, missed by the first listing read of the next launch.
-struct LaunchMarker: Codable, Hashable {
+package struct LaunchMarker: Codable, Hashable {
   var account: String
   var transactionID: UInt64
   var originalID: UInt64
+
+  /// A marker of `account`'s transaction `transactionID`, of subscription `originalID`.
+  package init(account: String, transactionID: UInt64, originalID: UInt64) {
+    self.account = account
+    self.transactionID = transactionID
+    self.originalID = originalID
+  }
 }

@@ -19,7 +19,7 @@ extension LedgerStore {
   /// the text itself).
   /// - Throws: `invalidState` when the entry does not decode, or is absent from a state that
   ///   always has it (its key has no ``MetaKey/absent`` value).
-  func read<Value>(_ key: MetaKey<Value>) throws(LocalAppStoreError) -> Value {
+  package func read<Value>(_ key: MetaKey<Value>) throws(LocalAppStoreError) -> Value {
     if let value = try readIfPresent(key) { return value }
     if let absent = key.absent { return absent }
     throw LocalAppStoreError(.invalidState, "\(database.path): the state has no \(key.name)")

@@ -1,19 +1,19 @@
 import AppStoreJWS
-import Foundation
+package import Foundation
 import StoreModel
 
 /// A row of the `notifications` table: one signed notification, its schedule and its claim.
-struct NotificationRow {
-  var uuid: String
+package struct NotificationRow {
+  package var uuid: String
   var sequence: Int64
-  var createdDate: Date
+  package var createdDate: Date
   var account: String
   var originalID: UInt64?
-  var type: String
-  var subtype: String?
-  var signedPayload: String
+  package var type: String
+  package var subtype: String?
+  package var signedPayload: String
   var deliveredDate: Date?
-  var nextAttemptDate: Date?
+  package var nextAttemptDate: Date?
   /// The environment it was made (and signed) in, which its retry schedule follows; `nil` for
   /// a row of a schema 3 state read without upgrading it.
   var environment: AppStoreEnvironment?
@@ -93,7 +93,7 @@ extension LedgerStore {
   }
 
   /// The notifications made at or after `since` (all without it), oldest first.
-  func notifications(since: Date?) throws(LocalAppStoreError) -> [NotificationRow] {
+  package func notifications(since: Date?) throws(LocalAppStoreError) -> [NotificationRow] {
     let milliseconds = since.map(AppStoreJSON.milliseconds) ?? Int64.min
     return try notificationRows(where: "created_ms >= ?", [.integer(milliseconds)])
   }
@@ -102,7 +102,7 @@ extension LedgerStore {
   /// or none), leaving out `skipping`: its claim lasts until `until`, in store time. In the
   /// caller's transaction (an immediate one), so that of two senders on one state only one
   /// claims it.
-  func claimDueNotification(at now: Date, until: Date, skipping: Set<String>)
+  package func claimDueNotification(at now: Date, until: Date, skipping: Set<String>)
     throws(LocalAppStoreError) -> NotificationRow?
   {
     let milliseconds = AppStoreJSON.milliseconds(now)

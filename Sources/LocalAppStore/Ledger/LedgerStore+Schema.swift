@@ -7,9 +7,9 @@ import StoreModel
 /// `DatabaseMigrator` records its own in `grdb_migrations` (GRDB's "Migrations" guide: "Each
 /// migration runs in a separate transaction … migrations are applied in order, and only
 /// once").
-struct LedgerMigration: Sendable {
+package struct LedgerMigration: Sendable {
   /// The name the state records: never changed once released.
-  let name: String
+  package let name: String
   /// The `user_version` a state has once this migration is applied.
   let version: Int64
   /// Makes the change, in the caller's transaction. Safe on a state that has part of it
@@ -20,7 +20,7 @@ struct LedgerMigration: Sendable {
 extension LedgerStore {
   /// Every change of the schema since the first, in order. A new state gets the latest schema
   /// at once (``createSchema()``) and records every name; an older one runs those it lacks.
-  static let migrations: [LedgerMigration] = [
+  package static let migrations: [LedgerMigration] = [
     LedgerMigration(name: "app-data", version: 2) { ledger throws(LocalAppStoreError) in
       try ledger.database.execute(appDataTable)
     },

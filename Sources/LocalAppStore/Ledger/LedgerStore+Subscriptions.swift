@@ -74,7 +74,7 @@ extension LedgerStore {
     try subscriptions(where: "original_id = ?", [.integer(Int64(bitPattern: originalID))]).first
   }
 
-  func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
+  package func mirrors(of originalID: UInt64) throws(LocalAppStoreError) -> [SubscriptionRecord] {
     try subscriptions(where: "source_original_id = ?", [.integer(Int64(bitPattern: originalID))])
   }
 

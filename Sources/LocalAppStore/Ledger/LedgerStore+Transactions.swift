@@ -3,7 +3,7 @@ import StoreModel
 
 /// The `transactions` table: every transaction of every account, with its revision.
 extension LedgerStore {
-  func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
+  package func insert(_ stored: StoredTransaction) throws(LocalAppStoreError) {
     try database.query(
       """
       INSERT INTO transactions(id, account, original_id, source_id, revision, finished, payload)
@@ -39,7 +39,7 @@ extension LedgerStore {
     try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
   }
 
-  func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
+  package func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {
     try transactions(where: "account = ?", [.text(account)])
   }
 

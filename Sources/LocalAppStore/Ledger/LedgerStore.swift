@@ -1,6 +1,6 @@
 import Foundation
 import StoreInternals
-import StoreModel
+package import StoreModel
 
 /// The local App Store's durable state: a versioned SQLite schema and typed reads and writes.
 ///
@@ -10,19 +10,19 @@ import StoreModel
 /// Identifiers (`UInt64`) are stored as SQLite integers with the same 64 bits, so that every
 /// identifier round-trips and none traps on the way in or out, whatever a caller asks for or
 /// a state file holds.
-final class LedgerStore: @unchecked Sendable {
+package final class LedgerStore: @unchecked Sendable {
   // Sendable: the connection is not thread-safe, so once the store is made every use of it runs
   // inside `exclusively(_:)`, under `lock`: the store's operations on its actor and the app-data
   // calls from any thread alike. Before that, only the initializer that made it touches it.
 
   /// The schema this code writes (`PRAGMA user_version`): the version of the last of
   /// ``migrations``.
-  static var schemaVersion: Int64 { migrations.last?.version ?? 1 }
+  package static var schemaVersion: Int64 { migrations.last?.version ?? 1 }
   /// Marks a database as a local App Store state (`PRAGMA application_id`, "STLS").
-  static let applicationID: Int64 = 0x5354_4C53
+  package static let applicationID: Int64 = 0x5354_4C53
 
   /// How a state is opened.
-  enum Access {
+  package enum Access {
     /// Made when missing (or empty), for a reset.
     case create
     /// An existing state, to read and write; an older schema is upgraded in place.
@@ -49,7 +49,7 @@ final class LedgerStore: @unchecked Sendable {
   ///
   /// A file that is not SQLite, another application's database, a newer schema or (unless
   /// creating) an empty file is refused before anything is written to it.
-  init(path: String, access: Access) throws(LocalAppStoreError) {
+  package init(path: String, access: Access) throws(LocalAppStoreError) {
     if access != .create, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
       throw LocalAppStoreError(
         .notFound, "no local App Store state at \(path) (run `sportstime-store reset` first)")
@@ -87,13 +87,17 @@ final class LedgerStore: @unchecked Sendable {
   }
 
   /// Runs `body` with the connection to itself: the only way in once the store is shared.
-  func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+  package func exclusively<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError)
+    -> T
+  {
     try lock.withLock { () throws(LocalAppStoreError) in try body() }
   }
 
   /// Runs `body` as one SQLite transaction (`BEGIN IMMEDIATE`; `BEGIN` on a read-only state):
   /// committed when it returns, rolled back when it throws.
-  func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError) -> T {
+  package func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError)
+    -> T
+  {
     try database.immediateTransaction(body)
   }
 
@@ -206,7 +210,7 @@ final class LedgerStore: @unchecked Sendable {
     }
   }
 
-  func setSharing(_ account: String, _ sharing: Bool) throws(LocalAppStoreError) {
+  package func setSharing(_ account: String, _ sharing: Bool) throws(LocalAppStoreError) {
     try ensureAccount(account)
     try database.query(
       "UPDATE accounts SET sharing = ? WHERE name = ?", [.integer(sharing ? 1 : 0), .text(account)])
@@ -334,7 +338,7 @@ final class LedgerStore: @unchecked Sendable {
     try database.scalar("SELECT COALESCE(MAX(seq), 0) FROM updates")?.integer ?? 0
   }
 
-  func updates(after sequence: Int64) throws(LocalAppStoreError) -> [(
+  package func updates(after sequence: Int64) throws(LocalAppStoreError) -> [(
     sequence: Int64, account: String, transactionID: UInt64
   )] {
     try database.query(
@@ -364,7 +368,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// `transaction` as its row decodes: dates in whole milliseconds (``AppStoreJSON``), no JWS.
   /// A test holds it to the decoder's result.
-  static func asStored(_ transaction: Transaction) -> Transaction {
+  package static func asStored(_ transaction: Transaction) -> Transaction {
     var stored = transaction
     stored.purchaseDate = wholeMilliseconds(transaction.purchaseDate)
     stored.originalPurchaseDate = transaction.originalPurchaseDate.map(wholeMilliseconds)
@@ -377,7 +381,7 @@ final class LedgerStore: @unchecked Sendable {
 
   /// `record` as its row decodes: dates in whole milliseconds. A test holds it to the decoder's
   /// result.
-  static func asStored(_ record: SubscriptionRecord) -> SubscriptionRecord {
+  package static func asStored(_ record: SubscriptionRecord) -> SubscriptionRecord {
     var stored = record
     stored.expirationDate = wholeMilliseconds(record.expirationDate)
     stored.retryEndDate = record.retryEndDate.map(wholeMilliseconds)

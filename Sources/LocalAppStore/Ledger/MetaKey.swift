@@ -6,7 +6,7 @@ import StoreModel
 ///
 /// Read with ``LedgerStore/read(_:)`` (an absent entry answers ``absent``, or is a damaged
 /// state when a state always has it), write with ``LedgerStore/write(_:to:)``.
-struct MetaKey<Value: Codable & Sendable>: Sendable {
+package struct MetaKey<Value: Codable & Sendable>: Sendable {
   /// The entry's key in the `meta` table.
   let name: String
   /// What an absent entry reads as; `nil` when every configured state has the entry, so that
@@ -69,7 +69,9 @@ extension MetaKey where Value == WinBackRules {
 
 extension MetaKey where Value == [LaunchMarker] {
   /// Each account's transactions this launch has not yet listed (device timing).
-  static var launchMarkers: Self { Self(name: "device_timing_missed_at_launch", absent: []) }
+  package static var launchMarkers: Self {
+    Self(name: "device_timing_missed_at_launch", absent: [])
+  }
 }
 
 extension MetaKey where Value == [String: Date] {

@@ -1,6 +1,6 @@
 package import AppStoreJWS
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The notifier: what an operation's steps said happened, signed and stored as App Store Server
 /// Notifications V2 before the operation commits.
@@ -12,9 +12,9 @@ import StoreModel
 /// operation's SQLite transaction, so that a notification is never lost, nor made for a change
 /// that rolled back. One notifier serves a store's operations, one at a time (it lives in the
 /// store's isolation).
-final class Notifier {
+package final class Notifier {
   /// What a notification is about, which says what it is signed with.
-  enum Subject: Equatable {
+  package enum Subject: Equatable {
     /// A subscription as a step left it: signed with transaction `transactionID` (the
     /// subscription's latest when the step was recorded; its latest at signing when `nil`) and
     /// with the record's renewal info and `status`.
@@ -25,21 +25,24 @@ final class Notifier {
   }
 
   /// A notification a step emitted, not yet signed.
-  struct Emitted: Equatable {
-    var notice: SubscriptionMachine.Notice
-    var subject: Subject
+  package struct Emitted: Equatable {
+    package var notice: SubscriptionMachine.Notice
+    package var subject: Subject
   }
 
   /// What the operation emitted so far, in order.
   private(set) var pending: [Emitted] = []
 
+  /// A notifier with nothing pending.
+  package init() {}
+
   /// Emits `notice` about `subject`.
-  func emit(_ notice: SubscriptionMachine.Notice, about subject: Subject) {
+  package func emit(_ notice: SubscriptionMachine.Notice, about subject: Subject) {
     pending.append(Emitted(notice: notice, subject: subject))
   }
 
   /// Emits the notices of a subscription step.
-  func emit(
+  package func emit(
     _ notices: [SubscriptionMachine.Notice], about record: SubscriptionRecord,
     transactionID: UInt64?
   ) {
@@ -49,7 +52,7 @@ final class Notifier {
   }
 
   /// What was emitted since the last call, cleared (also what a rolled-back operation emitted).
-  func takePending() -> [Emitted] {
+  package func takePending() -> [Emitted] {
     defer { pending = [] }
     return pending
   }
@@ -58,16 +61,26 @@ final class Notifier {
 
   /// How the notifier signs: the store's signing part over a payload, and the renewal info of a
   /// record as the App Store signs it at the operation's time.
-  struct Signer {
+  package struct Signer {
     var environment: AppStoreEnvironment
     var sign: (Data) throws(LocalAppStoreError) -> String
     var renewalInfo: (SubscriptionRecord) -> RenewalInfo
+
+    /// A signer for `environment`, signing with `sign`, renewal info made by `renewalInfo`.
+    package init(
+      environment: AppStoreEnvironment, sign: @escaping (Data) throws(LocalAppStoreError) -> String,
+      renewalInfo: @escaping (SubscriptionRecord) -> RenewalInfo
+    ) {
+      self.environment = environment
+      self.sign = sign
+      self.renewalInfo = renewalInfo
+    }
   }
 
   /// Signs and stores each of `emitted` at `now`, in order, due at once.
   /// - Returns: Each one as it was resolved (its account and original transaction).
   @discardableResult
-  static func store(
+  package static func store(
     _ emitted: [Emitted], at now: Date, data: ServerNotification.NotificationData,
     in ledger: LedgerStore, signer: Signer
   ) throws(LocalAppStoreError) -> [EmittedNotification] {

@@ -45,7 +45,7 @@ package struct PurchaseTerms: Sendable, Hashable {
   }
 
   /// The terms as an Ask to Buy request keeps them: a JSON object of strings.
-  var encoded: String {
+  package var encoded: String {
     var fields: [String: String] = [:]
     fields["appAccountToken"] = appAccountToken?.uuidString
     if quantity != 1 { fields["quantity"] = String(quantity) }
@@ -63,7 +63,7 @@ package struct PurchaseTerms: Sendable, Hashable {
   /// The terms `text` keeps (``encoded``).
   /// - Throws: `stateUnreadable` when `text` is not the terms' JSON: a request approved with
   ///   its terms lost would be bought without its offer, quantity or token (it once was).
-  init(decoding text: String) throws(LocalAppStoreError) {
+  package init(decoding text: String) throws(LocalAppStoreError) {
     let fields: [String: String]
     do {
       fields = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))

@@ -1,6 +1,6 @@
 import AppStoreJWS
 import Foundation
-import StoreModel
+package import StoreModel
 
 /// The recorder: every write of a transaction or a subscription record an operation makes, with
 /// Family Sharing and the notices each write tells.
@@ -13,12 +13,19 @@ import StoreModel
 /// purchaser's shareable subscription is mirrored to each member. Every write runs inside the
 /// operation's SQLite transaction: a rolled-back operation leaves none of it, and its notices
 /// are dropped with it.
-struct Recorder {
-  let ledger: LedgerStore
+package struct Recorder {
+  package let ledger: LedgerStore
   /// The catalog's products, by identifier.
   let products: [String: Product]
   /// Where the writes' notices go.
-  let notifier: Notifier
+  package let notifier: Notifier
+
+  /// A recorder writing to `ledger`, for the catalog's `products`, emitting to `notifier`.
+  package init(ledger: LedgerStore, products: [String: Product], notifier: Notifier) {
+    self.ledger = ledger
+    self.products = products
+    self.notifier = notifier
+  }
 
   /// Whether the product `id` is family-shareable.
   func isShareable(_ id: String) -> Bool {
@@ -27,7 +34,7 @@ struct Recorder {
 
   /// Records a new transaction; the purchaser's shareable non-subscription purchases are
   /// copied to every family member who shares.
-  func insert(_ transaction: Transaction, account: String, emitUpdate: Bool)
+  package func insert(_ transaction: Transaction, account: String, emitUpdate: Bool)
     throws(LocalAppStoreError)
   {
     try ledger.insert(
@@ -83,7 +90,7 @@ struct Recorder {
   /// latest transaction and the step's notices (unless `mirroring` is off: a member's copy).
   /// - Returns: The copies of the latest transaction given to family members.
   @discardableResult
-  func save(_ step: SubscriptionMachine.Step, transactionID: UInt64?, mirroring: Bool)
+  package func save(_ step: SubscriptionMachine.Step, transactionID: UInt64?, mirroring: Bool)
     throws(LocalAppStoreError) -> [TimeAdvance.NewTransaction]
   {
     let record = step.record
@@ -163,7 +170,7 @@ struct Recorder {
   /// Rewrites a changed transaction, emits the change, and applies it to family copies.
   /// - Returns: The family copies changed with it.
   @discardableResult
-  func update(_ transaction: Transaction, copies change: (inout Transaction) -> Void)
+  package func update(_ transaction: Transaction, copies change: (inout Transaction) -> Void)
     throws(LocalAppStoreError) -> [Transaction]
   {
     let revision = try ledger.update(transaction)

@@ -1,4 +1,4 @@
-import AppStoreJWS
+package import AppStoreJWS
 import Foundation
 import StoreInternals
 import StoreModel
@@ -143,7 +143,7 @@ struct CertificateAuthoritySigner: SigningAuthority {
 /// archive that decoded, and whose parts belong together, is kept, under its exact text; the
 /// same text always decodes to the same authority, so a hit saves time and changes nothing
 /// else, and a text altered by one byte is decoded, and judged, afresh.
-final class DecodedAuthorities: Sendable {
+package final class DecodedAuthorities: Sendable {
   /// The process's authorities, as states are opened.
   static let shared = DecodedAuthorities(limit: 8)
 
@@ -151,18 +151,18 @@ final class DecodedAuthorities: Sendable {
   let limit: Int
   private let entries = Locked<[String: TestCertificateAuthority]>([:])
 
-  init(limit: Int) { self.limit = max(1, limit) }
+  package init(limit: Int) { self.limit = max(1, limit) }
 
   /// How many authorities are kept now.
-  var count: Int { entries.withLock { $0.count } }
+  package var count: Int { entries.withLock { $0.count } }
 
   /// Whether the authority of `text` is kept.
-  func contains(_ text: String) -> Bool { entries.withLock { $0[text] != nil } }
+  package func contains(_ text: String) -> Bool { entries.withLock { $0[text] != nil } }
 
   /// The authority of the archive `text`: the kept one, else decoded and kept.
   /// - Throws: `invalidState` when the text is not an archive, or its parts do not parse or do
   ///   not belong together.
-  func authority(_ text: String) throws(LocalAppStoreError) -> TestCertificateAuthority {
+  package func authority(_ text: String) throws(LocalAppStoreError) -> TestCertificateAuthority {
     if let kept = entries.withLock({ $0[text] }) { return kept }
     let archive: TestCertificateAuthority.Archive
     do {

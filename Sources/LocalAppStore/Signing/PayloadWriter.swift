@@ -1,6 +1,6 @@
-import AppStoreJWS
-import Foundation
-import StoreModel
+package import AppStoreJWS
+package import Foundation
+package import StoreModel
 
 /// Writes transactions and renewal infos in the App Store's JSON form straight into bytes: the
 /// same keys and values as their `Codable` form through ``StoreModel/AppStoreJSON``, keys in
@@ -8,14 +8,14 @@ import StoreModel
 ///
 /// Signing and the ledger's writes are the local App Store's hot path: this writer costs a
 /// fraction of `JSONEncoder`. A test holds each form to the encoder's output byte for byte.
-struct PayloadWriter {
+package struct PayloadWriter {
   private var bytes: [UInt8] = []
   private var first = true
 
   private init() { bytes.reserveCapacity(1024) }
 
   /// The payload of `transaction`'s JWS, as Apple's `JWSTransactionDecodedPayload` spells it.
-  static func json(of transaction: Transaction) -> Data {
+  package static func json(of transaction: Transaction) -> Data {
     var writer = PayloadWriter()
     writer.open()
     let t = transaction
@@ -59,7 +59,7 @@ struct PayloadWriter {
   }
 
   /// The payload of `info`'s JWS, as Apple's `JWSRenewalInfoDecodedPayload` spells it.
-  static func json(of info: RenewalInfo) -> Data {
+  package static func json(of info: RenewalInfo) -> Data {
     var writer = PayloadWriter()
     writer.open()
     writer.field("appAccountToken", info.appAccountToken?.uuidString.lowercased())
@@ -90,7 +90,7 @@ struct PayloadWriter {
   /// The payload of `notification`'s signed `responseBodyV2DecodedPayload`, as Apple's
   /// `ResponseBodyV2DecodedPayload` spells it; `nil` for a notification with a `summary`, an
   /// `externalPurchaseToken` or `appData` (rare: those go through the encoder).
-  static func json(of notification: ServerNotification) -> Data? {
+  package static func json(of notification: ServerNotification) -> Data? {
     guard notification.summary == nil, notification.externalPurchaseToken == nil,
       notification.appData == nil
     else { return nil }
@@ -120,7 +120,7 @@ struct PayloadWriter {
   }
 
   /// A subscription record's row in the ledger, as its `Codable` form through the encoder.
-  static func json(of record: SubscriptionRecord) -> Data {
+  package static func json(of record: SubscriptionRecord) -> Data {
     var writer = PayloadWriter()
     writer.open()
     writer.field("account", record.account)
@@ -147,7 +147,7 @@ struct PayloadWriter {
 
   /// The launch markers' meta value (``LaunchMarker``), as their `Codable` form through the
   /// encoder.
-  static func json(of markers: [LaunchMarker]) -> Data {
+  package static func json(of markers: [LaunchMarker]) -> Data {
     var writer = PayloadWriter()
     writer.bytes.append(UInt8(ascii: "["))
     for (index, marker) in markers.enumerated() {

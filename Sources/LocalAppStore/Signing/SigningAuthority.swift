@@ -1,9 +1,9 @@
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// What the local App Store signs with and verifies against: a certificate authority whose leaf
 /// signs compact JWS, and a verifier trusting only its root.
-protocol SigningAuthority: Sendable {
+package protocol SigningAuthority: Sendable {
   /// The signer of the leaf key: compact JWS with the x5c chain.
   var signer: TransactionSigner { get }
   /// Signs `payload` with the leaf of another certificate authority (its own whole chain in the

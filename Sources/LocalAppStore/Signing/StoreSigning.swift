@@ -1,5 +1,5 @@
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The store's signing, a part of ``LocalAppStore`` with its own state: the certificate
 /// authority, the environment everything is signed in, what the current operation and the
@@ -10,14 +10,14 @@ import StoreModel
 /// fault signs with a foreign authority, a `tamper` fault alters the payload after signing.
 /// Which fault applies is the store's to say (its faults live in the ledger); this part only
 /// carries it out.
-struct StoreSigning {
+package struct StoreSigning {
   /// The certificate authority whose leaf signs.
   let authority: any SigningAuthority
   /// The environment of everything signed (``EmulatorSettings/environment``), as the state had
   /// it at the start of the current operation.
   var environment: AppStoreEnvironment
   /// The signatures and verifications made so far (``LocalAppStore/operationCosts``).
-  private(set) var costs = OperationCosts()
+  package private(set) var costs = OperationCosts()
   /// The tokens the current operation signed, by payload: a transaction handed back by a
   /// purchase and the same transaction inside its notification (the same bytes: the same
   /// `signedDate`) are signed once. Keyed by the payload's text: keyed by its `Data`, the
@@ -32,19 +32,19 @@ struct StoreSigning {
   /// store's time has moved on.
   static let serverSignatureLimit = 4_096
 
-  init(authority: any SigningAuthority, environment: AppStoreEnvironment) {
+  package init(authority: any SigningAuthority, environment: AppStoreEnvironment) {
     self.authority = authority
     self.environment = environment
   }
 
   /// Starts an operation in `environment`: nothing it signs was signed before it.
-  mutating func beginOperation(in environment: AppStoreEnvironment) {
+  package mutating func beginOperation(in environment: AppStoreEnvironment) {
     self.environment = environment
     inOperation = [:]
   }
 
   /// Ends the operation: its signatures are not kept past it.
-  mutating func endOperation() {
+  package mutating func endOperation() {
     inOperation = [:]
   }
 
@@ -52,7 +52,7 @@ struct StoreSigning {
   /// no `verification` or `tamper` fault, a token that does not verify is the store's own
   /// failure (its certificate authority does not hold at `now`): it throws, so that the
   /// purchase's SQLite transaction rolls back and nothing is recorded.
-  mutating func signedPurchase(_ transaction: Transaction, now: Date, fault: Fault?)
+  package mutating func signedPurchase(_ transaction: Transaction, now: Date, fault: Fault?)
     throws(LocalAppStoreError) -> VerificationResult<Transaction>
   {
     let result = try signed(transaction, now: now, fault: fault)
@@ -66,7 +66,7 @@ struct StoreSigning {
   }
 
   /// `transaction` signed as of `now` in ``environment``, then verified as an app would.
-  mutating func signed(_ transaction: Transaction, now: Date, fault: Fault?)
+  package mutating func signed(_ transaction: Transaction, now: Date, fault: Fault?)
     throws(LocalAppStoreError) -> VerificationResult<Transaction>
   {
     var transaction = transaction
@@ -120,7 +120,7 @@ struct StoreSigning {
 
   /// `payload` signed into a compact JWS with the authority's leaf, counted in ``costs``;
   /// within one operation, the same payload is signed once.
-  mutating func signature(over payload: Data) throws(LocalAppStoreError) -> String {
+  package mutating func signature(over payload: Data) throws(LocalAppStoreError) -> String {
     let key = String(decoding: payload, as: UTF8.self)
     if let signed = inOperation[key] { return signed }
     costs.signatures += 1
@@ -131,7 +131,7 @@ struct StoreSigning {
 
   /// The signature over `payload` the Server API gave before, or a new one, kept for the next
   /// request (at most ``serverSignatureLimit``).
-  mutating func serverSignature(over payload: Data) throws(LocalAppStoreError) -> String {
+  package mutating func serverSignature(over payload: Data) throws(LocalAppStoreError) -> String {
     let key = String(decoding: payload, as: UTF8.self)
     if let signed = forServer[key] { return signed }
     let signed = try signature(over: payload)
@@ -171,7 +171,7 @@ struct StoreSigning {
   // MARK: - The authority
 
   /// A new certificate authority for a new state, valid for all of `validity`.
-  static func makeAuthority(
+  package static func makeAuthority(
     settings: EmulatorSettings, validity: DateInterval, clock: any WallClock
   )
     throws(LocalAppStoreError) -> any SigningAuthority

@@ -72,7 +72,7 @@ extension LocalAppStore {
 /// What a `.storekit` file says beyond its products that the store keeps: each product's
 /// localizations (for ``EmulatorSettings/locale``) and the subscription-offer key promotional
 /// offers are signed with.
-struct CatalogSupplement: Sendable {
+package struct CatalogSupplement: Sendable {
   /// Each product's localizations, by product identifier.
   var localizations: [String: [Catalog.Localization]] = [:]
   /// `subscriptionOffersKeyPair`, as the file has it.
@@ -82,7 +82,7 @@ struct CatalogSupplement: Sendable {
   /// The win-back offers whose `isEligible` is false (``LocalAppStore/winBackKey(_:_:)``).
   var winBackSwitchedOff: [String] = []
 
-  init() {}
+  package init() {}
 
   init(_ catalog: Catalog) {
     localizations = Dictionary(

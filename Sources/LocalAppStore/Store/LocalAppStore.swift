@@ -73,7 +73,7 @@ public actor LocalAppStore: StoreBackend {
   package nonisolated let clock: any WallClock
 
   /// The ledger; every use of it runs inside `ledger.exclusively`.
-  nonisolated let ledger: LedgerStore
+  package nonisolated let ledger: LedgerStore
   let authority: any SigningAuthority
   nonisolated let hub: UpdateHub
   /// What the app on this device reads: timing, unsynced purchases, the entitlement engine.
@@ -136,7 +136,7 @@ public actor LocalAppStore: StoreBackend {
   ///   seed, the same UUIDs; `nil` seeds it from the system's.
   /// - Parameter supplement: What the `.storekit` file says beyond the products: their
   ///   localizations and its subscription-offer key.
-  init(
+  package init(
     products: [Product], settings: EmulatorSettings, clock: any WallClock, account: String,
     faults: [Fault], supplement: CatalogSupplement = CatalogSupplement(),
     randomSeed: UInt64? = nil
@@ -171,7 +171,7 @@ public actor LocalAppStore: StoreBackend {
       account: account, faults: [])
   }
 
-  static func create(
+  package static func create(
     atPath path: String, products: [Product], settings: EmulatorSettings, startDate: Date,
     time: TimeSource, account: String, faults: [Fault],
     supplement: CatalogSupplement = CatalogSupplement(), randomSeed: UInt64? = nil

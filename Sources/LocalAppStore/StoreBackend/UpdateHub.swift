@@ -1,13 +1,13 @@
-import Foundation
+package import Foundation
 import StoreInternals
-import StoreModel
+package import StoreModel
 
 /// The subscribers of `Transaction.updates`: each gets every change of its account's
 /// transactions at most once.
 ///
 /// A delivery is keyed by transaction and revision: a transaction that changes (is revoked,
 /// upgraded away) is delivered again, a repeat of the same revision is not.
-final class UpdateHub: Sendable {
+package final class UpdateHub: Sendable {
   struct Key: Hashable {
     var transactionID: UInt64
     var revision: Int
@@ -21,8 +21,11 @@ final class UpdateHub: Sendable {
 
   private let subscribers = Locked<[UUID: Subscriber]>([:])
 
+  /// A hub with no subscribers.
+  package init() {}
+
   /// Adds a subscriber of `account`; the stream removes it when it ends.
-  func subscribe(account: String) -> (
+  package func subscribe(account: String) -> (
     id: UUID, stream: AsyncStream<VerificationResult<Transaction>>
   ) {
     let id = UUID()
@@ -64,7 +67,7 @@ final class UpdateHub: Sendable {
   }
 
   /// Ends every stream.
-  func finishAll() {
+  package func finishAll() {
     let all = subscribers.withLock { subscribers in
       defer { subscribers.removeAll() }
       return subscribers.values.map(\.continuation)

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Not thread-safe: the actor that owns it serializes every call. Errors carry
 /// `sqlite3_errmsg` and the statement that failed.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   /// The value of a column or a parameter.
-  enum Value: Equatable {
+  package enum Value: Equatable {
     case null
     case integer(Int64)
     case real(Double)
@@ -23,7 +23,7 @@ final class SQLiteDatabase {
   private var statements: [String: OpaquePointer] = [:]
   /// How many statements are kept; past it, the kept ones are finalized and the count starts
   /// again (the store runs a few dozen distinct statements).
-  static let statementLimit = 64
+  package static let statementLimit = 64
   /// The path given to `open`, for error messages.
   let path: String
 
@@ -39,7 +39,7 @@ final class SQLiteDatabase {
   ///   - create: Whether a missing file may be created (never when `readOnly`).
   ///   - readOnly: Whether to open the file read-only (`SQLITE_OPEN_READONLY`).
   ///   - busyTimeout: How long a statement waits for another connection's lock.
-  init(
+  package init(
     path: String, create: Bool = true, readOnly: Bool = false,
     busyTimeout: Duration = .seconds(10)
   ) throws(LocalAppStoreError) {
@@ -90,7 +90,7 @@ final class SQLiteDatabase {
   }
 
   /// Runs one or more statements that take no parameters and return no rows of interest.
-  func execute(_ sql: String) throws(LocalAppStoreError) {
+  package func execute(_ sql: String) throws(LocalAppStoreError) {
     var message: UnsafeMutablePointer<CChar>?
     let status = sqlite3_exec(handle, sql, nil, nil, &message)
     if status != SQLITE_OK {
@@ -102,7 +102,9 @@ final class SQLiteDatabase {
 
   /// Runs `sql` with `parameters` and returns every row.
   @discardableResult
-  func query(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError) -> [[Value]] {
+  package func query(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError)
+    -> [[Value]]
+  {
     let statement = try preparedStatement(sql)
     defer {
       sqlite3_reset(statement)
@@ -123,7 +125,9 @@ final class SQLiteDatabase {
   }
 
   /// The first column of the first row of `sql`, or `nil` when there is no row.
-  func scalar(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError) -> Value? {
+  package func scalar(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError)
+    -> Value?
+  {
     try query(sql, parameters).first?.first
   }
 
@@ -135,7 +139,7 @@ final class SQLiteDatabase {
   ///
   /// `IMMEDIATE` takes the write lock at once (waiting up to the busy timeout), so that two
   /// processes sharing a file never interleave a read and a write.
-  func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
+  package func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
     throws(LocalAppStoreError) -> T
   {
     try execute(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
@@ -183,7 +187,7 @@ final class SQLiteDatabase {
   }
 
   /// How many prepared statements the connection keeps now.
-  var keptStatementCount: Int { statements.count }
+  package var keptStatementCount: Int { statements.count }
 
   private func prepare(_ sql: String) throws(LocalAppStoreError) -> OpaquePointer {
     var statement: OpaquePointer?
@@ -242,13 +246,13 @@ final class SQLiteDatabase {
 
 extension SQLiteDatabase.Value {
   /// The integer, or `nil` for any other kind of value.
-  var integer: Int64? {
+  package var integer: Int64? {
     if case .integer(let value) = self { return value }
     return nil
   }
 
   /// The text, or `nil` for any other kind of value.
-  var text: String? {
+  package var text: String? {
     if case .text(let value) = self { return value }
     return nil
   }

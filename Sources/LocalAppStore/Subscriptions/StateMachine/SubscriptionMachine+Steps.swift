@@ -1,5 +1,5 @@
-import AppStoreJWS
-import Foundation
+package import AppStoreJWS
+package import Foundation
 import StoreModel
 
 /// The machine's vocabulary: the events it is given, and the steps it answers with, each with
@@ -45,7 +45,7 @@ extension SubscriptionMachine {
   }
 
   /// A transaction a step makes, to sign and record before the step's record is saved.
-  struct NewTransaction {
+  package struct NewTransaction {
     /// The product, at the price the transaction charges.
     var product: Product
     /// The period it pays for.
@@ -60,7 +60,7 @@ extension SubscriptionMachine {
   }
 
   /// What one step changes beside the record.
-  enum Change {
+  package enum Change {
     /// A new transaction (a purchase, a renewal).
     case transaction(NewTransaction)
     /// An upgrade: the latest transaction is marked upgraded, then the new one is recorded.
@@ -79,18 +79,18 @@ extension SubscriptionMachine {
   /// A notification the App Store sends a server for a step: its `notificationType` and
   /// `subtype` (Apple's pages of both, App Store Server Notifications V2). The notifier signs
   /// it with the step's record and the subscription's latest transaction.
-  struct Notice: Equatable, Sendable {
-    var type: NotificationType
+  package struct Notice: Equatable, Sendable {
+    package var type: NotificationType
     var subtype: NotificationSubtype?
 
-    init(_ type: NotificationType, _ subtype: NotificationSubtype? = nil) {
+    package init(_ type: NotificationType, _ subtype: NotificationSubtype? = nil) {
       self.type = type
       self.subtype = subtype
     }
   }
 
   /// One step of a transition: the record it leaves, what else it makes, and what it tells.
-  struct Step {
+  package struct Step {
     var record: SubscriptionRecord
     var change: Change
     /// The notifications the step makes, in the order the App Store sends them.
@@ -98,6 +98,17 @@ extension SubscriptionMachine {
     /// Whether the subscription's pending price increase is settled (agreed and renewed at,
     /// declined, expired for, or removed by a forced renewal).
     var settlesPriceIncrease = false
+
+    /// A step leaving `record`, making `change` and telling `notices`.
+    package init(
+      record: SubscriptionRecord, change: Change, notices: [Notice] = [],
+      settlesPriceIncrease: Bool = false
+    ) {
+      self.record = record
+      self.change = change
+      self.notices = notices
+      self.settlesPriceIncrease = settlesPriceIncrease
+    }
   }
 
   /// What an event does to a subscription: its steps, in order. Empty when the event changes

@@ -13,7 +13,7 @@ import StoreModel
 /// which hands each step's notices to the ``Notifier``. Every write of a record's
 /// ``SubscriptionRecord/phase`` is here; renewal info and the notifications' `status` are
 /// projections of the records it returns (``state(of:at:)``).
-enum SubscriptionMachine {
+package enum SubscriptionMachine {
   /// What the machine reads besides the record: the catalog, the settings, the record's pending
   /// price increase.
   struct Context {
