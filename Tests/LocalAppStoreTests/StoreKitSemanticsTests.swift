@@ -11,7 +11,7 @@ import Testing
 @Suite(.recordsQuietFailures) struct StoreKitSemanticsTests {
   /// A family member with their own monthly, and the purchaser's annual shared with them.
   private static func memberWithOwnMonthlyAndSharedAnnual(clock: ManualClock) async throws
-    -> (LocalAppStore, LocalAppStore.Account)
+    -> (LocalAppStore, AccountBackend)
   {
     // Polite: these tests are about what is listed, not when (device timing has its own).
     let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)

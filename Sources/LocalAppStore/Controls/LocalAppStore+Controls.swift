@@ -89,7 +89,7 @@ extension LocalAppStore {
             + "(it is \(record.phase.rawValue))")
       }
       let settings = try currentSettings()
-      let increase = try priceIncreases()[record.originalID]
+      let increase = try pricing.increase(of: record.originalID)
       let (recovery, _) = try transition(
         .recovery, of: record, at: now, in: machineContext(settings, priceIncrease: increase))
       let recovered = recovery.record ?? record

@@ -59,7 +59,7 @@ extension LocalAppStore {
       } else {
         next = try product(record.productID)
       }
-      let increase = try priceIncreases()[record.originalID]
+      let increase = try pricing.increase(of: record.originalID)
       try transition(
         .forcedRenewal(next, start: max(now, latest.purchaseDate)), of: record, at: now,
         in: machineContext(try currentSettings(), priceIncrease: increase))

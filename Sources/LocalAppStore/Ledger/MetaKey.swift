@@ -111,7 +111,7 @@ extension MetaKey where Value == [String: Int64] {
   static var priceOverrides: Self { Self(name: "priceOverrides", absent: [:]) }
 }
 
-extension MetaKey where Value == [UInt64: LocalAppStore.PriceIncrease] {
+extension MetaKey where Value == [UInt64: Pricing.Increase] {
   /// The pending price increases, by original transaction identifier.
   static var priceIncreases: Self { Self(name: "priceIncreases", absent: [:]) }
 }

@@ -32,7 +32,7 @@ extension LocalAppStore {
     _ product: Product, account: String, terms: PurchaseTerms, now: Date,
     identifier: UInt64?, settings: EmulatorSettings
   ) throws(LocalAppStoreError) -> Result<Purchase, StoreBackendError> {
-    let product = try currentlyPriced(product, in: settings)
+    let product = try pricing.currentlyPriced(product, in: settings)
     try ledger.ensureAccount(account)
     let token = terms.appAccountToken
     let quantity = terms.quantity
@@ -189,7 +189,7 @@ extension LocalAppStore {
     transaction.storefrontCountryCode = settings.storefront
     transaction.storefrontID = Storefront.storefrontID(forCountryCode: settings.storefront)
     transaction.currency = product.currencyCode
-    transaction.priceMilliunits = Self.milliunits(product.price)
+    transaction.priceMilliunits = Pricing.milliunits(product.price)
     if product.type == .autoRenewable {
       transaction.webOrderLineItemID = String(id)
     }
@@ -202,7 +202,7 @@ extension LocalAppStore {
       transaction.offerPeriod = total.iso8601
       // A free trial charges nothing; pay up front and pay as you go, the offer's price.
       transaction.priceMilliunits =
-        offer.paymentMode == .freeTrial ? 0 : Self.milliunits(offer.price)
+        offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
     }
     return transaction
   }
@@ -227,12 +227,5 @@ extension LocalAppStore {
   func allocate(_ preset: UInt64?) throws(LocalAppStoreError) -> UInt64 {
     if let preset { return preset }
     return try ledger.nextIdentifier()
-  }
-
-  static func milliunits(_ amount: Decimal) -> Int64 {
-    var value = amount * 1000
-    var rounded = Decimal()
-    NSDecimalRound(&rounded, &value, 0, .plain)
-    return NSDecimalNumber(decimal: rounded).int64Value
   }
 }

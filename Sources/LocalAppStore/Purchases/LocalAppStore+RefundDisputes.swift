@@ -72,7 +72,7 @@ extension LocalAppStore {
       if let record = try ledger.subscriptions(of: stored.account).first(where: {
         $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
       }), record.phase == .revoked, try latestTransaction(of: record)?.id == transaction.id {
-        let increase = try priceIncreases()[record.originalID]
+        let increase = try pricing.increase(of: record.originalID)
         try self.transition(
           .refundReversed, of: record, at: now,
           in: machineContext(try currentSettings(), priceIncrease: increase))

@@ -102,6 +102,8 @@ public actor LocalAppStore: StoreBackend {
   let notifier: Notifier
   /// Every write of a transaction or a record, with Family Sharing and the notices it tells.
   let recorder: Recorder
+  /// The prices set while running and the pending price increases.
+  let pricing: Pricing
   /// The subscription machine's runs since the store was opened (``operationCosts``).
   var machineRuns = 0
   /// Every notification emitted since a test started the log; `nil`: not kept.
@@ -187,6 +189,30 @@ public actor LocalAppStore: StoreBackend {
     return try LocalAppStore(ledger: ledger, time: time, account: account)
   }
 
+  /// A store with a private in-memory ledger that sells `catalog`'s products with its settings
+  /// (and its enabled simulated errors as sticky faults).
+  package init(
+    catalog: Catalog, clock: any WallClock, bundleID: String = "com.sportstime.app",
+    account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) {
+    try self.init(
+      products: catalog.products, settings: EmulatorSettings(catalog: catalog, bundleID: bundleID),
+      clock: clock, account: account, faults: Fault.simulated(by: catalog),
+      supplement: CatalogSupplement(catalog))
+  }
+
+  /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
+  package static func create(
+    atPath path: String, catalog: Catalog, bundleID: String = "com.sportstime.app",
+    startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
+  ) throws(LocalAppStoreError) -> LocalAppStore {
+    try create(
+      atPath: path, products: catalog.products,
+      settings: EmulatorSettings(catalog: catalog, bundleID: bundleID), startDate: startDate,
+      time: time, account: account, faults: Fault.simulated(by: catalog),
+      supplement: CatalogSupplement(catalog))
+  }
+
   /// Opens the existing state file at `path`.
   ///
   /// Opened ``Access/readWrite``, a state of an older schema is upgraded in place; opened
@@ -240,6 +266,7 @@ public actor LocalAppStore: StoreBackend {
       catalogStorefront: try ledger.readIfPresent(.defaultState)?.settings.storefront
         ?? EmulatorSettings().storefront,
       localizations: try ledger.read(.localizations))
+    self.pricing = Pricing(ledger: ledger, presentation: presentation)
     self.codeOffers =
       try ledger.read(.codeOffers).mapValues { $0.compactMap(\.codeOffer) }
     self.winBackSwitchedOff =
@@ -316,8 +343,49 @@ public actor LocalAppStore: StoreBackend {
   /// The root certificate in PEM, for a file that `sportstime-store verify --root` reads.
   package nonisolated var rootCertificatePEM: String { authority.rootCertificatePEM }
 
+  // MARK: - The app's data
+
+  // The app's own data, kept in the store's state: what an app keeps on the device beside its
+  // purchases (saved items, its `UserDefaults`), so that one state file holds a whole session.
+
+  /// The app's data stored under `key` for `account` (the store's account when `nil`), or `nil`
+  /// when there is none.
+  ///
+  /// The app's data is not part of the App Store: no operation reads it, a reset clears it,
+  /// and it is reached synchronously from any thread (the app's storage cannot wait).
+  /// - Throws: `database` when the state cannot be read.
+  package nonisolated func appData(forKey key: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Data?
+  {
+    let account = account ?? self.account
+    return try ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.appData(account: account, key: key)
+    }
+  }
+
+  /// Stores `value` under `key` for `account` (the store's account when `nil`), or removes the
+  /// key when `value` is `nil`: one SQLite transaction.
+  /// - Throws: `notAllowed` on a state opened ``Access/readOnly``; `stateBusy` or `database`
+  ///   when the state cannot be written (nothing changed).
+  package nonisolated func setAppData(_ value: Data?, forKey key: String, account: String? = nil)
+    throws(LocalAppStoreError)
+  {
+    let account = account ?? self.account
+    guard !isReadOnly else {
+      throw LocalAppStoreError(
+        .notAllowed, "\(statePath) is open read-only; the app's data cannot be saved")
+    }
+    try ledger.exclusively { () throws(LocalAppStoreError) in
+      try ledger.transaction { () throws(LocalAppStoreError) in
+        try ledger.setAppData(value, account: account, key: key)
+      }
+    }
+  }
+
+  // MARK: - Accounts
+
   /// A view of this store that acts for another account (a family member).
-  package nonisolated func backend(for account: String) -> Account {
-    Account(store: self, account: account)
+  package nonisolated func backend(for account: String) -> AccountBackend {
+    AccountBackend(store: self, account: account)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+package import StoreModel
 
 /// What the customer's storefront and locale change in the products the store shows, and in
 /// the price a transaction records.
@@ -20,12 +20,21 @@ import StoreModel
 ///   (<https://developer.apple.com/documentation/storekittest/sktestsession/locale>): names
 ///   and descriptions come from the file's localization for it
 ///   (``Catalog/Localization/best(in:for:)``); prices keep the storefront's format.
-struct ProductPresentation: Sendable {
+package struct ProductPresentation: Sendable {
   /// The storefront the catalog's prices are in: the state's default settings'.
   let catalogStorefront: String
   /// Each product's localizations in the `.storekit` file, by product identifier; empty for a
   /// store made from products alone.
   let localizations: [String: [Catalog.Localization]]
+
+  /// A presentation of a catalog priced in `catalogStorefront`, with `localizations` (none: the
+  /// catalog's names in every locale).
+  package init(
+    catalogStorefront: String, localizations: [String: [Catalog.Localization]] = [:]
+  ) {
+    self.catalogStorefront = catalogStorefront
+    self.localizations = localizations
+  }
 
   /// Whether `settings` show any product otherwise than the catalog does.
   func changesAnything(in settings: EmulatorSettings) -> Bool {

@@ -137,7 +137,7 @@ extension LocalAppStore {
       let wanted = Set(ids)
       var products: [Product] = []
       for product in catalog where wanted.contains(product.id) {
-        products.append(try currentlyPriced(product, in: settings))
+        products.append(try pricing.currentlyPriced(product, in: settings))
       }
       return .success(products)
     }

@@ -20,7 +20,7 @@ package enum SubscriptionMachine {
     var products: [String: Product]
     var settings: EmulatorSettings
     /// The subscription's pending price increase, if consent was requested.
-    var priceIncrease: LocalAppStore.PriceIncrease?
+    var priceIncrease: Pricing.Increase?
     /// The offer codes of each product, by product identifier (StoreKit's product has none).
     var codeOffers: [String: [SubscriptionOffer]] = [:]
   }
@@ -321,7 +321,7 @@ package enum SubscriptionMachine {
   /// the retry when the time rate's billing retry period is over (60 days in real time).
   private static func advance(
     _ record: inout SubscriptionRecord, to now: Date, _ context: Context,
-    increase: inout LocalAppStore.PriceIncrease?
+    increase: inout Pricing.Increase?
   ) -> [Step] {
     var steps: [Step] = []
     let settings = context.settings
@@ -447,12 +447,12 @@ package enum SubscriptionMachine {
   /// periods are left.
   private static func renew(
     _ record: inout SubscriptionRecord, with product: Product, at start: Date,
-    _ context: Context, increase: inout LocalAppStore.PriceIncrease?
+    _ context: Context, increase: inout Pricing.Increase?
   ) -> Step {
     var product = product
     var settles = false
     if let agreed = increase, agreed.agreed == true {
-      product = LocalAppStore.repriced(product, milliunits: agreed.priceMilliunits)
+      product = Pricing.repriced(product, milliunits: agreed.priceMilliunits)
       increase = nil
       settles = true
     }

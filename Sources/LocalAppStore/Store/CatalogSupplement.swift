@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import StoreModel
 
 extension EmulatorSettings {
@@ -40,32 +40,6 @@ extension Fault {
       }
     }
     return Array(Set(faults)).sorted { $0.rawValue < $1.rawValue }
-  }
-}
-
-extension LocalAppStore {
-  /// A store with a private in-memory ledger that sells `catalog`'s products with its settings
-  /// (and its enabled simulated errors as sticky faults).
-  package init(
-    catalog: Catalog, clock: any WallClock, bundleID: String = "com.sportstime.app",
-    account: String = LocalAppStore.purchaser
-  ) throws(LocalAppStoreError) {
-    try self.init(
-      products: catalog.products, settings: EmulatorSettings(catalog: catalog, bundleID: bundleID),
-      clock: clock, account: account, faults: Fault.simulated(by: catalog),
-      supplement: CatalogSupplement(catalog))
-  }
-
-  /// Creates (or resets) the state file at `path` for `catalog`, and opens it.
-  package static func create(
-    atPath path: String, catalog: Catalog, bundleID: String = "com.sportstime.app",
-    startDate: Date, time: TimeSource = .stored, account: String = LocalAppStore.purchaser
-  ) throws(LocalAppStoreError) -> LocalAppStore {
-    try create(
-      atPath: path, products: catalog.products,
-      settings: EmulatorSettings(catalog: catalog, bundleID: bundleID), startDate: startDate,
-      time: time, account: account, faults: Fault.simulated(by: catalog),
-      supplement: CatalogSupplement(catalog))
   }
 }
 

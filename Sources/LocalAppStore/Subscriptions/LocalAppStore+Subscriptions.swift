@@ -1,0 +1,290 @@
+package import Foundation
+import StoreModel
+
+/// The subscriptions' façade: what changes a subscription from outside the app (a price set
+/// or an increase asked and answered, a renewal date extended by the server) and what its
+/// state says to the app and the server (its latest transaction, its renewal info, an
+/// account's purchase ledger). The ``SubscriptionMachine`` decides; ``Pricing`` keeps the
+/// prices; the operation's ``Recorder`` writes.
+extension LocalAppStore {
+  // MARK: - Prices and their increases
+
+  /// Changes the price of `productID` to `price` (in the catalog's currency) from now on.
+  /// - Throws: `notFound` for a product not in the catalog; `invalidArgument` for a negative
+  ///   price.
+  package func setPrice(_ price: Decimal, forProduct productID: String) throws(LocalAppStoreError) {
+    guard price >= 0 else {
+      throw LocalAppStoreError(.invalidArgument, "a price cannot be negative (\(price))")
+    }
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try pricing.setPrice(Pricing.milliunits(price), of: try product(productID).id)
+    }
+  }
+
+  /// Asks the customer of the subscription that transaction `transactionID` belongs to to
+  /// consent to its product's price: `SKTestSession.requestPriceIncreaseConsentForTransaction(
+  /// identifier:)`. Its page: "the testing environment assigns a pending price increase to the
+  /// subscription […] Note that in the testing environment, changing the price of the
+  /// subscription is optional", and it "may call this method repeatedly": without a new price
+  /// (``setPrice(_:forProduct:)``) the increase renews at today's price; asking again makes the
+  /// increase pending again.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when its subscription is not
+  ///   live.
+  package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let record = try subscription(ofTransaction: transactionID)
+      guard record.phase == .active || record.phase == .billingRetry else {
+        throw LocalAppStoreError(
+          .notAllowed, "the subscription of transaction \(transactionID) is not live")
+      }
+      let price = try pricing.price(of: try product(record.autoRenewProductID))
+      let increase = try pricing.request(price, for: record.originalID)
+      try transition(
+        .priceIncreaseRequested, of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increase))
+    }
+  }
+
+  /// The customer of the subscription that transaction `transactionID` belongs to consents to
+  /// its pending price increase: `SKTestSession.consentToPriceIncreaseForTransaction(
+  /// identifier:)` ("consent to the price increase and continue renewing"). It renews at the
+  /// new price.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
+  ///   awaits an answer for it.
+  package func consentToPriceIncrease(transactionID: UInt64) throws(LocalAppStoreError) {
+    try answerPriceIncrease(transactionID: transactionID, agreed: true)
+  }
+
+  /// The customer of the subscription that transaction `transactionID` belongs to declines its
+  /// pending price increase: `SKTestSession.declinePriceIncreaseForTransaction(identifier:)`,
+  /// which "disables auto-renew and removes the subscription's pending price increase status";
+  /// it expires at its renewal date, as a cancellation (the machine's `priceIncreaseAnswer`).
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` when no price increase
+  ///   awaits an answer for it.
+  package func declinePriceIncrease(transactionID: UInt64) throws(LocalAppStoreError) {
+    try answerPriceIncrease(transactionID: transactionID, agreed: false)
+  }
+
+  private func answerPriceIncrease(transactionID: UInt64, agreed: Bool)
+    throws(LocalAppStoreError)
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let record = try subscription(ofTransaction: transactionID)
+      guard let increase = try pricing.answer(agreed, for: record.originalID) else {
+        throw LocalAppStoreError(
+          .notAllowed, "no price increase awaits an answer for transaction \(transactionID)")
+      }
+      try transition(
+        .priceIncreaseAnswer(agreed: agreed), of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increase))
+    }
+  }
+
+  // MARK: - Extending a renewal date
+
+  // The App Store Server API's "Extend a Subscription Renewal Date", which a server calls to
+  // compensate a customer for an outage: the renewal date of one active subscription moves
+  // later, and the App Store sends `RENEWAL_EXTENDED`.
+
+  /// The longest extension, in days (Apple's `extendByDays` page: "a number from 1 to 90").
+  package static let maximumExtensionDays = 90
+  /// How many extensions a subscription may get within 365 days (Apple, "Extending the renewal
+  /// date for auto-renewable subscriptions": "twice within a year (365 days)").
+  package static let extensionsPerYear = 2
+
+  /// Extends the renewal date of the subscription that transaction `transactionID` belongs to
+  /// by `days` (in the store's time rate, as the sandbox scales them), as "Extend a
+  /// Subscription Renewal Date" does: its latest transaction's `expiresDate` and its renewal
+  /// date move, family members' copies with them, and `RENEWAL_EXTENDED` is made.
+  ///
+  /// - Parameter reasonCode: Apple's `extendReasonCode`: 0 undeclared, 1 customer
+  ///   satisfaction, 2 other, 3 service issue or outage.
+  /// - Returns: The new renewal date (Apple's `effectiveDate`).
+  /// - Throws: `invalidArgument` for days outside 1–90 or a reason code outside 0–3;
+  ///   `notFound` for no such transaction; `notAllowed` for a subscription Apple's
+  ///   `SubscriptionExtensionIneligibleError` names (in a free offer period, in billing retry or
+  ///   its grace period, expired or refunded), one extended twice in the past 365 days
+  ///   (`SubscriptionMaxExtensionError`), or a family member's copy. Nothing changes then.
+  @discardableResult
+  package func extendRenewalDate(transactionID: UInt64, days: Int, reasonCode: Int = 0)
+    throws(LocalAppStoreError) -> Date
+  {
+    guard (1...Self.maximumExtensionDays).contains(days) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "cannot extend by \(days) days: Apple's extendByDays is 1 to \(Self.maximumExtensionDays)")
+    }
+    guard (0...3).contains(reasonCode) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "extendReasonCode \(reasonCode) is not one of Apple's: 0 undeclared, 1 customer "
+          + "satisfaction, 2 other, 3 service issue or outage")
+    }
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      let record = try subscription(ofTransaction: transactionID)
+      guard record.phase == .active, let latest = try latestTransaction(of: record) else {
+        let state =
+          switch record.phase {
+          case .billingRetry: "in billing retry"
+          case .revoked: "refunded"
+          default: "expired"
+          }
+        throw LocalAppStoreError(
+          .notAllowed,
+          "subscription \(record.originalID) is \(state): only an active subscription's renewal "
+            + "date can be extended (Apple: SubscriptionExtensionIneligibleError)")
+      }
+      guard latest.offerPaymentMode != .freeTrial else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "subscription \(record.originalID) is in a free offer period, which Apple does not "
+            + "extend (SubscriptionExtensionIneligibleError)")
+      }
+      var extensions = try renewalExtensions()
+      let recent = (extensions[record.originalID] ?? []).filter {
+        now.timeIntervalSince($0) < 365 * 86_400
+      }
+      guard recent.count < Self.extensionsPerYear else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "subscription \(record.originalID) was extended \(recent.count) times in the past "
+            + "365 days, Apple's most (SubscriptionMaxExtensionError)")
+      }
+      let settings = try currentSettings()
+      let renewal = settings.timeRate.end(
+        of: SubscriptionPeriod(value: days, unit: .day), from: record.expirationDate)
+      var extended = latest
+      extended.expirationDate = renewal
+      try recorder.update(extended) { $0.expirationDate = renewal }
+      try transition(
+        .renewalExtension(to: renewal), of: record, at: now, in: machineContext(settings))
+      extensions[record.originalID] = recent + [now]
+      try ledger.write(extensions, to: .renewalExtensions)
+      return renewal
+    }
+  }
+
+  /// The dates each subscription's renewal date was extended, by original transaction ID.
+  private func renewalExtensions() throws(LocalAppStoreError) -> [UInt64: [Date]] {
+    try ledger.read(.renewalExtensions)
+  }
+
+  // MARK: - What the state says
+
+  /// The latest transaction of a subscription.
+  ///
+  /// Only that row is read and decoded: a renewal of a shared subscription asks for it once
+  /// per family member, so reading the whole history made catching up quadratic.
+  func latestTransaction(of record: SubscriptionRecord) throws(LocalAppStoreError)
+    -> Transaction?
+  {
+    try ledger.latestTransaction(account: record.account, originalID: record.originalID)?
+      .transaction
+  }
+
+  // MARK: - What the engine decides from
+
+  /// `account`'s purchases at `now`, as this device knows them (without other devices'
+  /// purchases it has not synced), or as the App Store knows them when `includingUnsynced`.
+  func purchaseLedger(account: String, now: Date, includingUnsynced: Bool = false)
+    throws(LocalAppStoreError) -> PurchaseLedger
+  {
+    let stored =
+      includingUnsynced
+      ? try ledger.transactions(of: account) : try device.transactions(of: account, in: ledger)
+    let known = Set(stored.map(\.transaction.originalID))
+    let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
+      renewalInfo(of: $0, now: now)
+    }
+    return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
+  }
+
+  /// The renewal info of a subscription, as the App Store would sign it at `now`: a projection
+  /// of the state the machine decided (``SubscriptionMachine/state(of:at:)``), with the prices.
+  func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
+    let state = SubscriptionMachine.state(of: record, at: now)
+    var info = RenewalInfo(
+      originalTransactionID: state.originalTransactionID, currentProductID: state.productID,
+      willAutoRenew: state.willAutoRenew, signedDate: now,
+      autoRenewPreference: state.autoRenewProductID,
+      expirationReason: state.expirationReason,
+      isInBillingRetry: state.isInBillingRetry,
+      gracePeriodExpirationDate: state.gracePeriodExpirationDate,
+      renewalDate: state.expirationDate,
+      recentSubscriptionStartDate: record.recentStartDate, environment: signing.environment)
+    // As the storefront shows it: a renewal bills in the storefront's currency
+    // (``ProductPresentation``), and the renewal info says so.
+    let next = productsByID[record.autoRenewProductID].map { product in
+      (try? currentSettings()).map { presentation.present(product, in: $0) } ?? product
+    }
+    info.currency = next?.currencyCode
+    info.renewalPriceMilliunits = next.map { Pricing.milliunits($0.price) }
+    // The offer the next renewal bills at, while pay-as-you-go periods of it are left
+    // (JWSRenewalInfo's offerType, offerIdentifier, offerDiscountType and offerPeriod, "the
+    // offer that applies to the next auto-renewable subscription renewal"; its renewalPrice,
+    // "the renewal price … that the App Store charges … at the next billing period").
+    if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
+      let product = next,
+      let offer = SubscriptionMachine.offer(
+        record.offerID, of: product, codes: codeOffers[product.id]?.map(\.offer) ?? [])
+    {
+      info.offerType = offer.type
+      info.offerID = offer.id
+      info.offerPaymentMode = offer.paymentMode
+      info.offerPeriod =
+        SubscriptionPeriod(
+          value: offer.period.value * record.offerPeriodsLeft, unit: offer.period.unit
+        ).iso8601
+      info.renewalPriceMilliunits = Pricing.milliunits(offer.price)
+    }
+    // eligibleWinBackOfferIds: "the win-back offer identifiers that the customer is eligible
+    // to redeem": those of the product it would renew to, once the subscription ended.
+    if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil, let next,
+      let offers = next.subscription?.winBackOffers, !offers.isEmpty
+    {
+      let eligible = offers.compactMap(\.id).filter { offerID in
+        // A state that cannot be read lists none (try? would flatten its error into "no
+        // refusal").
+        do {
+          return try winBackRefusal(
+            offerID, productID: next.id, group: record.groupID, account: record.account, now: now)
+            == nil
+        } catch {
+          return false
+        }
+      }
+      info.eligibleWinBackOfferIDs = eligible.isEmpty ? nil : eligible
+    }
+    if let increase = try? pricing.increase(of: record.originalID) {
+      info.priceIncreaseStatus = increase.agreed == true ? .agreed : .pending
+      info.renewalPriceMilliunits = increase.priceMilliunits
+    }
+    info.appAccountToken = record.appAccountToken
+    info.appTransactionID = Self.appTransactionID(of: record.account)
+    return info
+  }
+
+  /// What the App Store decided for each of `accounts` at the store's time, beside what it signs
+  /// for their devices: the state machine's state of each subscription, and the latest
+  /// transaction of each of its purchases with its renewal info, as they are signed then (synced
+  /// to a device or not): what a device reads for `Product.SubscriptionInfo.status(for:)` and
+  /// `Transaction.latest(for:)`. One operation, so that all of them are read at one moment.
+  package func decidedStates(of accounts: [String]) throws(LocalAppStoreError)
+    -> (date: Date, accounts: [DecidedStates])
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var decided: [DecidedStates] = []
+      for account in accounts {
+        let records = try ledger.subscriptions(of: account)
+        let latest = try ledger.latestTransactions(of: account)
+        decided.append(
+          DecidedStates(
+            account: account, states: records.map { SubscriptionMachine.state(of: $0, at: now) },
+            signed: PurchaseLedger(
+              transactions: latest.map(\.transaction),
+              renewalInfos: records.map { renewalInfo(of: $0, now: now) })))
+      }
+      return (now, decided)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package import Foundation
+package import StoreModel
+
+/// The prices while the store runs, and the consent a price increase needs: what Xcode's
+/// StoreKit Testing does when a product's price is edited during a test and
+/// `SKTestSession.requestPriceIncreaseConsentForTransaction(identifier:)` asks the customer.
+///
+/// - A new price applies at once to new purchases (and to `Product.products(for:)`).
+/// - Existing subscribers keep their price (App Store Connect's default for an increase) until
+///   consent is requested for their subscription: their renewal info then says
+///   `priceIncreaseStatus` 0 (not answered yet) and the new `renewalPrice`. Agreeing
+///   (`priceIncreaseStatus` 1) renews at the new price; declining, or not answering by the
+///   renewal, expires the subscription at its renewal date with `expirationReason`
+///   `didNotConsentToPriceIncrease` (RenewalInfo's ExpirationReason page).
+///
+/// A part of the store over the ledger, where both are kept, and the presentation that shows a
+/// product in a storefront. It decides nothing about a subscription (the
+/// ``SubscriptionMachine`` does, reading the pending increase in its context); it keeps what
+/// was set and asked, inside the caller's SQLite transaction.
+package struct Pricing {
+  /// One subscription's pending price increase.
+  package struct Increase: Codable, Equatable, Sendable {
+    /// The new renewal price, in milli-units.
+    package var priceMilliunits: Int64
+    /// `nil` until the customer answers.
+    package var agreed: Bool?
+
+    /// An increase to `priceMilliunits`, answered `agreed` (`nil`: not yet).
+    package init(priceMilliunits: Int64, agreed: Bool? = nil) {
+      self.priceMilliunits = priceMilliunits
+      self.agreed = agreed
+    }
+  }
+
+  /// Where the prices set and the pending increases are kept.
+  let ledger: LedgerStore
+  /// How a storefront and a locale show a product.
+  let presentation: ProductPresentation
+
+  /// The prices kept in `ledger`, shown as `presentation` shows them.
+  package init(ledger: LedgerStore, presentation: ProductPresentation) {
+    self.ledger = ledger
+    self.presentation = presentation
+  }
+
+  // MARK: - Prices
+
+  /// Sets the price of `productID` to `milliunits` from now on.
+  package func setPrice(_ milliunits: Int64, of productID: String) throws(LocalAppStoreError) {
+    var prices = try overrides()
+    prices[productID] = milliunits
+    try ledger.write(prices, to: .priceOverrides)
+  }
+
+  /// The price of `product` now, in milli-units: the one set while running, else the catalog's.
+  package func price(of product: Product) throws(LocalAppStoreError) -> Int64 {
+    try overrides()[product.id] ?? Self.milliunits(product.price)
+  }
+
+  /// `product` at its current price (the catalog's, or the one set while running), as a
+  /// customer in `settings`' storefront and locale sees it (``ProductPresentation``).
+  package func currentlyPriced(_ product: Product, in settings: EmulatorSettings)
+    throws(LocalAppStoreError) -> Product
+  {
+    let priced = try overrides()[product.id].map { Self.repriced(product, milliunits: $0) }
+    return presentation.present(priced ?? product, in: settings)
+  }
+
+  private func overrides() throws(LocalAppStoreError) -> [String: Int64] {
+    try ledger.read(.priceOverrides)
+  }
+
+  // MARK: - Price increases
+
+  /// The pending price increase of subscription `originalID`, if any.
+  package func increase(of originalID: UInt64) throws(LocalAppStoreError) -> Increase? {
+    try increases()[originalID]
+  }
+
+  /// Makes an increase to `milliunits` pending for subscription `originalID`, unanswered: asking
+  /// again makes it pending again.
+  /// - Returns: The pending increase.
+  @discardableResult
+  package func request(_ milliunits: Int64, for originalID: UInt64) throws(LocalAppStoreError)
+    -> Increase
+  {
+    var increases = try increases()
+    let increase = Increase(priceMilliunits: milliunits)
+    increases[originalID] = increase
+    try ledger.write(increases, to: .priceIncreases)
+    return increase
+  }
+
+  /// Records the customer's answer to subscription `originalID`'s pending increase.
+  /// - Returns: The answered increase, or `nil` (and nothing changed) when none awaits an
+  ///   answer.
+  package func answer(_ agreed: Bool, for originalID: UInt64) throws(LocalAppStoreError)
+    -> Increase?
+  {
+    var increases = try increases()
+    guard var increase = increases[originalID], increase.agreed == nil else { return nil }
+    increase.agreed = agreed
+    increases[originalID] = increase
+    try ledger.write(increases, to: .priceIncreases)
+    return increase
+  }
+
+  /// Removes the pending price increase of subscription `originalID`: renewed at, or expired
+  /// for.
+  package func settle(_ originalID: UInt64) throws(LocalAppStoreError) {
+    var increases = try increases()
+    guard increases.removeValue(forKey: originalID) != nil else { return }
+    try ledger.write(increases, to: .priceIncreases)
+  }
+
+  /// Every pending price increase, by original transaction identifier.
+  package func increases() throws(LocalAppStoreError) -> [UInt64: Increase] {
+    try ledger.read(.priceIncreases)
+  }
+
+  // MARK: - Amounts
+
+  /// `product` with the price `milliunits`, its display price formatted as before.
+  package static func repriced(_ product: Product, milliunits: Int64) -> Product {
+    let price = Decimal(milliunits) / 1000
+    let display = price.formatted(
+      .currency(code: product.currencyCode).locale(product.locale))
+    return Product(
+      id: product.id, type: product.type, displayName: product.displayName,
+      description: product.description, price: price, displayPrice: display,
+      currencyCode: product.currencyCode, locale: product.locale,
+      isFamilyShareable: product.isFamilyShareable, subscription: product.subscription)
+  }
+
+  /// `amount` in milli-units, rounded half away from zero (the App Store Server API's prices:
+  /// "the price … in milliunits").
+  package static func milliunits(_ amount: Decimal) -> Int64 {
+    var value = amount * 1000
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &value, 0, .plain)
+    return NSDecimalNumber(decimal: rounded).int64Value
+  }
+}
