@@ -219,7 +219,7 @@ extension LocalAppStore {
       // were spent when the child asked.)
       if case .winBack(let offerID)? = terms.offer,
         let group = product.subscription?.subscriptionGroupID,
-        let refusal = try winBackRefusal(
+        let refusal = try offers.winBackRefusal(
           offerID, productID: product.id, group: group, account: request.0.account, now: now)
       {
         throw LocalAppStoreError(.notAllowed, "cannot approve request \(id): \(refusal)")
@@ -448,7 +448,8 @@ extension LocalAppStore {
   {
     let account = account ?? self.account
     return try operation { (_: Date) throws(LocalAppStoreError) in
-      try isEligibleForIntroOffer(account: account, group: group)
+      try offers.isEligibleForIntroOffer(
+        account: account, group: group, articleRule: try currentSettings()[.introOfferAfterLapse])
     }
   }
 

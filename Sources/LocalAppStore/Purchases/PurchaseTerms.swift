@@ -1,7 +1,7 @@
 package import Foundation
 import StoreModel
 
-/// What a purchase applies once its options are checked (``LocalAppStore/purchaseTerms(_:for:account:now:settings:)``):
+/// What a purchase applies once its options are checked (``Offers/terms(_:for:account:now:settings:)``):
 /// the app account token, the quantity, the offer and the server's word on the introductory
 /// offer.
 ///

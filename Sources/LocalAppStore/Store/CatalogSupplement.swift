@@ -53,7 +53,7 @@ package struct CatalogSupplement: Sendable {
   var subscriptionOffersKey: OfferKeyRecord?
   /// Each subscription's offer codes (`codeOffers`), by product identifier.
   var codeOffers: [String: [CodeOfferRecord]] = [:]
-  /// The win-back offers whose `isEligible` is false (``LocalAppStore/winBackKey(_:_:)``).
+  /// The win-back offers whose `isEligible` is false (``Offers.winBackKey(_:_:)``).
   var winBackSwitchedOff: [String] = []
 
   package init() {}
@@ -66,7 +66,7 @@ package struct CatalogSupplement: Sendable {
     }
     for entry in catalog.entries {
       for offer in entry.winBackOffers where offer.isEligible == false {
-        winBackSwitchedOff.append(LocalAppStore.winBackKey(entry.id, offer.offer.id ?? ""))
+        winBackSwitchedOff.append(Offers.winBackKey(entry.id, offer.offer.id ?? ""))
       }
     }
     subscriptionOffersKey = catalog.subscriptionOffersKeyPair.map {

@@ -284,7 +284,7 @@ extension LocalAppStore {
       ? productsByID.mapValues { presentation.present($0, in: settings) } : productsByID
     return SubscriptionMachine.Context(
       products: products, settings: settings, priceIncrease: priceIncrease,
-      codeOffers: codeOffers.mapValues { $0.map(\.offer) })
+      codeOffers: offers.codeOffers.mapValues { $0.map(\.offer) })
   }
 
   /// Runs the machine once for `event` (counted in ``operationCosts``: once per event).
@@ -361,5 +361,66 @@ extension LocalAppStore {
       try device.noteRenewal(transaction, account: record.account, settings: settings, in: ledger)
     }
     return TimeAdvance.NewTransaction(account: record.account, transaction: transaction)
+  }
+
+  // MARK: - New transactions
+
+  /// A new transaction with the store's bundle, storefront, environment and price.
+  func makeTransaction(
+    _ product: Product, account: String, originalID: UInt64, purchaseDate: Date,
+    originalPurchaseDate: Date, expirationDate: Date?, reason: TransactionReason,
+    offer: SubscriptionOffer?, appAccountToken: UUID?, settings: EmulatorSettings,
+    id: UInt64? = nil
+  ) throws(LocalAppStoreError) -> Transaction {
+    let id = try allocate(id)
+    var transaction = Transaction(
+      id: id, originalID: originalID, appBundleID: settings.bundleID, productID: product.id,
+      productType: product.type, purchaseDate: purchaseDate, signedDate: purchaseDate,
+      subscriptionGroupID: product.subscription?.subscriptionGroupID,
+      originalPurchaseDate: originalPurchaseDate, expirationDate: expirationDate,
+      reason: reason, environment: settings.environment)
+    transaction.appAccountToken = appAccountToken
+    transaction.appTransactionID = Self.appTransactionID(of: account)
+    transaction.storefrontCountryCode = settings.storefront
+    transaction.storefrontID = Storefront.storefrontID(forCountryCode: settings.storefront)
+    transaction.currency = product.currencyCode
+    transaction.priceMilliunits = Pricing.milliunits(product.price)
+    if product.type == .autoRenewable {
+      transaction.webOrderLineItemID = String(id)
+    }
+    if let offer {
+      transaction.offerType = offer.type
+      transaction.offerID = offer.id
+      transaction.offerPaymentMode = offer.paymentMode
+      let total = SubscriptionPeriod(
+        value: offer.period.value * max(1, offer.periodCount), unit: offer.period.unit)
+      transaction.offerPeriod = total.iso8601
+      // A free trial charges nothing; pay up front and pay as you go, the offer's price.
+      transaction.priceMilliunits =
+        offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
+    }
+    return transaction
+  }
+
+  /// The `appTransactionId` of `account`'s copy of the app: Apple's `appTransactionID` page,
+  /// "The App Store generates a single, globally unique appTransactionID for each Apple Account
+  /// that downloads your app and for each family group member for apps that support Family
+  /// Sharing. This value remains the same for the same Apple Account and app if the customer
+  /// redownloads the app […], receives a refund, repurchases the app, or changes the
+  /// storefront." Here: one per account name, the same in every state and process (an 18-digit
+  /// number like Apple's, from the name's 64-bit FNV-1a hash), so a family member's differs
+  /// from the purchaser's.
+  static func appTransactionID(of account: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in account.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return String(700_000_000_000_000_000 + hash % 100_000_000_000_000_000)
+  }
+
+  /// `preset`, or the next free identifier.
+  func allocate(_ preset: UInt64?) throws(LocalAppStoreError) -> UInt64 {
+    if let preset { return preset }
+    return try ledger.nextIdentifier()
   }
 }

@@ -86,10 +86,9 @@ public actor LocalAppStore: StoreBackend {
   let productsByID: [String: Product]
   /// What the customer's storefront and locale change in the products shown.
   let presentation: ProductPresentation
-  /// Each subscription's offer codes, by product identifier.
-  let codeOffers: [String: [CodeOffer]]
-  /// The win-back offers the `.storekit` file switched off (`isEligible` false).
-  let winBackSwitchedOff: Set<String>
+  /// The offers a purchase may carry: the key, the spent nonces, the offer codes, who may
+  /// redeem what.
+  let offers: Offers
   /// The last update of the outbox handed to subscribers.
   var deliveredSequence: Int64
   /// The transactions the current operation's catch-up with the time made before its body ran
@@ -267,10 +266,10 @@ public actor LocalAppStore: StoreBackend {
         ?? EmulatorSettings().storefront,
       localizations: try ledger.read(.localizations))
     self.pricing = Pricing(ledger: ledger, presentation: presentation)
-    self.codeOffers =
-      try ledger.read(.codeOffers).mapValues { $0.compactMap(\.codeOffer) }
-    self.winBackSwitchedOff =
-      Set(try ledger.read(.winBackSwitchedOff))
+    self.offers = Offers(
+      ledger: ledger, products: productsByID,
+      codeOffers: try ledger.read(.codeOffers).mapValues { $0.compactMap(\.codeOffer) },
+      winBackSwitchedOff: Set(try ledger.read(.winBackSwitchedOff)))
     self.deliveredSequence = try ledger.lastUpdateSequence()
   }
 

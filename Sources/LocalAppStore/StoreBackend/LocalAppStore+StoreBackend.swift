@@ -182,7 +182,7 @@ extension LocalAppStore {
       }
       let settings = try currentSettings()
       let terms: PurchaseTerms
-      switch try purchaseTerms(
+      switch try offers.terms(
         options, for: product, account: account, now: now, settings: settings)
       {
       case .failure(let error): return .failure(error)
@@ -194,7 +194,7 @@ extension LocalAppStore {
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: terms.encoded)
-        try spendNonces(of: terms, now: now)
+        try offers.spendNonces(of: terms, now: now)
         if !settings.askToBuyEnabled { try markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
@@ -203,7 +203,7 @@ extension LocalAppStore {
         settings: settings)
       switch outcome {
       case .success(let purchase):
-        try spendNonces(of: terms, now: now)
+        try offers.spendNonces(of: terms, now: now)
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
         case .made:

@@ -226,7 +226,7 @@ extension LocalAppStore {
     if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
       let product = next,
       let offer = SubscriptionMachine.offer(
-        record.offerID, of: product, codes: codeOffers[product.id]?.map(\.offer) ?? [])
+        record.offerID, of: product, codes: offers.codeOffers[product.id]?.map(\.offer) ?? [])
     {
       info.offerType = offer.type
       info.offerID = offer.id
@@ -246,7 +246,7 @@ extension LocalAppStore {
         // A state that cannot be read lists none (try? would flatten its error into "no
         // refusal").
         do {
-          return try winBackRefusal(
+          return try self.offers.winBackRefusal(
             offerID, productID: next.id, group: record.groupID, account: record.account, now: now)
             == nil
         } catch {
