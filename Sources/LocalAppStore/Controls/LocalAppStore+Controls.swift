@@ -2,13 +2,17 @@ import AppStoreJWS
 package import Foundation
 package import StoreModel
 
-/// The controls of StoreKitTest's `SKTestSession`, on the local App Store.
+/// The controls' façade: StoreKitTest's `SKTestSession` on the local App Store — its switches,
+/// the time, Ask to Buy, refunds, auto-renew, Family Sharing, expiring and renewing
+/// subscriptions now, removing transactions, the defaults, the storefront and locale while the
+/// store runs, and the failures a test injects. ``Controls`` keeps the switches, defaults and
+/// failures; the ``SubscriptionMachine`` decides; the ``Recorder`` writes.
 extension LocalAppStore {
   // MARK: - Switches
 
   /// The store's switches as they are now.
   package func settings() throws(LocalAppStoreError) -> EmulatorSettings {
-    try operation { (_: Date) throws(LocalAppStoreError) in try currentSettings() }
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.settings() }
   }
 
   /// Turns `emulatorSwitch` on or off (one of ``EmulatorSwitch/all``); the switch's own setter
@@ -76,12 +80,12 @@ extension LocalAppStore {
   @discardableResult
   package func resolveIssue(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction? {
     if try operation({ (_: Date) throws(LocalAppStoreError) in
-      try isInterrupted(transactionID)
+      try controls.isInterrupted(transactionID)
     }) {
       return try completeInterruptedPurchase(transactionID)
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let record = try subscription(ofTransaction: transactionID, toAct: "resolve")
+      let record = try ledger.subscription(ofTransaction: transactionID, toAct: "resolve")
       guard record.phase == .billingRetry else {
         throw LocalAppStoreError(
           .notAllowed,
@@ -272,59 +276,7 @@ extension LocalAppStore {
     return request
   }
 
-  // MARK: - Refunds and renewal
-
-  /// Refunds a transaction: sets its revocation date and reason and delivers the change
-  /// (and the revocation of family members' copies): `SKTestSession.refundTransaction(identifier:)`.
-  ///
-  /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
-  @discardableResult
-  package func refund(transactionID: UInt64, reason: RevocationReason = .other)
-    throws(LocalAppStoreError) -> Transaction
-  {
-    try operation { (now: Date) throws(LocalAppStoreError) in
-      guard let stored = try ledger.transaction(transactionID) else {
-        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
-      }
-      guard stored.transaction.revocationDate == nil else {
-        throw LocalAppStoreError(.notAllowed, "transaction \(transactionID) is already revoked")
-      }
-      guard stored.sourceID == nil else {
-        throw LocalAppStoreError(
-          .notAllowed,
-          "transaction \(transactionID) is a family-shared copy; refund the purchaser's transaction \(stored.sourceID ?? 0)"
-        )
-      }
-      var transaction = stored.transaction
-      // `revocationPercentage` (App Store Server API): "The percentage, in milliunits, of the
-      // transaction that the App Store has refunded or revoked. This field is present in the
-      // JWSTransactionDecodedPayload for refunded transactions": 100000 for a full refund.
-      let revoke: (inout Transaction) -> Void = {
-        $0.revocationDate = now
-        $0.revocationReason = reason
-        $0.revocationType = .refundFull
-        $0.revocationPercentage = 100_000
-      }
-      revoke(&transaction)
-      let copies = try recorder.update(transaction, copies: revoke)
-      // REFUND of a product that is not an auto-renewable subscription, and REVOKE of family
-      // members' copies of it (a subscription's are its machine steps', below).
-      if transaction.productType != .autoRenewable {
-        notifier.emit(.init(.refund), about: .transaction(transaction.id))
-        for copy in copies { notifier.emit(.init(.revoke), about: .transaction(copy.id)) }
-      }
-      if let record = try ledger.subscriptions(of: stored.account).first(where: {
-        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
-      }), try latestTransaction(of: record)?.id == transaction.id {
-        let context = machineContext(try currentSettings())
-        try self.transition(.refund, of: record, at: now, in: context)
-        for mirror in try ledger.mirrors(of: record.originalID) {
-          try self.transition(.refund, of: mirror, at: now, in: context, mirroring: false)
-        }
-      }
-      return transaction
-    }
-  }
+  // MARK: - Auto-renew
 
   /// Turns auto-renew of the account's subscription in `group` (every group when `nil`) off or
   /// on: `SKTestSession.disableAutoRenewForTransaction(identifier:)` and
@@ -368,24 +320,7 @@ extension LocalAppStore {
     guard member != Self.purchaser else {
       throw LocalAppStoreError(.invalidArgument, "the purchaser cannot share with themselves")
     }
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.setSharing(member, true)
-      for record in try ledger.subscriptions(of: Self.purchaser)
-      where record.sourceOriginalID == nil
-        && productsByID[record.productID]?.isFamilyShareable == true
-      {
-        try recorder.mirror(record, to: member, notices: nil)
-      }
-      let owned = try ledger.transactions(of: Self.purchaser).filter {
-        $0.transaction.productType != .autoRenewable && $0.transaction.revocationDate == nil
-          && productsByID[$0.transaction.productID]?.isFamilyShareable == true
-      }
-      for stored in owned
-      where try !ledger.copies(of: stored.transaction.id).contains(where: {
-        $0.account == member && $0.transaction.revocationDate == nil
-      }) {
-        try recorder.share(stored.transaction, with: member, originalID: nil)
-      }
+    try operation { (_: Date) throws(LocalAppStoreError) in try recorder.startSharing(with: member)
     }
   }
 
@@ -393,29 +328,11 @@ extension LocalAppStore {
   /// revocations arrive through their updates.
   package func stopFamilySharing(with member: String) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      guard try ledger.sharingMembers().contains(member) else {
-        throw LocalAppStoreError(.notFound, "\(member) is not a sharing family member")
-      }
-      try ledger.setSharing(member, false)
-      for stored in try ledger.transactions(of: member)
-      where stored.sourceID != nil && stored.transaction.revocationDate == nil {
-        var transaction = stored.transaction
-        transaction.revocationDate = now
-        transaction.revocationReason = .other
-        transaction.revocationType = .familyRevoke
-        let revision = try ledger.update(transaction)
-        try ledger.appendUpdate(account: member, transactionID: transaction.id, revision: revision)
-        // REVOKE: "an In-App Purchase the customer was entitled to through Family Sharing is no
-        // longer available" (a subscription's copy is told by its machine step, below).
-        if transaction.productType != .autoRenewable {
-          notifier.emit(.init(.revoke), about: .transaction(transaction.id))
-        }
-      }
-      var context: SubscriptionMachine.Context?
-      for record in try ledger.subscriptions(of: member) where record.sourceOriginalID != nil {
-        if context == nil { context = machineContext(try currentSettings()) }
-        guard let made = context else { continue }
-        try transition(.familyUnshare, of: record, at: now, in: made, mirroring: false)
+      let copies = try recorder.stopSharing(with: member, now: now)
+      guard !copies.isEmpty else { return }
+      let context = machineContext(try currentSettings())
+      for record in copies {
+        try transition(.familyUnshare, of: record, at: now, in: context, mirroring: false)
       }
     }
   }
@@ -425,112 +342,242 @@ extension LocalAppStore {
   /// Arms a fault for the next operation it applies to, or for every one when `sticky`.
   package func inject(_ fault: Fault, sticky: Bool = false) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.setFault(fault, sticky: sticky)
+      try controls.inject(fault, sticky: sticky)
     }
   }
 
   /// Disarms `fault`, or every fault when `nil`.
   package func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      if let fault { try ledger.removeFault(fault) } else { try ledger.removeAllFaults() }
+      try controls.clearFaults(fault)
     }
   }
 
-  // MARK: - Reading
+  // MARK: - Subscriptions
 
-  /// Whether `account` may still use an introductory offer in `group`:
-  /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. By default only a customer who never
-  /// subscribed to the group (Apple staff, https://developer.apple.com/forums/thread/758078); with
-  /// ``EmulatorSwitch/introOfferAfterLapse`` on, one who never received an introductory offer
-  /// in it (Apple's article).
-  package func isEligibleForIntroOffer(group: String, account: String? = nil)
-    throws(LocalAppStoreError) -> Bool
+  /// Expires `account`'s subscription to `productID` now: `SKTestSession.expireSubscription(
+  /// productIdentifier:)`. Its latest transaction's expiration date becomes now (re-signed, and
+  /// delivered through `Transaction.updates`), auto-renew is off and the subscription is
+  /// `expired` with reason `autoRenewDisabled` (ours: Apple does not say which reason).
+  /// - Returns: The re-signed latest transaction.
+  /// - Throws: `notFound` when the account has no live subscription to `productID`.
+  @discardableResult
+  package func expireSubscription(productID: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (_: Date) throws(LocalAppStoreError) in
-      try offers.isEligibleForIntroOffer(
-        account: account, group: group, articleRule: try currentSettings()[.introOfferAfterLapse])
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var (record, latest) = try ledger.liveSubscription(productID, of: account ?? self.account)
+      latest.expirationDate = now
+      try recorder.update(latest) { $0.expirationDate = now }
+      try transition(.expiry, of: record, at: now, in: machineContext(try currentSettings()))
+      return latest
     }
   }
 
-  /// The accounts that have used the store, by name: the purchaser, everyone who bought or
-  /// asked to buy, and family members.
-  package func accounts() throws(LocalAppStoreError) -> [String] {
-    try operation { (_: Date) throws(LocalAppStoreError) in
-      var names = Set(try ledger.accounts().map(\.name))
-      for request in try ledger.requests(of: nil) { names.insert(request.account) }
-      return names.sorted()
-    }
-  }
-
-  /// Every transaction of `account`, oldest first, as stored (not signed): the history.
-  package func history(account: String? = nil) throws(LocalAppStoreError)
-    -> [Transaction]
+  /// Renews `account`'s subscription to `productID` now: `SKTestSession.forceRenewalOfSubscription(
+  /// productIdentifier:)`. Its page: "the subscription expires at the time you call the method,
+  /// and a new subscription period begins"; "The testing environment also: Enables the
+  /// subscription auto-renew state; Removes a pending price increase" (an increase already
+  /// agreed to is not pending: the renewal is at its price); "doesn't change the billing retry
+  /// state with this call" — a subscription in billing retry stays there, and nothing renews.
+  /// The renewal transaction (of the product that renews next) is delivered through
+  /// `Transaction.updates`.
+  /// - Returns: The renewal transaction; in billing retry, the latest transaction, unchanged.
+  /// - Throws: `notFound` when the account has no live subscription to `productID`.
+  @discardableResult
+  package func forceRenewalOfSubscription(productID: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Transaction
   {
-    let account = account ?? self.account
-    return try operation { (_: Date) throws(LocalAppStoreError) in
-      try ledger.transactions(of: account).map(\.transaction)
-    }
-  }
-
-  /// The renewal info of each of `account`'s subscriptions at the store's time, unsigned.
-  package func renewalInfos(account: String? = nil) throws(LocalAppStoreError)
-    -> [RenewalInfo]
-  {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
-      try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
-    }
-  }
-
-  /// What `account` has now: entitlements, subscription states, pending requests, switches.
-  package func status(account: String? = nil) throws(LocalAppStoreError)
-    -> AccountStatus
-  {
-    let account = account ?? self.account
-    return try operation { (now: Date) throws(LocalAppStoreError) in
-      let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)
-      let entitled = device.engine.currentEntitlements(in: purchases, at: now).map(\.productID)
-      var subscriptions: [AccountStatus.Subscription] = []
-      let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()
-      for group in groups {
-        for status in device.engine.statuses(ofGroup: group, in: purchases, at: now) {
-          let info =
-            status.renewalInfo
-            ?? purchases.renewalInfos.first {
-              $0.originalTransactionID == status.transaction.originalID
-            }
-          subscriptions.append(
-            AccountStatus.Subscription(
-              groupID: group,
-              groupName: catalog.lazy.compactMap(\.subscription).first {
-                $0.subscriptionGroupID == group
-              }?.groupDisplayName, state: status.state.description,
-              isEntitled: status.state.isEntitled, productID: status.transaction.productID,
-              transactionID: status.transaction.id,
-              originalTransactionID: status.transaction.originalID,
-              expirationDate: status.transaction.expirationDate,
-              willAutoRenew: info?.willAutoRenew ?? false,
-              autoRenewProductID: info?.autoRenewPreference,
-              ownership: status.transaction.ownershipType.rawValue,
-              isInBillingRetry: info?.isInBillingRetry ?? false,
-              gracePeriodExpirationDate: info?.gracePeriodExpirationDate,
-              expirationReason: info?.expirationReason?.description,
-              priceIncreaseStatus: info?.priceIncreaseStatus?.rawValue,
-              renewalPrice: info?.renewalPrice))
-        }
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      var (record, latest) = try ledger.liveSubscription(productID, of: account ?? self.account)
+      if let expiration = latest.expirationDate, expiration > now {
+        latest.expirationDate = max(now, latest.purchaseDate)
+        try recorder.update(latest) { $0.expirationDate = max(now, $0.purchaseDate) }
       }
-      var faults: [String: Bool] = [:]
-      for (fault, sticky) in try ledger.faults() { faults[fault.rawValue] = sticky }
-      var status = AccountStatus(
-        account: account, date: now, entitledProductIDs: entitled,
-        subscriptions: subscriptions,
-        pendingRequests: try ledger.requests(of: account).filter { $0.status == .pending },
-        settings: try currentSettings(), faults: faults,
-        familyMembers: try ledger.sharingMembers())
-      status.pendingNotifications = try ledger.pendingNotificationCount()
-      status.notificationURL = try ledger.text(.notificationURL)
-      return status
+      let next: Product
+      if let renewing = productsByID[record.autoRenewProductID] {
+        next = renewing
+      } else {
+        next = try product(record.productID)
+      }
+      let increase = try pricing.increase(of: record.originalID)
+      try transition(
+        .forcedRenewal(next, start: max(now, latest.purchaseDate)), of: record, at: now,
+        in: machineContext(try currentSettings(), priceIncrease: increase))
+      guard let renewal = try latestTransaction(of: record) else {
+        throw LocalAppStoreError(.invalidState, "the renewal of \(productID) was not recorded")
+      }
+      return renewal
     }
+  }
+
+  /// Turns auto-renew on or off for the subscription that transaction `transactionID` (any of
+  /// its transactions) belongs to: `SKTestSession.enableAutoRenewForTransaction(identifier:)`
+  /// and `disableAutoRenewForTransaction(identifier:)`, per transaction rather than per group.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy (the
+  ///   organizer's subscription is the one that renews) or a transaction of no live subscription.
+  package func setWillAutoRenew(
+    _ willAutoRenew: Bool, forTransaction transactionID: UInt64
+  )
+    throws(LocalAppStoreError)
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let record = try ledger.subscription(ofTransaction: transactionID)
+      guard SubscriptionMachine.isLive(record) else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "the subscription of transaction \(transactionID) is \(record.phase.rawValue)")
+      }
+      try transition(
+        .autoRenew(willAutoRenew), of: record, at: now, in: machineContext(try currentSettings()))
+    }
+  }
+
+  // MARK: - Removing transactions
+
+  /// Removes every transaction, subscription and Ask to Buy request of every account:
+  /// `SKTestSession.clearTransactions()` ("removes all transactions from the test environment",
+  /// so that one-time purchases can be tested again). Settings, faults, family sharing and the
+  /// app's data stay; nothing is delivered.
+  package func clearTransactions() throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in try ledger.clearPurchases() }
+  }
+
+  /// Removes transaction `transactionID` and family members' copies of it:
+  /// `SKTestSession.deleteTransaction(identifier:)`. Its page: "Deleting a transaction deletes
+  /// its child transactions, for example: Deleting an original subscription transaction
+  /// deletes all related renewal transactions. Deleting a transaction deletes any associated
+  /// restored transactions" — so the original transaction of a subscription takes the whole
+  /// subscription with it (renewals, family members' copies). A later transaction alone goes;
+  /// the subscription goes back to the one before (ours: Apple does not say), ending then.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family-shared copy.
+  package func deleteTransaction(_ transactionID: UInt64) throws(LocalAppStoreError) {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      let stored = try ledger.purchasersTransaction(transactionID, toAct: "delete")
+      guard stored.transaction.productType == .autoRenewable,
+        let record = try ledger.subscription(of: stored)
+      else {
+        try ledger.deleteTransaction(transactionID)
+        return
+      }
+      if stored.transaction.id == record.originalID {
+        try ledger.deleteTransactions(ofSubscription: record.originalID)
+        try ledger.deleteSubscription(record.originalID)
+        return
+      }
+      try ledger.deleteTransaction(transactionID)
+      guard var previous = try latestTransaction(of: record) else {
+        try ledger.deleteSubscription(record.originalID)
+        return
+      }
+      // The transaction an upgrade replaced is no longer upgraded once the upgrade is gone.
+      if previous.isUpgraded {
+        previous.isUpgraded = false
+        try recorder.update(previous) { $0.isUpgraded = false }
+      }
+      try transition(
+        .transactionDeleted(previous: previous), of: record, at: now,
+        in: machineContext(try currentSettings()))
+    }
+  }
+
+  /// Reverts the switches, time rate, storefront, locale and simulated errors to the state's
+  /// defaults (its `.storekit` file's): `SKTestSession.resetToDefaultState()`. Transactions stay
+  /// (``clearTransactions()`` removes them). A state written before the defaults were kept goes
+  /// back to ``EmulatorSettings/init(askToBuyEnabled:billingIssuesEnabled:gracePeriodEnabled:timeRate:storefront:bundleID:)``
+  /// with its bundle identifier and no fault.
+  package func resetToDefaultState() throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in _ = try controls.resetToDefaults() }
+  }
+
+  // MARK: - While running
+
+  /// Changes how fast subscriptions renew from now on: `SKTestSession.timeRate`. Periods that
+  /// already began keep their end (Xcode documents nothing else; ours); the next ones, and any
+  /// grace or retry that starts later, follow the new rate.
+  package func setTimeRate(_ timeRate: TimeRate) throws(LocalAppStoreError) {
+    try changeSettings { $0.timeRate = timeRate }
+  }
+
+  /// Moves the customer to storefront `countryCode` (ISO 3166-1 alpha-3, `JPN`):
+  /// `SKTestSession.storefront`. Later transactions carry it (`storefront`, and `storefrontId`
+  /// where the country has an App Store); products show the catalog's amounts in the
+  /// storefront's currency, and transactions record it (``ProductPresentation``: Xcode's prices
+  /// are placeholders shown in the storefront's currency; no amount is converted).
+  /// - Throws: `invalidArgument` for a code that is not an ISO 3166-1 alpha-3 country's
+  ///   (`XXX`), changing nothing.
+  package func setStorefront(_ countryCode: String) throws(LocalAppStoreError) {
+    let code = countryCode.uppercased()
+    guard Storefront.isCountryCode(code) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "'\(countryCode)' is not an ISO 3166-1 alpha-3 country code (USA, JPN, DEU); the storefront stays "
+          + "as it was")
+    }
+    try changeSettings { $0.storefront = code }
+  }
+
+  /// Shows each product's name and description from its `.storekit` localization for
+  /// `identifier` (`ja_JP`, `fr`): `SKTestSession.locale`, "the localization metadata the
+  /// test environment uses". A locale the file has no localization for falls back as the
+  /// catalog does (the same language, else `en_US`, else the first); prices are not touched.
+  /// `nil` goes back to the file's own choice.
+  /// - Throws: `invalidArgument` for an identifier that is not a locale's form (letters, then
+  ///   `_` or `-` separated letters and digits), changing nothing.
+  package func setLocale(_ identifier: String?) throws(LocalAppStoreError) {
+    if let identifier, !Controls.isLocaleIdentifier(identifier) {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "'\(identifier)' is not a locale identifier (en_US, ja_JP, fr); the locale stays as it was")
+    }
+    try changeSettings { $0.locale = identifier }
+  }
+
+  // MARK: - Simulated errors
+
+  /// Makes every call of `api` fail with `error` until it is cleared with `nil`:
+  /// `SKTestSession.setSimulatedError(_:forAPI:)`. A purchase's `userCancelled` is the
+  /// `.userCancelled` result, as StoreKit reports a cancel.
+  /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, app
+  ///   transaction); for verification arm the ``Fault/verification`` fault, which signs with an
+  ///   untrusted authority.
+  package func setSimulatedError(
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
+  ) throws(LocalAppStoreError) {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      try controls.setSimulatedError(error, forAPI: api)
+    }
+  }
+
+  /// The error simulated for `api`, if any: `SKTestSession.simulatedError(forAPI:)`.
+  package func simulatedError(forAPI api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
+    -> StoreBackendError?
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.simulatedError(for: api) }
+  }
+
+  // MARK: - Interrupted purchases
+
+  /// Completes interrupted purchase `id` (``EmulatorSwitch/interruptedPurchases``): made now,
+  /// delivered through `Transaction.updates`.
+  func completeInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Transaction {
+    let transaction = try approveAskToBuy(id)
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.finishInterrupted(id) }
+    return transaction
+  }
+
+  /// Every account's requests still waiting, oldest first, each with whether it is an
+  /// interrupted purchase (resolved by `resolve-issue`) or an Ask to Buy request (approved or
+  /// declined): the Transaction Manager's list of them.
+  package func waitingRequests() throws(LocalAppStoreError)
+    -> [(request: AskToBuyRequest, isInterrupted: Bool)]
+  {
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.waitingRequests() }
+  }
+
+  /// Whether request `id` is an interrupted purchase still waiting for the customer's action
+  /// (``resolveIssue(transactionID:)`` completes it), rather than an Ask to Buy request.
+  package func isInterruptedPurchase(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.isInterrupted(id) }
   }
 }

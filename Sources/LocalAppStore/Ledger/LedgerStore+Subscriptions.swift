@@ -101,4 +101,70 @@ extension LedgerStore {
     }
     return result
   }
+
+  // MARK: - A customer's own subscriptions and transactions
+
+  /// `account`'s own live (active or in billing retry) subscription whose product is
+  /// `productID`, and its latest transaction.
+  /// - Throws: `notFound` when there is none.
+  func liveSubscription(_ productID: String, of account: String)
+    throws(LocalAppStoreError) -> (SubscriptionRecord, Transaction)
+  {
+    guard
+      let record = try subscriptions(of: account).first(where: {
+        $0.sourceOriginalID == nil && $0.productID == productID
+          && ($0.phase == .active || $0.phase == .billingRetry)
+      }),
+      let latest = try latestTransaction(account: account, originalID: record.originalID)?
+        .transaction
+    else {
+      throw LocalAppStoreError(.notFound, "\(account) has no live subscription to \(productID)")
+    }
+    return (record, latest)
+  }
+
+  /// The purchaser's subscription that transaction `transactionID` belongs to.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family member's copy
+  ///   (whose message asks to `verb` the purchaser's transaction instead) or a transaction that
+  ///   is not an auto-renewable subscription's.
+  func subscription(ofTransaction transactionID: UInt64, toAct verb: String = "use")
+    throws(LocalAppStoreError) -> SubscriptionRecord
+  {
+    let stored = try purchasersTransaction(transactionID, toAct: verb)
+    guard let record = try subscription(of: stored) else {
+      throw LocalAppStoreError(
+        .notAllowed, "transaction \(transactionID) is not an auto-renewable subscription's")
+    }
+    return record
+  }
+
+  /// The purchaser's subscription that the purchaser's transaction `stored` belongs to; `nil`
+  /// when it is not an auto-renewable subscription's.
+  func subscription(of stored: StoredTransaction) throws(LocalAppStoreError)
+    -> SubscriptionRecord?
+  {
+    try subscriptions(of: stored.account).first {
+      $0.originalID == stored.transaction.originalID && $0.sourceOriginalID == nil
+    }
+  }
+
+  /// Transaction `transactionID`, which must be the purchaser's own, not a family member's
+  /// copy.
+  /// - Throws: `notFound` for an unknown transaction; `notAllowed` for a family member's copy,
+  ///   with a message that asks to `verb` ("use", "delete", "resolve") the purchaser's
+  ///   transaction instead.
+  func purchasersTransaction(_ transactionID: UInt64, toAct verb: String = "use")
+    throws(LocalAppStoreError) -> StoredTransaction
+  {
+    guard let stored = try transaction(transactionID) else {
+      throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+    }
+    guard stored.sourceID == nil else {
+      throw LocalAppStoreError(
+        .notAllowed,
+        "transaction \(transactionID) is a family-shared copy; \(verb) the purchaser's "
+          + "transaction \(stored.sourceID ?? 0)")
+    }
+    return stored
+  }
 }

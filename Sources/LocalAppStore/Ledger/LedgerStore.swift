@@ -224,7 +224,7 @@ package final class LedgerStore: @unchecked Sendable {
 
   // MARK: - Ask to Buy
 
-  func insert(_ request: AskToBuyRequest, options: String) throws(LocalAppStoreError) {
+  package func insert(_ request: AskToBuyRequest, options: String) throws(LocalAppStoreError) {
     try database.query(
       "INSERT INTO requests(id, account, product_id, requested_ms, status, options) VALUES(?, ?, ?, ?, ?, ?)",
       [

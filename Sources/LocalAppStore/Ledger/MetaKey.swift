@@ -35,7 +35,7 @@ extension MetaKey where Value == EmulatorSettings {
   static var settings: Self { Self(name: "settings", absent: nil) }
 }
 
-extension MetaKey where Value == LocalAppStore.DefaultState {
+extension MetaKey where Value == Controls.DefaultState {
   /// The settings and faults `reset` made, which `resetToDefaultState` restores.
   static var defaultState: Self { Self(name: "defaultState", absent: nil) }
 }
@@ -94,7 +94,7 @@ extension MetaKey where Value == [String: Set<UInt64>] {
   static var unsyncedPurchases: Self { Self(name: "unsyncedPurchases", absent: [:]) }
 }
 
-extension MetaKey where Value == [String: LocalAppStore.SimulatedError] {
+extension MetaKey where Value == [String: Controls.SimulatedError] {
   /// StoreKit's simulated errors, by API.
   static var simulatedErrors: Self { Self(name: "simulatedErrors", absent: [:]) }
 }

@@ -308,6 +308,41 @@ extension LocalAppStore {
   // (``refund(transactionID:reason:)``): the App Store declines it (`REFUND_DECLINED`), or
   // reverses a refund it granted after the customer disputes it (`REFUND_REVERSED`).
 
+  /// Refunds a transaction: sets its revocation date and reason and delivers the change
+  /// (and the revocation of family members' copies): `SKTestSession.refundTransaction(identifier:)`.
+  ///
+  /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
+  @discardableResult
+  package func refund(transactionID: UInt64, reason: RevocationReason = .other)
+    throws(LocalAppStoreError) -> Transaction
+  {
+    try operation { (now: Date) throws(LocalAppStoreError) in
+      guard let stored = try ledger.transaction(transactionID) else {
+        throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
+      }
+      guard stored.transaction.revocationDate == nil else {
+        throw LocalAppStoreError(.notAllowed, "transaction \(transactionID) is already revoked")
+      }
+      guard stored.sourceID == nil else {
+        throw LocalAppStoreError(
+          .notAllowed,
+          "transaction \(transactionID) is a family-shared copy; refund the purchaser's transaction \(stored.sourceID ?? 0)"
+        )
+      }
+      let transaction = try recorder.refund(stored.transaction, reason: reason, now: now)
+      if let record = try ledger.subscriptions(of: stored.account).first(where: {
+        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
+      }), try latestTransaction(of: record)?.id == transaction.id {
+        let context = machineContext(try currentSettings())
+        try self.transition(.refund, of: record, at: now, in: context)
+        for mirror in try ledger.mirrors(of: record.originalID) {
+          try self.transition(.refund, of: mirror, at: now, in: context, mirroring: false)
+        }
+      }
+      return transaction
+    }
+  }
+
   /// The App Store declines the customer's request to refund transaction `transactionID`: the
   /// transaction is unchanged, and `REFUND_DECLINED` is made ("the App Store declined a refund
   /// request": Apple's notificationType page).
@@ -315,7 +350,7 @@ extension LocalAppStore {
   ///   family member's copy (the purchaser asks for refunds). Nothing changes then.
   package func declineRefund(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      let stored = try purchasersTransaction(transactionID)
+      let stored = try ledger.purchasersTransaction(transactionID)
       guard stored.transaction.revocationDate == nil else {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) is refunded already: no request to decline")
@@ -335,7 +370,7 @@ extension LocalAppStore {
   @discardableResult
   package func reverseRefund(transactionID: UInt64) throws(LocalAppStoreError) -> Transaction {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      let stored = try purchasersTransaction(transactionID)
+      let stored = try ledger.purchasersTransaction(transactionID)
       guard stored.transaction.revocationDate != nil else {
         throw LocalAppStoreError(
           .notAllowed, "transaction \(transactionID) was not refunded: no refund to reverse")
@@ -428,7 +463,7 @@ extension LocalAppStore {
     let (productID, code) = try offers.codeOffer(named: referenceName)
     let account = account ?? self.account
     try operation { (_: Date) throws(LocalAppStoreError) in
-      if let error = try simulatedError(for: .offerCodeRedeem) {
+      if let error = try controls.failure(of: .offerCodeRedeem) {
         throw LocalAppStoreError(.notAllowed, "the offer-code redemption failed: \(error)")
       }
       try offers.checkRedemption(code, productID: productID, account: account)

@@ -1,5 +1,5 @@
 import AppStoreJWS
-import Foundation
+package import Foundation
 package import StoreModel
 
 /// The recorder: every write of a transaction or a subscription record an operation makes, with
@@ -187,5 +187,84 @@ package struct Recorder {
       changedCopies.append(changed)
     }
     return changedCopies
+  }
+
+  // MARK: - Family Sharing and refunds
+
+  /// Shares with `member` from now on: they receive a `familyShared` copy of each of the
+  /// purchaser's shareable subscriptions and of each shareable purchase still held, unless
+  /// they hold one already.
+  package func startSharing(with member: String) throws(LocalAppStoreError) {
+    let purchaser = LocalAppStore.purchaser
+    try ledger.setSharing(member, true)
+    for record in try ledger.subscriptions(of: purchaser)
+    where record.sourceOriginalID == nil && isShareable(record.productID) {
+      try mirror(record, to: member, notices: nil)
+    }
+    let owned = try ledger.transactions(of: purchaser).filter {
+      $0.transaction.productType != .autoRenewable && $0.transaction.revocationDate == nil
+        && isShareable($0.transaction.productID)
+    }
+    for stored in owned
+    where try !ledger.copies(of: stored.transaction.id).contains(where: {
+      $0.account == member && $0.transaction.revocationDate == nil
+    }) {
+      try share(stored.transaction, with: member, originalID: nil)
+    }
+  }
+
+  /// Stops sharing with `member`: each family-shared transaction they hold is revoked at
+  /// `now` (`familyRevoke`) and delivered through their updates; a one-time purchase's copy
+  /// tells `REVOKE` ("an In-App Purchase the customer was entitled to through Family Sharing
+  /// is no longer available", Apple's notificationType page).
+  /// - Returns: `member`'s copies of subscriptions, for the machine's `familyUnshare` step
+  ///   (which tells theirs).
+  /// - Throws: `notFound` when `member` does not share.
+  package func stopSharing(with member: String, now: Date) throws(LocalAppStoreError)
+    -> [SubscriptionRecord]
+  {
+    guard try ledger.sharingMembers().contains(member) else {
+      throw LocalAppStoreError(.notFound, "\(member) is not a sharing family member")
+    }
+    try ledger.setSharing(member, false)
+    for stored in try ledger.transactions(of: member)
+    where stored.sourceID != nil && stored.transaction.revocationDate == nil {
+      var transaction = stored.transaction
+      transaction.revocationDate = now
+      transaction.revocationReason = .other
+      transaction.revocationType = .familyRevoke
+      let revision = try ledger.update(transaction)
+      try ledger.appendUpdate(account: member, transactionID: transaction.id, revision: revision)
+      if transaction.productType != .autoRenewable {
+        notifier.emit(.init(.revoke), about: .transaction(transaction.id))
+      }
+    }
+    return try ledger.subscriptions(of: member).filter { $0.sourceOriginalID != nil }
+  }
+
+  /// Refunds `transaction` in full at `now`, with family members' copies: each revoked and
+  /// delivered. A one-time purchase tells `REFUND`, and its copies `REVOKE` (a subscription's
+  /// are its machine steps').
+  /// - Returns: The refunded transaction.
+  package func refund(_ transaction: Transaction, reason: RevocationReason, now: Date)
+    throws(LocalAppStoreError) -> Transaction
+  {
+    // `revocationPercentage` (App Store Server API): "The percentage, in milliunits, of the
+    // transaction that the App Store has refunded or revoked. This field is present in the
+    // JWSTransactionDecodedPayload for refunded transactions": 100000 for a full refund.
+    let revoke: (inout Transaction) -> Void = {
+      $0.revocationDate = now
+      $0.revocationReason = reason
+      $0.revocationType = .refundFull
+      $0.revocationPercentage = 100_000
+    }
+    var refunded = transaction
+    revoke(&refunded)
+    let copies = try update(refunded, copies: revoke)
+    if refunded.productType != .autoRenewable {
+      notifier.emit(.init(.refund), about: .transaction(refunded.id))
+      for copy in copies { notifier.emit(.init(.revoke), about: .transaction(copy.id)) }
+    }
+    return refunded
   }
 }

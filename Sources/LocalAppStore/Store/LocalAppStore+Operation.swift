@@ -116,7 +116,7 @@ extension LocalAppStore {
 
   /// The settings as the state has them now.
   func currentSettings() throws(LocalAppStoreError) -> EmulatorSettings {
-    try ledger.read(.settings)
+    try controls.settings()
   }
 
   /// Changes the settings the state keeps, in an operation of its own: the one writer of
@@ -125,7 +125,7 @@ extension LocalAppStore {
     throws(LocalAppStoreError)
   {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      signing.environment = try ledger.update(.settings, change).environment
+      signing.environment = try controls.changeSettings(change).environment
     }
   }
 
@@ -145,20 +145,6 @@ extension LocalAppStore {
         ))
     }
     return deliveries
-  }
-
-  /// Takes the first of `faults` that is armed, disarming it unless it is sticky. On a
-  /// read-only state only sticky faults apply: a one-shot fault waits for an operation that can
-  /// disarm it.
-  func consumeFault(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
-    let armed = try ledger.faults()
-    for fault in faults {
-      guard let sticky = armed[fault] else { continue }
-      if ledger.isReadOnly, !sticky { continue }
-      if !sticky { try ledger.removeFault(fault) }
-      return fault
-    }
-    return nil
   }
 
   /// The catalog's product `id`; throws `notFound` when the catalog has none.
@@ -201,7 +187,7 @@ extension LocalAppStore {
 
   /// The `verification` or `tamper` fault the next token takes, disarmed unless sticky.
   private func signingFault() throws(LocalAppStoreError) -> Fault? {
-    try consumeFault([.verification, .tamper])
+    try controls.consume([.verification, .tamper])
   }
 
   /// What the store's operations have cost since it was opened.

@@ -103,6 +103,8 @@ public actor LocalAppStore: StoreBackend {
   let recorder: Recorder
   /// The prices set while running and the pending price increases.
   let pricing: Pricing
+  /// The switches, defaults and injected failures.
+  let controls: Controls
   /// The subscription machine's runs since the store was opened (``operationCosts``).
   var machineRuns = 0
   /// Every notification emitted since a test started the log; `nil`: not kept.
@@ -266,6 +268,7 @@ public actor LocalAppStore: StoreBackend {
         ?? EmulatorSettings().storefront,
       localizations: try ledger.read(.localizations))
     self.pricing = Pricing(ledger: ledger, presentation: presentation)
+    self.controls = Controls(ledger: ledger)
     self.offers = Offers(
       ledger: ledger, products: productsByID,
       codeOffers: try ledger.read(.codeOffers).mapValues { $0.compactMap(\.codeOffer) },
@@ -288,8 +291,8 @@ public actor LocalAppStore: StoreBackend {
       settings: settings, validity: supportedDates, clock: SystemClock())
     try ledger.seedRandom(randomSeed)
     try ledger.replaceProducts(products)
-    try ledger.write(settings, to: .settings)
-    try ledger.write(DefaultState(settings: settings, faults: faults), to: .defaultState)
+    try Controls(ledger: ledger).start(
+      with: Controls.DefaultState(settings: settings, faults: faults))
     if !supplement.localizations.isEmpty {
       try ledger.write(supplement.localizations, to: .localizations)
     }
@@ -305,7 +308,6 @@ public actor LocalAppStore: StoreBackend {
     try ledger.setText(String(AppStoreJSON.milliseconds(now)), for: .now)
     try ledger.setText(try authority.exported(), for: .authority)
     try ledger.ensureAccount(purchaser)
-    for fault in faults { try ledger.setFault(fault, sticky: true) }
   }
 
   // MARK: - Reading the store

@@ -77,14 +77,9 @@ extension LocalAppStore {
   func sync(account: String) throws(StoreBackendError) {
     try backendOperation {
       (_: Date) throws(LocalAppStoreError) -> Result<Void, StoreBackendError> in
-      if let error = try simulatedError(for: .appStoreSync) { return .failure(error) }
-      switch try consumeFault([.network, .sync]) {
-      case .network?: return .failure(.networkError("simulated network failure"))
-      case .sync?: return .failure(.systemError("simulated App Store sync failure"))
-      default:
-        try device.sync(account: account, in: ledger)
-        return .success(())
-      }
+      if let error = try controls.failure(of: .appStoreSync) { return .failure(error) }
+      try device.sync(account: account, in: ledger)
+      return .success(())
     }
   }
 
@@ -128,12 +123,7 @@ extension LocalAppStore {
       (_: Date) throws(LocalAppStoreError) -> Result<[Product], StoreBackendError> in
       let settings = try currentSettings()
       guard device.productsRead(settings: settings) else { return .success([]) }
-      if let error = try simulatedError(for: .loadProducts) { return .failure(error) }
-      switch try consumeFault([.network, .loadProducts]) {
-      case .network?: return .failure(.networkError("simulated network failure"))
-      case .loadProducts?: return .failure(.systemError("simulated product load failure"))
-      default: break
-      }
+      if let error = try controls.failure(of: .loadProducts) { return .failure(error) }
       let wanted = Set(ids)
       var products: [Product] = []
       for product in catalog where wanted.contains(product.id) {
@@ -166,16 +156,10 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
-      switch try simulatedError(for: .purchase) {
+      switch try controls.failure(of: .purchase) {
       case .userCancelled?: return .success(.userCancelled)
       case let error?: return .failure(error)
       case nil: break
-      }
-      switch try consumeFault([.network, .purchase, .userCancel]) {
-      case .network?: return .failure(.networkError("simulated network failure"))
-      case .purchase?: return .failure(.systemError("simulated purchase failure"))
-      case .userCancel?: return .success(.userCancelled)
-      default: break
       }
       guard let product = productsByID[product.id] else {
         return .failure(.productUnavailable("no product \(product.id) in the catalog"))
@@ -195,7 +179,7 @@ extension LocalAppStore {
           requestDate: now, status: .pending)
         try ledger.insert(request, options: terms.encoded)
         try offers.spendNonces(of: terms, now: now)
-        if !settings.askToBuyEnabled { try markInterrupted(request.id) }
+        if !settings.askToBuyEnabled { try controls.markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
       let outcome = try executePurchase(
@@ -306,10 +290,7 @@ extension LocalAppStore {
       (now: Date) throws(LocalAppStoreError) -> Result<
         VerificationResult<AppTransaction>, StoreBackendError
       > in
-      if let error = try simulatedError(for: .appTransaction) { return .failure(error) }
-      if case .network? = try consumeFault([.network]) {
-        return .failure(.networkError("simulated network failure"))
-      }
+      if let error = try controls.failure(of: .appTransaction) { return .failure(error) }
       let settings = try currentSettings()
       var downloads = try ledger.read(.appDownloads)
       let first = downloads[account] ?? now
@@ -352,13 +333,7 @@ extension LocalAppStore {
   {
     try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<[SubscriptionStatus], StoreBackendError> in
-      if let error = try simulatedError(for: .subscriptionStatus) { return .failure(error) }
-      switch try consumeFault([.network, .subscriptionStatus]) {
-      case .network?: return .failure(.networkError("simulated network failure"))
-      case .subscriptionStatus?:
-        return .failure(.systemError("simulated subscription status failure"))
-      default: break
-      }
+      if let error = try controls.failure(of: .subscriptionStatus) { return .failure(error) }
       let ledger = try purchaseLedger(account: account, now: now)
       var statuses: [SubscriptionStatus] = []
       for status in device.engine.statuses(ofGroup: groupID, in: ledger, at: now) {

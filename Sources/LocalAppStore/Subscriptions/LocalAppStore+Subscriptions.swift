@@ -1,5 +1,5 @@
 package import Foundation
-import StoreModel
+package import StoreModel
 
 /// The subscriptions' façade: what changes a subscription from outside the app (a price set
 /// or an increase asked and answered, a renewal date extended by the server) and what its
@@ -32,7 +32,7 @@ extension LocalAppStore {
   ///   live.
   package func requestPriceIncreaseConsent(transactionID: UInt64) throws(LocalAppStoreError) {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      let record = try subscription(ofTransaction: transactionID)
+      let record = try ledger.subscription(ofTransaction: transactionID)
       guard record.phase == .active || record.phase == .billingRetry else {
         throw LocalAppStoreError(
           .notAllowed, "the subscription of transaction \(transactionID) is not live")
@@ -69,7 +69,7 @@ extension LocalAppStore {
     throws(LocalAppStoreError)
   {
     try operation { (now: Date) throws(LocalAppStoreError) in
-      let record = try subscription(ofTransaction: transactionID)
+      let record = try ledger.subscription(ofTransaction: transactionID)
       guard let increase = try pricing.answer(agreed, for: record.originalID) else {
         throw LocalAppStoreError(
           .notAllowed, "no price increase awaits an answer for transaction \(transactionID)")
@@ -121,7 +121,7 @@ extension LocalAppStore {
           + "satisfaction, 2 other, 3 service issue or outage")
     }
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      let record = try subscription(ofTransaction: transactionID)
+      let record = try ledger.subscription(ofTransaction: transactionID)
       guard record.phase == .active, let latest = try latestTransaction(of: record) else {
         let state =
           switch record.phase {
@@ -285,6 +285,104 @@ extension LocalAppStore {
               renewalInfos: records.map { renewalInfo(of: $0, now: now) })))
       }
       return (now, decided)
+    }
+  }
+
+  // MARK: - Reading the App Store's view
+
+  /// Whether `account` may still use an introductory offer in `group`:
+  /// `Product.SubscriptionInfo.isEligibleForIntroOffer`. By default only a customer who never
+  /// subscribed to the group (Apple staff, https://developer.apple.com/forums/thread/758078); with
+  /// ``EmulatorSwitch/introOfferAfterLapse`` on, one who never received an introductory offer
+  /// in it (Apple's article).
+  package func isEligibleForIntroOffer(group: String, account: String? = nil)
+    throws(LocalAppStoreError) -> Bool
+  {
+    let account = account ?? self.account
+    return try operation { (_: Date) throws(LocalAppStoreError) in
+      try offers.isEligibleForIntroOffer(
+        account: account, group: group, articleRule: try currentSettings()[.introOfferAfterLapse])
+    }
+  }
+
+  /// The accounts that have used the store, by name: the purchaser, everyone who bought or
+  /// asked to buy, and family members.
+  package func accounts() throws(LocalAppStoreError) -> [String] {
+    try operation { (_: Date) throws(LocalAppStoreError) in
+      var names = Set(try ledger.accounts().map(\.name))
+      for request in try ledger.requests(of: nil) { names.insert(request.account) }
+      return names.sorted()
+    }
+  }
+
+  /// Every transaction of `account`, oldest first, as stored (not signed): the history.
+  package func history(account: String? = nil) throws(LocalAppStoreError)
+    -> [Transaction]
+  {
+    let account = account ?? self.account
+    return try operation { (_: Date) throws(LocalAppStoreError) in
+      try ledger.transactions(of: account).map(\.transaction)
+    }
+  }
+
+  /// The renewal info of each of `account`'s subscriptions at the store's time, unsigned.
+  package func renewalInfos(account: String? = nil) throws(LocalAppStoreError)
+    -> [RenewalInfo]
+  {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
+    }
+  }
+
+  /// What `account` has now: entitlements, subscription states, pending requests, switches.
+  package func status(account: String? = nil) throws(LocalAppStoreError)
+    -> AccountStatus
+  {
+    let account = account ?? self.account
+    return try operation { (now: Date) throws(LocalAppStoreError) in
+      let purchases = try purchaseLedger(account: account, now: now, includingUnsynced: true)
+      let entitled = device.engine.currentEntitlements(in: purchases, at: now).map(\.productID)
+      var subscriptions: [AccountStatus.Subscription] = []
+      let groups = Set(try ledger.subscriptions(of: account).map(\.groupID)).sorted()
+      for group in groups {
+        for status in device.engine.statuses(ofGroup: group, in: purchases, at: now) {
+          let info =
+            status.renewalInfo
+            ?? purchases.renewalInfos.first {
+              $0.originalTransactionID == status.transaction.originalID
+            }
+          subscriptions.append(
+            AccountStatus.Subscription(
+              groupID: group,
+              groupName: catalog.lazy.compactMap(\.subscription).first {
+                $0.subscriptionGroupID == group
+              }?.groupDisplayName, state: status.state.description,
+              isEntitled: status.state.isEntitled, productID: status.transaction.productID,
+              transactionID: status.transaction.id,
+              originalTransactionID: status.transaction.originalID,
+              expirationDate: status.transaction.expirationDate,
+              willAutoRenew: info?.willAutoRenew ?? false,
+              autoRenewProductID: info?.autoRenewPreference,
+              ownership: status.transaction.ownershipType.rawValue,
+              isInBillingRetry: info?.isInBillingRetry ?? false,
+              gracePeriodExpirationDate: info?.gracePeriodExpirationDate,
+              expirationReason: info?.expirationReason?.description,
+              priceIncreaseStatus: info?.priceIncreaseStatus?.rawValue,
+              renewalPrice: info?.renewalPrice))
+        }
+      }
+      var faults: [String: Bool] = [:]
+      for (fault, sticky) in try controls.armedFaults() { faults[fault.rawValue] = sticky }
+      var status = AccountStatus(
+        account: account, date: now, entitledProductIDs: entitled,
+        subscriptions: subscriptions,
+        pendingRequests: try ledger.requests(of: account).filter { $0.status == .pending },
+        settings: try currentSettings(), faults: faults,
+        familyMembers: try ledger.sharingMembers())
+      status.pendingNotifications = try ledger.pendingNotificationCount()
+      status.notificationURL = try ledger.text(.notificationURL)
+      return status
     }
   }
 }

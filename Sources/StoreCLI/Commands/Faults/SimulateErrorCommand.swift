@@ -28,7 +28,7 @@ enum SimulateErrorCommand: CLICommand {
       sportstime-store simulate-error purchase clear
     """
   private static var apis: String {
-    LocalAppStore.simulatableAPIs.map { "  \($0.name)" }.joined(separator: "\n")
+    Controls.simulatableAPIs.map { "  \($0.name)" }.joined(separator: "\n")
   }
   private static var errors: String {
     stride(from: 0, to: StoreBackendError.caseNames.count, by: 3).map { start in
@@ -42,10 +42,10 @@ enum SimulateErrorCommand: CLICommand {
       throw .usage("expected an API and an error name (or clear)")
     }
     let (apiName, errorName) = (arguments.positionals[0], arguments.positionals[1])
-    guard let api = LocalAppStore.simulatableAPIs.first(where: { $0.name == apiName })?.api else {
+    guard let api = Controls.simulatableAPIs.first(where: { $0.name == apiName })?.api else {
       throw .usage(
         "unknown API '\(apiName)'; expected "
-          + LocalAppStore.simulatableAPIs.map(\.name).joined(separator: ", "))
+          + Controls.simulatableAPIs.map(\.name).joined(separator: ", "))
     }
     let error: StoreBackendError?
     if errorName == "clear" {

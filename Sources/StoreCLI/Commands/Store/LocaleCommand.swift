@@ -37,7 +37,7 @@ enum LocaleCommand: CLICommand {
     } else {
       identifier = try arguments.single("a locale identifier")
     }
-    if let identifier, !LocalAppStore.isLocaleIdentifier(identifier) {
+    if let identifier, !Controls.isLocaleIdentifier(identifier) {
       throw .usage("'\(identifier)' is not a locale identifier (en_US, ja_JP, fr)")
     }
     try await StoreAccess.onWholeStore(arguments, context, name) {

@@ -1,0 +1,246 @@
+import Foundation
+package import StoreModel
+
+/// The controls of the test environment as the state keeps them: the settings (switches, time
+/// rate, storefront, locale, device timing), the defaults a reset goes back to, the failures a
+/// test injects, and the purchases interrupted until the customer acts.
+///
+/// A part of the store over the ledger. It keeps and reads, inside the caller's SQLite
+/// transaction, and decides nothing about purchases or subscriptions: the store's façade
+/// (`SKTestSession`'s calls) asks it, then runs the machine.
+package struct Controls {
+  /// Where the controls are kept.
+  let ledger: LedgerStore
+
+  /// The controls kept in `ledger`.
+  package init(ledger: LedgerStore) {
+    self.ledger = ledger
+  }
+
+  // MARK: - Settings
+
+  /// The settings as the state has them now.
+  package func settings() throws(LocalAppStoreError) -> EmulatorSettings {
+    try ledger.read(.settings)
+  }
+
+  /// Changes the settings: the one writer of ``EmulatorSettings``.
+  /// - Returns: The settings after the change.
+  @discardableResult
+  package func changeSettings(_ change: (inout EmulatorSettings) throws(LocalAppStoreError) -> Void)
+    throws(LocalAppStoreError) -> EmulatorSettings
+  {
+    try ledger.update(.settings, change)
+  }
+
+  /// The settings and faults a state began with (its `.storekit` file's), for
+  /// ``resetToDefaults()``.
+  package struct DefaultState: Codable, Sendable {
+    /// The settings a reset goes back to.
+    package var settings: EmulatorSettings
+    /// The sticky faults a reset arms again (the file's enabled simulated errors).
+    package var faults: [Fault]
+
+    /// Defaults of `settings` with `faults` armed for good.
+    package init(settings: EmulatorSettings, faults: [Fault] = []) {
+      self.settings = settings
+      self.faults = faults
+    }
+  }
+
+  /// Keeps `defaults` as what ``resetToDefaults()`` goes back to, and applies them.
+  package func start(with defaults: DefaultState) throws(LocalAppStoreError) {
+    try ledger.write(defaults, to: .defaultState)
+    try apply(defaults)
+  }
+
+  /// Reverts the settings and the injected failures to the state's defaults. A state written
+  /// before the defaults were kept goes back to ``EmulatorSettings``' defaults, with its bundle
+  /// identifier, and no fault.
+  /// - Returns: The settings now.
+  @discardableResult
+  package func resetToDefaults() throws(LocalAppStoreError) -> EmulatorSettings {
+    let defaults: DefaultState
+    if let stored = try ledger.readIfPresent(.defaultState) {
+      defaults = stored
+    } else {
+      defaults = DefaultState(settings: EmulatorSettings(bundleID: try settings().bundleID))
+    }
+    try apply(defaults)
+    return defaults.settings
+  }
+
+  private func apply(_ defaults: DefaultState) throws(LocalAppStoreError) {
+    try ledger.write(defaults.settings, to: .settings)
+    try ledger.removeAllFaults()
+    for fault in defaults.faults { try ledger.setFault(fault, sticky: true) }
+    try ledger.write([:], to: .simulatedErrors)
+  }
+
+  // MARK: - Injected failures
+
+  /// Arms `fault` for the next call it applies to, or for every one when `sticky`.
+  package func inject(_ fault: Fault, sticky: Bool) throws(LocalAppStoreError) {
+    try ledger.setFault(fault, sticky: sticky)
+  }
+
+  /// Disarms `fault`, or every fault when `nil`.
+  package func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
+    if let fault { try ledger.removeFault(fault) } else { try ledger.removeAllFaults() }
+  }
+
+  /// The armed faults, each with whether it is sticky.
+  package func armedFaults() throws(LocalAppStoreError) -> [Fault: Bool] {
+    try ledger.faults()
+  }
+
+  /// Takes the first of `faults` that is armed, disarming it unless it is sticky. On a
+  /// read-only state only sticky faults apply: a one-shot fault waits for a call that can
+  /// disarm it.
+  package func consume(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
+    let armed = try ledger.faults()
+    for fault in faults {
+      guard let sticky = armed[fault] else { continue }
+      if ledger.isReadOnly, !sticky { continue }
+      if !sticky { try ledger.removeFault(fault) }
+      return fault
+    }
+    return nil
+  }
+
+  /// The APIs a simulated error can fail, and the command-line name of each.
+  package static let simulatableAPIs: [(api: CatalogSettings.StoreKitAPI, name: String)] = [
+    (.loadProducts, "load-products"), (.purchase, "purchase"), (.appStoreSync, "app-store-sync"),
+    (.subscriptionStatus, "subscription-status"), (.offerCodeRedeem, "offer-code-redeem"),
+  ]
+
+  /// Makes every call of `api` fail with `error` until it is cleared with `nil`:
+  /// `SKTestSession.setSimulatedError(_:forAPI:)`.
+  /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, the app
+  ///   transaction), changing nothing.
+  package func setSimulatedError(
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
+  ) throws(LocalAppStoreError) {
+    guard Self.simulatableAPIs.contains(where: { $0.api == api }) else {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "the local App Store cannot simulate errors for \(api) (it serves "
+          + Self.simulatableAPIs.map(\.name).joined(separator: ", ") + ")")
+    }
+    var errors = try ledger.read(.simulatedErrors)
+    errors[api.rawValue] = error.map {
+      SimulatedError(caseName: $0.caseName, reason: $0.reason ?? "")
+    }
+    try ledger.write(errors, to: .simulatedErrors)
+  }
+
+  /// The error simulated for `api`, if any: `SKTestSession.simulatedError(forAPI:)`.
+  package func simulatedError(for api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
+    -> StoreBackendError?
+  {
+    guard let stored = try ledger.read(.simulatedErrors)[api.rawValue] else { return nil }
+    return StoreBackendError(
+      caseName: stored.caseName,
+      reason: stored.reason.isEmpty ? "simulated \(stored.caseName) for \(api)" : stored.reason)
+  }
+
+  /// A simulated error as the state keeps it: the `StoreBackendError` case's name and its reason.
+  struct SimulatedError: Codable {
+    var caseName: String
+    var reason: String
+  }
+
+  /// What fails a call of `api` now, if anything: the one question every call of the
+  /// store's StoreKit port asks before it reaches the App Store.
+  ///
+  /// First the error simulated for `api` (``setSimulatedError(_:forAPI:)``: StoreKit's own
+  /// error, until cleared, as `SKTestSession`'s are); then the first armed fault of those that
+  /// apply to `api` (taken unless sticky): ``Fault/network`` for every API that reaches the App
+  /// Store, and the API's own (``Fault/purchase`` and ``Fault/userCancel`` for a purchase,
+  /// ``Fault/loadProducts``, ``Fault/sync``, ``Fault/subscriptionStatus``). A fault becomes the
+  /// error StoreKit gives for it: `networkError`, a `systemError`, or `userCancelled` (which a
+  /// purchase reports as its `.userCancelled` result).
+  package func failure(of api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
+    -> StoreBackendError?
+  {
+    if let error = try simulatedError(for: api) { return error }
+    let faults = Self.faults[api] ?? []
+    return try consume(faults).map(Self.error)
+  }
+
+  /// The faults that apply to each API, in the order they are taken.
+  private static let faults: [CatalogSettings.StoreKitAPI: [Fault]] = [
+    .loadProducts: [.network, .loadProducts], .purchase: [.network, .purchase, .userCancel],
+    .appStoreSync: [.network, .sync], .subscriptionStatus: [.network, .subscriptionStatus],
+    .appTransaction: [.network],
+  ]
+
+  /// The error StoreKit gives for `fault`.
+  private static func error(_ fault: Fault) -> StoreBackendError {
+    switch fault {
+    case .network: .networkError("simulated network failure")
+    case .userCancel: .userCancelled
+    case .loadProducts: .systemError("simulated product load failure")
+    case .purchase: .systemError("simulated purchase failure")
+    case .sync: .systemError("simulated App Store sync failure")
+    case .subscriptionStatus: .systemError("simulated subscription status failure")
+    default: .systemError("simulated \(fault.rawValue) failure")
+    }
+  }
+
+  // MARK: - Interrupted purchases
+
+  /// Keeps request `id` as an interrupted purchase (`SKTestSession.interruptedPurchasesEnabled`)
+  /// rather than an Ask to Buy request.
+  package func markInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
+    var ids = try interruptedRequests()
+    guard ids.insert(id).inserted else { return }
+    try ledger.write(ids, to: .interruptedRequests)
+  }
+
+  /// Whether `id` is an interrupted purchase still waiting for the customer.
+  package func isInterrupted(_ id: UInt64) throws(LocalAppStoreError) -> Bool {
+    guard try interruptedRequests().contains(id), let request = try ledger.request(id) else {
+      return false
+    }
+    return request.0.status == .pending
+  }
+
+  /// Forgets interrupted purchase `id`: the customer acted.
+  package func finishInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
+    var ids = try interruptedRequests()
+    guard ids.remove(id) != nil else { return }
+    try ledger.write(ids, to: .interruptedRequests)
+  }
+
+  /// Every account's requests still waiting, oldest first, each with whether it is an
+  /// interrupted purchase or an Ask to Buy request.
+  package func waitingRequests() throws(LocalAppStoreError)
+    -> [(request: AskToBuyRequest, isInterrupted: Bool)]
+  {
+    let interrupted = try interruptedRequests()
+    return try ledger.requests(of: nil).filter { $0.status == .pending }.map {
+      ($0, interrupted.contains($0.id))
+    }
+  }
+
+  private func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
+    try ledger.read(.interruptedRequests)
+  }
+
+  // MARK: - What a setting accepts
+
+  /// Whether `identifier` has a locale identifier's form: a language of 2 or 3 letters, then
+  /// up to four `_` or `-` separated parts of 1 to 8 letters and digits (BCP 47's shape,
+  /// loosely).
+  package static func isLocaleIdentifier(_ identifier: String) -> Bool {
+    let parts = identifier.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
+    guard let language = parts.first, (2...3).contains(language.count), parts.count <= 5,
+      language.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LocalAppStore
+import StoreModel
+import Testing
+
+/// The controls part alone, built without a store: the settings and their defaults, the one
+/// question every StoreKit call asks about injected failures, interrupted purchases.
+@Suite struct ControlsTests {
+  /// Controls over a new in-memory ledger that began with `defaults`.
+  func controls(_ defaults: Controls.DefaultState = .init(settings: EmulatorSettings()))
+    throws -> Controls
+  {
+    let controls = Controls(ledger: try LedgerStore(path: ":memory:", access: .create))
+    try controls.start(with: defaults)
+    return controls
+  }
+
+  @Test("a reset goes back to the defaults: settings, sticky faults, no simulated error")
+  func reset() throws {
+    let controls = try controls(
+      .init(settings: EmulatorSettings(askToBuyEnabled: true), faults: [.loadProducts]))
+    try controls.changeSettings { $0.askToBuyEnabled = false }
+    try controls.changeSettings { $0.storefront = "JPN" }
+    try controls.clearFaults()
+    try controls.inject(.network, sticky: true)
+    try controls.setSimulatedError(.systemError("down"), forAPI: .purchase)
+    let settings = try controls.resetToDefaults()
+    #expect(settings.askToBuyEnabled)
+    #expect(try controls.settings().storefront == EmulatorSettings().storefront)
+    #expect(try controls.armedFaults() == [.loadProducts: true])
+    #expect(try controls.simulatedError(for: .purchase) == nil)
+  }
+
+  @Test("a simulated error fails every call of its API, before any fault")
+  func simulatedFirst() throws {
+    let controls = try controls()
+    try controls.inject(.purchase, sticky: false)
+    try controls.setSimulatedError(.notAvailableInStorefront("not here"), forAPI: .purchase)
+    for _ in 0..<2 {
+      guard case .notAvailableInStorefront? = try controls.failure(of: .purchase) else {
+        Issue.record("the simulated error did not fail the purchase")
+        return
+      }
+    }
+    // The one-shot fault waited behind it.
+    #expect(try controls.armedFaults() == [.purchase: false])
+    try controls.setSimulatedError(nil, forAPI: .purchase)
+    guard case .systemError? = try controls.failure(of: .purchase) else {
+      Issue.record("the armed fault did not fail the purchase")
+      return
+    }
+    #expect(try controls.failure(of: .purchase) == nil)
+  }
+
+  @Test("a one-shot fault fails one call; a sticky one every call; network fails any API")
+  func faults() throws {
+    let controls = try controls()
+    try controls.inject(.network, sticky: false)
+    guard case .networkError? = try controls.failure(of: .subscriptionStatus) else {
+      Issue.record("network did not fail the status")
+      return
+    }
+    #expect(try controls.failure(of: .loadProducts) == nil)
+    try controls.inject(.userCancel, sticky: true)
+    // A cancel is a purchase's only.
+    #expect(try controls.failure(of: .appStoreSync) == nil)
+    for _ in 0..<3 {
+      guard case .userCancelled? = try controls.failure(of: .purchase) else {
+        Issue.record("the sticky cancel did not hold")
+        return
+      }
+    }
+    // The offer-code sheet takes simulated errors only.
+    try controls.inject(.network, sticky: true)
+    #expect(try controls.failure(of: .offerCodeRedeem) == nil)
+  }
+
+  @Test("an API the store does not serve takes no simulated error, and nothing changes")
+  func unservedAPI() throws {
+    let controls = try controls()
+    #expect(throws: LocalAppStoreError.self) {
+      try controls.setSimulatedError(.systemError("x"), forAPI: .manageSubscriptions)
+    }
+    #expect(try controls.simulatedError(for: .manageSubscriptions) == nil)
+  }
+
+  @Test("an interrupted purchase waits until finished; an Ask to Buy request is not one")
+  func interrupted() throws {
+    let ledger = try LedgerStore(path: ":memory:", access: .create)
+    let controls = Controls(ledger: ledger)
+    try controls.start(with: .init(settings: EmulatorSettings()))
+    for id: UInt64 in [7, 8] {
+      try ledger.insert(
+        AskToBuyRequest(
+          id: id, account: "alex", productID: "com.sportstime.pro.monthly",
+          requestDate: Date(timeIntervalSince1970: 0), status: .pending),
+        options: PurchaseTerms().encoded)
+    }
+    try controls.markInterrupted(7)
+    #expect(try controls.isInterrupted(7))
+    #expect(try !controls.isInterrupted(8))
+    #expect(try controls.waitingRequests().map(\.isInterrupted) == [true, false])
+    try controls.finishInterrupted(7)
+    #expect(try !controls.isInterrupted(7))
+  }
+
+  @Test(
+    "a locale identifier's form",
+    arguments: [
+      ("en_US", true), ("ja-JP", true), ("fr", true), ("zh_Hant_TW", true), ("e", false),
+      ("english", false), ("en__US", false), ("en_US!", false), ("", false),
+    ])
+  func localeForm(identifier: String, valid: Bool) {
+    #expect(Controls.isLocaleIdentifier(identifier) == valid)
+  }
+}
