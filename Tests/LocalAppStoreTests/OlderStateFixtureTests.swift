@@ -64,6 +64,45 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
+  /// 7fc72d4 (schema 8) kept the terms beyond the catalog as JSON values of `meta`: a price
+  /// set while running, a pending price increase, a renewal extension, a spent nonce, an
+  /// interrupted purchase (`TestData/OlderStates/README.md`). Schema 9 moves them to tables.
+  @Test("a schema 8 state's terms move from meta values to tables, and read as they were")
+  func termsMoveToTables() async throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let path = temporary.path("state.sqlite")
+    try FileManager.default.copyItem(
+      atPath: Self.folder.appendingPathComponent("state-7fc72d4.sqlite").path, toPath: path)
+    #expect(
+      try SQLiteDatabase(path: path, create: false).scalar("PRAGMA user_version")?.integer == 8)
+
+    let store = try LocalAppStore(openingStateAt: path)
+    let raw = try SQLiteDatabase(path: path, create: false)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
+    let legacy = try raw.query(
+      """
+      SELECT key FROM meta WHERE key IN ('priceOverrides', 'priceIncreases', 'renewalExtensions',
+        'offerNonces', 'interruptedRequests')
+      """)
+    #expect(legacy.isEmpty)
+    #expect(try raw.scalar("SELECT count(*) FROM offer_nonces")?.integer == 1)
+
+    // The price set while running, and the increase pending for subscription #1.
+    let monthly = try #require(try await store.products(for: [monthlyID]).first)
+    #expect(monthly.price == Decimal(string: "5.99"))
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.priceIncreaseStatus == .pending)
+    #expect(info.renewalPriceMilliunits == 5_990)
+    // One extension recorded: one more within the year, then Apple's limit.
+    try await store.extendRenewalDate(transactionID: 1, days: 1)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await store.extendRenewalDate(transactionID: 1, days: 1)
+    }
+    // The kid's purchase is still interrupted.
+    #expect(try await store.isInterruptedPurchase(2))
+  }
+
   @Test("a state that records a migration this build does not know is refused, untouched")
   func newerMigration() throws {
     let temporary = try TemporaryFolder()

@@ -193,9 +193,7 @@ package struct Controls {
   /// Keeps request `id` as an interrupted purchase (`SKTestSession.interruptedPurchasesEnabled`)
   /// rather than an Ask to Buy request.
   package func markInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
-    var ids = try interruptedRequests()
-    guard ids.insert(id).inserted else { return }
-    try ledger.write(ids, to: .interruptedRequests)
+    try ledger.setInterrupted(true, request: id)
   }
 
   /// Whether `id` is an interrupted purchase still waiting for the customer.
@@ -208,9 +206,7 @@ package struct Controls {
 
   /// Forgets interrupted purchase `id`: the customer acted.
   package func finishInterrupted(_ id: UInt64) throws(LocalAppStoreError) {
-    var ids = try interruptedRequests()
-    guard ids.remove(id) != nil else { return }
-    try ledger.write(ids, to: .interruptedRequests)
+    try ledger.setInterrupted(false, request: id)
   }
 
   /// Every account's requests still waiting, oldest first, each with whether it is an
@@ -225,7 +221,7 @@ package struct Controls {
   }
 
   private func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
-    try ledger.read(.interruptedRequests)
+    try ledger.interruptedRequests()
   }
 
   // MARK: - What a setting accepts

@@ -44,6 +44,9 @@ extension LedgerStore {
     LedgerMigration(name: "grace-due-dates", version: 8) { ledger throws(LocalAppStoreError) in
       try ledger.addGraceDueDates()
     },
+    LedgerMigration(name: "state-tables", version: 9) { ledger throws(LocalAppStoreError) in
+      try ledger.addTermsTables()
+    },
   ]
 
   /// The names of the migrations applied (schema 6): before it, what `user_version` implies.
@@ -99,6 +102,7 @@ extension LedgerStore {
       \(Self.appDataTable)
       \(Self.notificationTables)
       \(Self.migrationsTable)
+      \(Self.termsTables)
       PRAGMA application_id = \(Self.applicationID);
       PRAGMA user_version = \(Self.schemaVersion);
       """)

@@ -160,6 +160,7 @@ package final class LedgerStore: @unchecked Sendable {
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
       DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM faults; DELETE FROM updates;
       DELETE FROM app_data; DELETE FROM notifications; DELETE FROM notification_attempts;
+      \(Self.wipeTerms)
       """)
   }
 

@@ -98,25 +98,3 @@ extension MetaKey where Value == [String: Controls.SimulatedError] {
   /// StoreKit's simulated errors, by API.
   static var simulatedErrors: Self { Self(name: "simulatedErrors", absent: [:]) }
 }
-
-extension MetaKey where Value == Set<UInt64> {
-  /// The Ask to Buy requests that are interrupted purchases.
-  static var interruptedRequests: Self { Self(name: "interruptedRequests", absent: []) }
-}
-
-extension MetaKey where Value == [String: Int64] {
-  /// The promotional-offer nonces spent, with when (milliseconds).
-  static var offerNonces: Self { Self(name: "offerNonces", absent: [:]) }
-  /// The prices `set-price` changed, by product identifier (milliunits).
-  static var priceOverrides: Self { Self(name: "priceOverrides", absent: [:]) }
-}
-
-extension MetaKey where Value == [UInt64: Pricing.Increase] {
-  /// The pending price increases, by original transaction identifier.
-  static var priceIncreases: Self { Self(name: "priceIncreases", absent: [:]) }
-}
-
-extension MetaKey where Value == [UInt64: [Date]] {
-  /// When each subscription's renewal date was extended, by original transaction identifier.
-  static var renewalExtensions: Self { Self(name: "renewalExtensions", absent: [:]) }
-}

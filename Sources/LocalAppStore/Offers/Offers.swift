@@ -336,23 +336,15 @@ package struct Offers {
   /// "a unique value for each signature" (the promotional offer page); the App Store's answer
   /// to a reused one is not documented: `invalidOfferSignature` is ours.
   private func isSpent(_ nonce: String, now: Date) throws(LocalAppStoreError) -> Bool {
-    try usedNonces(now: now)[nonce] != nil
+    try ledger.isNonceSpent(nonce, since: now - OfferSignatureWindow.standard.maximumAge)
   }
 
   /// Records the nonces `terms` checked as used: when the purchase is made or asked for.
   /// Nonces older than the window are forgotten, as their signatures have expired anyway.
   package func spendNonces(of terms: PurchaseTerms, now: Date) throws(LocalAppStoreError) {
     guard !terms.nonces.isEmpty else { return }
-    var used = try usedNonces(now: now)
-    for nonce in terms.nonces { used[nonce] = AppStoreJSON.milliseconds(now) }
-    try ledger.write(used, to: .offerNonces)
-  }
-
-  private func usedNonces(now: Date) throws(LocalAppStoreError) -> [String: Int64] {
-    let oldest = AppStoreJSON.milliseconds(now - OfferSignatureWindow.standard.maximumAge)
-    return try ledger.read(.offerNonces).filter {
-      $0.value >= oldest
-    }
+    try ledger.spendNonces(
+      terms.nonces, at: now, forgettingBefore: now - OfferSignatureWindow.standard.maximumAge)
   }
 
   // MARK: - Introductory offers

@@ -140,8 +140,7 @@ extension LocalAppStore {
           "subscription \(record.originalID) is in a free offer period, which Apple does not "
             + "extend (SubscriptionExtensionIneligibleError)")
       }
-      var extensions = try renewalExtensions()
-      let recent = (extensions[record.originalID] ?? []).filter {
+      let recent = try ledger.renewalExtensions(of: record.originalID).filter {
         now.timeIntervalSince($0) < 365 * 86_400
       }
       guard recent.count < Self.extensionsPerYear else {
@@ -158,15 +157,9 @@ extension LocalAppStore {
       try recorder.update(extended) { $0.expirationDate = renewal }
       try transition(
         .renewalExtension(to: renewal), of: record, at: now, in: machineContext(settings))
-      extensions[record.originalID] = recent + [now]
-      try ledger.write(extensions, to: .renewalExtensions)
+      try ledger.addRenewalExtension(of: record.originalID, at: now)
       return renewal
     }
-  }
-
-  /// The dates each subscription's renewal date was extended, by original transaction ID.
-  private func renewalExtensions() throws(LocalAppStoreError) -> [UInt64: [Date]] {
-    try ledger.read(.renewalExtensions)
   }
 
   // MARK: - What the state says

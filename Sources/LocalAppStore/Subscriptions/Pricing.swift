@@ -47,14 +47,12 @@ package struct Pricing {
 
   /// Sets the price of `productID` to `milliunits` from now on.
   package func setPrice(_ milliunits: Int64, of productID: String) throws(LocalAppStoreError) {
-    var prices = try overrides()
-    prices[productID] = milliunits
-    try ledger.write(prices, to: .priceOverrides)
+    try ledger.setPriceOverride(milliunits, of: productID)
   }
 
   /// The price of `product` now, in milli-units: the one set while running, else the catalog's.
   package func price(of product: Product) throws(LocalAppStoreError) -> Int64 {
-    try overrides()[product.id] ?? Self.milliunits(product.price)
+    try ledger.priceOverride(of: product.id) ?? Self.milliunits(product.price)
   }
 
   /// `product` at its current price (the catalog's, or the one set while running), as a
@@ -62,19 +60,17 @@ package struct Pricing {
   package func currentlyPriced(_ product: Product, in settings: EmulatorSettings)
     throws(LocalAppStoreError) -> Product
   {
-    let priced = try overrides()[product.id].map { Self.repriced(product, milliunits: $0) }
+    let priced = try ledger.priceOverride(of: product.id).map {
+      Self.repriced(product, milliunits: $0)
+    }
     return presentation.present(priced ?? product, in: settings)
-  }
-
-  private func overrides() throws(LocalAppStoreError) -> [String: Int64] {
-    try ledger.read(.priceOverrides)
   }
 
   // MARK: - Price increases
 
   /// The pending price increase of subscription `originalID`, if any.
   package func increase(of originalID: UInt64) throws(LocalAppStoreError) -> Increase? {
-    try increases()[originalID]
+    try ledger.priceIncrease(of: originalID)
   }
 
   /// Makes an increase to `milliunits` pending for subscription `originalID`, unanswered: asking
@@ -84,10 +80,8 @@ package struct Pricing {
   package func request(_ milliunits: Int64, for originalID: UInt64) throws(LocalAppStoreError)
     -> Increase
   {
-    var increases = try increases()
     let increase = Increase(priceMilliunits: milliunits)
-    increases[originalID] = increase
-    try ledger.write(increases, to: .priceIncreases)
+    try ledger.setPriceIncrease(increase, of: originalID)
     return increase
   }
 
@@ -97,25 +91,23 @@ package struct Pricing {
   package func answer(_ agreed: Bool, for originalID: UInt64) throws(LocalAppStoreError)
     -> Increase?
   {
-    var increases = try increases()
-    guard var increase = increases[originalID], increase.agreed == nil else { return nil }
+    guard var increase = try ledger.priceIncrease(of: originalID), increase.agreed == nil else {
+      return nil
+    }
     increase.agreed = agreed
-    increases[originalID] = increase
-    try ledger.write(increases, to: .priceIncreases)
+    try ledger.setPriceIncrease(increase, of: originalID)
     return increase
   }
 
   /// Removes the pending price increase of subscription `originalID`: renewed at, or expired
   /// for.
   package func settle(_ originalID: UInt64) throws(LocalAppStoreError) {
-    var increases = try increases()
-    guard increases.removeValue(forKey: originalID) != nil else { return }
-    try ledger.write(increases, to: .priceIncreases)
+    try ledger.setPriceIncrease(nil, of: originalID)
   }
 
   /// Every pending price increase, by original transaction identifier.
   package func increases() throws(LocalAppStoreError) -> [UInt64: Increase] {
-    try ledger.read(.priceIncreases)
+    try ledger.priceIncreases()
   }
 
   // MARK: - Amounts
