@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import StoreModel
 
 /// The terms a purchase or a renewal goes by beyond the catalog, one row each (schema 9, which
@@ -30,14 +30,16 @@ extension LedgerStore {
   // MARK: - Prices
 
   /// The price of `productID` set while running, in milli-units, if any.
-  func priceOverride(of productID: String) throws(LocalAppStoreError) -> Int64? {
+  package func priceOverride(of productID: String) throws(LocalAppStoreError) -> Int64? {
     try database.scalar(
       "SELECT price_milliunits FROM price_overrides WHERE product_id = ?", [.text(productID)])?
       .integer
   }
 
   /// Sets the price of `productID` to `milliunits` from now on.
-  func setPriceOverride(_ milliunits: Int64, of productID: String) throws(LocalAppStoreError) {
+  package func setPriceOverride(_ milliunits: Int64, of productID: String)
+    throws(LocalAppStoreError)
+  {
     try database.query(
       """
       INSERT INTO price_overrides(product_id, price_milliunits) VALUES(?, ?)
@@ -48,7 +50,7 @@ extension LedgerStore {
   // MARK: - Price increases
 
   /// Every pending price increase, by original transaction identifier.
-  func priceIncreases() throws(LocalAppStoreError) -> [UInt64: Pricing.Increase] {
+  package func priceIncreases() throws(LocalAppStoreError) -> [UInt64: Pricing.Increase] {
     var increases: [UInt64: Pricing.Increase] = [:]
     for row in try database.query(
       "SELECT original_id, price_milliunits, agreed FROM price_increases")
@@ -59,7 +61,8 @@ extension LedgerStore {
   }
 
   /// The pending price increase of subscription `originalID`, if any.
-  func priceIncrease(of originalID: UInt64) throws(LocalAppStoreError) -> Pricing.Increase? {
+  package func priceIncrease(of originalID: UInt64) throws(LocalAppStoreError) -> Pricing.Increase?
+  {
     try database.query(
       "SELECT original_id, price_milliunits, agreed FROM price_increases WHERE original_id = ?",
       [.integer(Int64(bitPattern: originalID))]
@@ -67,7 +70,7 @@ extension LedgerStore {
   }
 
   /// Sets the pending price increase of subscription `originalID`, or removes it (`nil`).
-  func setPriceIncrease(_ increase: Pricing.Increase?, of originalID: UInt64)
+  package func setPriceIncrease(_ increase: Pricing.Increase?, of originalID: UInt64)
     throws(LocalAppStoreError)
   {
     let id = SQLiteDatabase.Value.integer(Int64(bitPattern: originalID))
@@ -95,7 +98,7 @@ extension LedgerStore {
   // MARK: - Renewal extensions
 
   /// When subscription `originalID`'s renewal date was extended, oldest first.
-  func renewalExtensions(of originalID: UInt64) throws(LocalAppStoreError) -> [Date] {
+  package func renewalExtensions(of originalID: UInt64) throws(LocalAppStoreError) -> [Date] {
     try database.query(
       "SELECT extended_ms FROM renewal_extensions WHERE original_id = ? ORDER BY extended_ms",
       [.integer(Int64(bitPattern: originalID))]
@@ -103,7 +106,8 @@ extension LedgerStore {
   }
 
   /// Records that subscription `originalID`'s renewal date was extended at `date`.
-  func addRenewalExtension(of originalID: UInt64, at date: Date) throws(LocalAppStoreError) {
+  package func addRenewalExtension(of originalID: UInt64, at date: Date) throws(LocalAppStoreError)
+  {
     try database.query(
       "INSERT INTO renewal_extensions(original_id, extended_ms) VALUES(?, ?)",
       [.integer(Int64(bitPattern: originalID)), .integer(AppStoreJSON.milliseconds(date))])
@@ -112,14 +116,15 @@ extension LedgerStore {
   // MARK: - Offer nonces
 
   /// Whether `nonce` was spent at or after `oldest`.
-  func isNonceSpent(_ nonce: String, since oldest: Date) throws(LocalAppStoreError) -> Bool {
+  package func isNonceSpent(_ nonce: String, since oldest: Date) throws(LocalAppStoreError) -> Bool
+  {
     try database.scalar(
       "SELECT 1 FROM offer_nonces WHERE nonce = ? AND used_ms >= ?",
       [.text(nonce), .integer(AppStoreJSON.milliseconds(oldest))]) != nil
   }
 
   /// Records `nonces` as spent at `date`, and forgets those spent before `oldest`.
-  func spendNonces(_ nonces: [String], at date: Date, forgettingBefore oldest: Date)
+  package func spendNonces(_ nonces: [String], at date: Date, forgettingBefore oldest: Date)
     throws(LocalAppStoreError)
   {
     try database.query(
@@ -136,7 +141,7 @@ extension LedgerStore {
   // MARK: - Interrupted purchases
 
   /// Marks request `id` as an interrupted purchase, or no longer one.
-  func setInterrupted(_ interrupted: Bool, request id: UInt64) throws(LocalAppStoreError) {
+  package func setInterrupted(_ interrupted: Bool, request id: UInt64) throws(LocalAppStoreError) {
     let value = SQLiteDatabase.Value.integer(Int64(bitPattern: id))
     try database.query(
       interrupted
@@ -145,7 +150,7 @@ extension LedgerStore {
   }
 
   /// The requests that are interrupted purchases.
-  func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
+  package func interruptedRequests() throws(LocalAppStoreError) -> Set<UInt64> {
     Set(
       try database.query("SELECT id FROM interrupted_requests").map {
         UInt64(bitPattern: $0[0].integer ?? 0)

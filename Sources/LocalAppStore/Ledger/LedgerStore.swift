@@ -154,7 +154,7 @@ package final class LedgerStore: @unchecked Sendable {
   }
 
   /// Removes every row: the first half of a reset.
-  func wipe() throws(LocalAppStoreError) {
+  package func wipe() throws(LocalAppStoreError) {
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
