@@ -52,6 +52,38 @@ import Testing
     #expect(try controls.failure(of: .purchase) == nil)
   }
 
+  @Test("a simulated error can be one-shot, as a fault can: it fails the next call only")
+  func simulatedOnce() throws {
+    let controls = try controls()
+    try controls.setSimulatedError(.networkError("down"), forAPI: .appStoreSync, sticky: false)
+    #expect(try controls.simulatedError(for: .appStoreSync) != nil)
+    guard case .networkError? = try controls.failure(of: .appStoreSync) else {
+      Issue.record("the one-shot simulated error did not fail the sync")
+      return
+    }
+    #expect(try controls.failure(of: .appStoreSync) == nil)
+    #expect(try controls.simulatedError(for: .appStoreSync) == nil)
+  }
+
+  @Test("the Server API's faults are failures of the same table: once, or every request")
+  func serverFaults() throws {
+    let controls = try controls()
+    try controls.setServerFault("getTransactionInfo", sticky: false)
+    try controls.setServerFault("getAllSubscriptionStatuses", sticky: true)
+    #expect(
+      try controls.serverFaults() == [
+        "getTransactionInfo": false, "getAllSubscriptionStatuses": true,
+      ])
+    #expect(try controls.takeServerFault("getTransactionInfo"))
+    #expect(try !controls.takeServerFault("getTransactionInfo"))
+    #expect(try controls.takeServerFault("getAllSubscriptionStatuses"))
+    #expect(try controls.takeServerFault("getAllSubscriptionStatuses"))
+    // Clearing the StoreKit faults leaves the server's.
+    try controls.clearFaults()
+    try controls.setServerFault("getAllSubscriptionStatuses", sticky: nil)
+    #expect(try controls.serverFaults().isEmpty)
+  }
+
   @Test("a one-shot fault fails one call; a sticky one every call; network fails any API")
   func faults() throws {
     let controls = try controls()

@@ -103,6 +103,40 @@ import Testing
     #expect(try await store.isInterruptedPurchase(2))
   }
 
+  /// Schema 9 kept failures three ways: the `faults` table, and `meta` values for the simulated
+  /// errors and the Server API's faults. A state downgraded to that by hand migrates to the one
+  /// `failures` table with each failure as it was armed.
+  @Test("a schema 9 state's faults, simulated errors and Server API faults move to one table")
+  func failuresMerge() async throws {
+    let temporary = try TemporaryFolder()
+    defer { temporary.remove() }
+    let path = temporary.path("state.sqlite")
+    _ = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    let raw = try SQLiteDatabase(path: path, create: false)
+    try raw.execute(
+      """
+      DROP TABLE failures;
+      CREATE TABLE faults(kind TEXT PRIMARY KEY, sticky INTEGER NOT NULL);
+      INSERT INTO faults(kind, sticky) VALUES('network', 0), ('tamper', 1);
+      INSERT INTO meta(key, value) VALUES('simulatedErrors',
+        '{"Purchase":{"caseName":"notEntitled","reason":"no"}}');
+      INSERT INTO meta(key, value) VALUES('serverFaults', '{"getTransactionInfo":true}');
+      DELETE FROM migrations WHERE name = 'one-failure-table';
+      PRAGMA user_version = 9;
+      """)
+
+    let store = try LocalAppStore(openingStateAt: path)
+    #expect(try raw.scalar("PRAGMA user_version")?.integer == LedgerStore.schemaVersion)
+    #expect(try raw.scalar("SELECT 1 FROM sqlite_master WHERE name = 'faults'") == nil)
+    #expect(
+      try raw.query("SELECT key FROM meta WHERE key IN ('simulatedErrors', 'serverFaults')")
+        .isEmpty)
+    #expect(try await store.status().faults == ["network": false, "tamper": true])
+    #expect(try await store.simulatedError(forAPI: .purchase) == .notEntitled("no"))
+    #expect(try await store.serverFaults() == ["getTransactionInfo": true])
+  }
+
   @Test("a state that records a migration this build does not know is refused, untouched")
   func newerMigration() throws {
     let temporary = try TemporaryFolder()

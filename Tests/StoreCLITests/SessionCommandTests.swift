@@ -226,4 +226,15 @@ import Testing
     let help = await session.run("simulate-error", "--help").out
     #expect(help.contains("SKTestSession.setSimulatedError") && help.contains("notEntitled"))
   }
+
+  @Test("simulate-error --once fails the next call only, as a one-shot fault does")
+  func once() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    let armed = await session.run("simulate-error", "purchase", "networkError", "--once")
+    #expect(armed.out == "purchase fails with networkError (once).\n")
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 1)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+  }
 }

@@ -72,40 +72,68 @@ package struct Controls {
 
   private func apply(_ defaults: DefaultState) throws(LocalAppStoreError) {
     try ledger.write(defaults.settings, to: .settings)
-    try ledger.removeAllFaults()
-    for fault in defaults.faults { try ledger.setFault(fault, sticky: true) }
-    try ledger.write([:], to: .simulatedErrors)
+    try ledger.disarmAll(prefix: Target.fault)
+    try ledger.disarmAll(prefix: Target.storeKit)
+    for fault in defaults.faults { try inject(fault, sticky: true) }
   }
 
   // MARK: - Injected failures
 
-  /// Arms `fault` for the next call it applies to, or for every one when `sticky`.
-  package func inject(_ fault: Fault, sticky: Bool) throws(LocalAppStoreError) {
-    try ledger.setFault(fault, sticky: sticky)
+  // One mechanism: every failure a test injects is a row of the ledger's `failures` table,
+  // armed for the next call it applies to or for every one (sticky), and taken by the one
+  // question a call asks (``failure(of:)``, ``takeServerFault(_:)``, ``consume(_:)``). Three
+  // kinds of target: a StoreKit API (`SKTestSession.setSimulatedError(_:forAPI:)`, with
+  // StoreKit's own error), a ``Fault`` StoreKit has no word for (a network failure of any
+  // call, a token that does not verify or was altered, and the `fail` command's shorthands for
+  // an API's system error or a cancel), and an App Store Server API endpoint (`api-fault`).
+
+  /// The prefixes of the three kinds of target.
+  enum Target {
+    static let storeKit = "storekit:"
+    static let fault = "fault:"
+    static let server = "server:"
   }
 
-  /// Disarms `fault`, or every fault when `nil`.
+  /// Arms `fault` for the next call it applies to, or for every one when `sticky`.
+  package func inject(_ fault: Fault, sticky: Bool) throws(LocalAppStoreError) {
+    try ledger.arm(LedgerStore.ArmedFailure(target: Target.fault + fault.rawValue, sticky: sticky))
+  }
+
+  /// Disarms `fault`, or every fault when `nil` (simulated errors and the Server API's stay).
   package func clearFaults(_ fault: Fault? = nil) throws(LocalAppStoreError) {
-    if let fault { try ledger.removeFault(fault) } else { try ledger.removeAllFaults() }
+    if let fault {
+      try ledger.disarm(Target.fault + fault.rawValue)
+    } else {
+      try ledger.disarmAll(prefix: Target.fault)
+    }
   }
 
   /// The armed faults, each with whether it is sticky.
   package func armedFaults() throws(LocalAppStoreError) -> [Fault: Bool] {
-    try ledger.faults()
+    var faults: [Fault: Bool] = [:]
+    for armed in try ledger.armedFailures(prefix: Target.fault) {
+      faults[Fault(rawValue: String(armed.target.dropFirst(Target.fault.count)))] = armed.sticky
+    }
+    return faults
   }
 
-  /// Takes the first of `faults` that is armed, disarming it unless it is sticky. On a
-  /// read-only state only sticky faults apply: a one-shot fault waits for a call that can
-  /// disarm it.
+  /// Takes the first of `faults` that is armed, disarming it unless it is sticky.
   package func consume(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
-    let armed = try ledger.faults()
-    for fault in faults {
-      guard let sticky = armed[fault] else { continue }
-      if ledger.isReadOnly, !sticky { continue }
-      if !sticky { try ledger.removeFault(fault) }
+    for fault in faults where try take(Target.fault + fault.rawValue) != nil {
       return fault
     }
     return nil
+  }
+
+  /// The failure armed for `target`, disarmed unless sticky. On a read-only state only sticky
+  /// failures apply: a one-shot one waits for a call that can disarm it.
+  private func take(_ target: String) throws(LocalAppStoreError) -> LedgerStore.ArmedFailure? {
+    guard let armed = try ledger.armedFailure(target) else { return nil }
+    if !armed.sticky {
+      guard !ledger.isReadOnly else { return nil }
+      try ledger.disarm(target)
+    }
+    return armed
   }
 
   /// The APIs a simulated error can fail, and the command-line name of each.
@@ -114,12 +142,13 @@ package struct Controls {
     (.subscriptionStatus, "subscription-status"), (.offerCodeRedeem, "offer-code-redeem"),
   ]
 
-  /// Makes every call of `api` fail with `error` until it is cleared with `nil`:
-  /// `SKTestSession.setSimulatedError(_:forAPI:)`.
+  /// Makes every call of `api` fail with `error` (the next call only, unless `sticky`) until it
+  /// is cleared with `nil`: `SKTestSession.setSimulatedError(_:forAPI:)`, whose errors stay
+  /// until cleared.
   /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, the app
   ///   transaction), changing nothing.
   package func setSimulatedError(
-    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI, sticky: Bool = true
   ) throws(LocalAppStoreError) {
     guard Self.simulatableAPIs.contains(where: { $0.api == api }) else {
       throw LocalAppStoreError(
@@ -127,43 +156,47 @@ package struct Controls {
         "the local App Store cannot simulate errors for \(api) (it serves "
           + Self.simulatableAPIs.map(\.name).joined(separator: ", ") + ")")
     }
-    var errors = try ledger.read(.simulatedErrors)
-    errors[api.rawValue] = error.map {
-      SimulatedError(caseName: $0.caseName, reason: $0.reason ?? "")
+    let target = Target.storeKit + api.rawValue
+    guard let error else {
+      try ledger.disarm(target)
+      return
     }
-    try ledger.write(errors, to: .simulatedErrors)
+    try ledger.arm(
+      LedgerStore.ArmedFailure(
+        target: target, error: error.caseName, reason: error.reason ?? "", sticky: sticky))
   }
 
   /// The error simulated for `api`, if any: `SKTestSession.simulatedError(forAPI:)`.
   package func simulatedError(for api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
     -> StoreBackendError?
   {
-    guard let stored = try ledger.read(.simulatedErrors)[api.rawValue] else { return nil }
-    return StoreBackendError(
-      caseName: stored.caseName,
-      reason: stored.reason.isEmpty ? "simulated \(stored.caseName) for \(api)" : stored.reason)
+    try ledger.armedFailure(Target.storeKit + api.rawValue).map { Self.error($0, api) }
   }
 
-  /// A simulated error as the state keeps it: the `StoreBackendError` case's name and its reason.
-  struct SimulatedError: Codable {
-    var caseName: String
-    var reason: String
+  private static func error(_ armed: LedgerStore.ArmedFailure, _ api: CatalogSettings.StoreKitAPI)
+    -> StoreBackendError
+  {
+    // Only a damaged state names a case StoreKit does not have: it still fails, as `unknown`.
+    StoreBackendError(
+      caseName: armed.error,
+      reason: armed.reason.isEmpty ? "simulated \(armed.error) for \(api)" : armed.reason)
+      ?? .unknown
   }
 
   /// What fails a call of `api` now, if anything: the one question every call of the
   /// store's StoreKit port asks before it reaches the App Store.
   ///
-  /// First the error simulated for `api` (``setSimulatedError(_:forAPI:)``: StoreKit's own
-  /// error, until cleared, as `SKTestSession`'s are); then the first armed fault of those that
-  /// apply to `api` (taken unless sticky): ``Fault/network`` for every API that reaches the App
-  /// Store, and the API's own (``Fault/purchase`` and ``Fault/userCancel`` for a purchase,
-  /// ``Fault/loadProducts``, ``Fault/sync``, ``Fault/subscriptionStatus``). A fault becomes the
-  /// error StoreKit gives for it: `networkError`, a `systemError`, or `userCancelled` (which a
+  /// First the error simulated for `api` (``setSimulatedError(_:forAPI:sticky:)``: StoreKit's
+  /// own error); then the first armed fault of those that apply to `api`: ``Fault/network``
+  /// for every API that reaches the App Store, and the API's own (``Fault/purchase`` and
+  /// ``Fault/userCancel`` for a purchase, ``Fault/loadProducts``, ``Fault/sync``,
+  /// ``Fault/subscriptionStatus``). Each is taken unless sticky. A fault becomes the error
+  /// StoreKit gives for it: `networkError`, a `systemError`, or `userCancelled` (which a
   /// purchase reports as its `.userCancelled` result).
   package func failure(of api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
     -> StoreBackendError?
   {
-    if let error = try simulatedError(for: api) { return error }
+    if let armed = try take(Target.storeKit + api.rawValue) { return Self.error(armed, api) }
     let faults = Self.faults[api] ?? []
     return try consume(faults).map(Self.error)
   }
@@ -186,6 +219,32 @@ package struct Controls {
     case .subscriptionStatus: .systemError("simulated subscription status failure")
     default: .systemError("simulated \(fault.rawValue) failure")
     }
+  }
+
+  /// The App Store Server API endpoints armed to answer `5000001` (GeneralInternalRetryable),
+  /// by endpoint name: `true` for every request, `false` for the next one only.
+  package func serverFaults() throws(LocalAppStoreError) -> [String: Bool] {
+    var faults: [String: Bool] = [:]
+    for armed in try ledger.armedFailures(prefix: Target.server) {
+      faults[String(armed.target.dropFirst(Target.server.count))] = armed.sticky
+    }
+    return faults
+  }
+
+  /// Arms `endpoint` to fail once, or every time when `sticky`; `nil` for `sticky` disarms it.
+  package func setServerFault(_ endpoint: String, sticky: Bool?) throws(LocalAppStoreError) {
+    guard let sticky else {
+      try ledger.disarm(Target.server + endpoint)
+      return
+    }
+    try ledger.arm(LedgerStore.ArmedFailure(target: Target.server + endpoint, sticky: sticky))
+  }
+
+  /// Whether `endpoint` is armed to fail now; a one-shot fault is taken by answering.
+  package func takeServerFault(_ endpoint: String) throws(LocalAppStoreError) -> Bool {
+    guard let armed = try ledger.armedFailure(Target.server + endpoint) else { return false }
+    if !armed.sticky, !ledger.isReadOnly { try ledger.disarm(armed.target) }
+    return true
   }
 
   // MARK: - Interrupted purchases

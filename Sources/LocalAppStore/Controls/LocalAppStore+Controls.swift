@@ -536,16 +536,16 @@ extension LocalAppStore {
   // MARK: - Simulated errors
 
   /// Makes every call of `api` fail with `error` until it is cleared with `nil`:
-  /// `SKTestSession.setSimulatedError(_:forAPI:)`. A purchase's `userCancelled` is the
-  /// `.userCancelled` result, as StoreKit reports a cancel.
+  /// `SKTestSession.setSimulatedError(_:forAPI:)`; or, not `sticky`, only the next call. A
+  /// purchase's `userCancelled` is the `.userCancelled` result, as StoreKit reports a cancel.
   /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, app
   ///   transaction); for verification arm the ``Fault/verification`` fault, which signs with an
   ///   untrusted authority.
   package func setSimulatedError(
-    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI
+    _ error: StoreBackendError?, forAPI api: CatalogSettings.StoreKitAPI, sticky: Bool = true
   ) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      try controls.setSimulatedError(error, forAPI: api)
+      try controls.setSimulatedError(error, forAPI: api, sticky: sticky)
     }
   }
 

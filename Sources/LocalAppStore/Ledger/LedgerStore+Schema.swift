@@ -47,6 +47,9 @@ extension LedgerStore {
     LedgerMigration(name: "state-tables", version: 9) { ledger throws(LocalAppStoreError) in
       try ledger.addTermsTables()
     },
+    LedgerMigration(name: "one-failure-table", version: 10) { ledger throws(LocalAppStoreError) in
+      try ledger.mergeFailures()
+    },
   ]
 
   /// The names of the migrations applied (schema 6): before it, what `user_version` implies.
@@ -95,7 +98,7 @@ extension LedgerStore {
       CREATE TABLE requests(
         id INTEGER PRIMARY KEY, account TEXT NOT NULL, product_id TEXT NOT NULL,
         requested_ms INTEGER NOT NULL, status TEXT NOT NULL, options TEXT NOT NULL);
-      CREATE TABLE faults(kind TEXT PRIMARY KEY, sticky INTEGER NOT NULL);
+      \(Self.failuresTable)
       CREATE TABLE updates(
         seq INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL,
         transaction_id INTEGER NOT NULL, revision INTEGER NOT NULL);
@@ -201,4 +204,56 @@ extension LedgerStore {
         ])
     }
   }
+
+  /// Every failure a test armed, one row each (schema 10): StoreKit's simulated errors, the
+  /// faults StoreKit has no word for, and the App Store Server API's.
+  private static let failuresTable = """
+    CREATE TABLE IF NOT EXISTS failures(
+      target TEXT PRIMARY KEY, error TEXT NOT NULL, reason TEXT NOT NULL,
+      sticky INTEGER NOT NULL) WITHOUT ROWID;
+    """
+
+  /// Moves the three ways a failure was kept into the one `failures` table (schema 10): the
+  /// `faults` table, and the simulated errors and the Server API's faults that `meta` values
+  /// held.
+  private func mergeFailures() throws(LocalAppStoreError) {
+    try database.execute(Self.failuresTable)
+    let faultsTable = try database.scalar(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'faults'")
+    if faultsTable != nil {
+      try database.execute(
+        """
+        INSERT OR REPLACE INTO failures(target, error, reason, sticky)
+          SELECT 'fault:' || kind, '', '', sticky FROM faults;
+        DROP TABLE faults;
+        """)
+    }
+    for (api, error) in try readIfPresent(.legacySimulatedErrors) ?? [:] {
+      try arm(
+        ArmedFailure(
+          target: "storekit:" + api, error: error.caseName, reason: error.reason, sticky: true))
+    }
+    for (endpoint, sticky) in try readIfPresent(.legacyServerFaults) ?? [:] {
+      try arm(ArmedFailure(target: "server:" + endpoint, sticky: sticky))
+    }
+    try database.execute("DELETE FROM meta WHERE key IN ('simulatedErrors', 'serverFaults')")
+  }
+}
+
+/// The `meta` values schema 10 moved into the `failures` table, read once by its migration.
+/// A simulated error as schema 9 and older kept it in `meta`: a `StoreBackendError` case's
+/// name and its reason.
+private struct LegacySimulatedError: Codable {
+  var caseName: String
+  var reason: String
+}
+
+extension MetaKey where Value == [String: LegacySimulatedError] {
+  fileprivate static var legacySimulatedErrors: Self {
+    Self(name: "simulatedErrors", absent: [:])
+  }
+}
+
+extension MetaKey where Value == [String: Bool] {
+  fileprivate static var legacyServerFaults: Self { Self(name: "serverFaults", absent: [:]) }
 }

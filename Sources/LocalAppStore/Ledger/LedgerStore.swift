@@ -158,7 +158,7 @@ package final class LedgerStore: @unchecked Sendable {
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
-      DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM faults; DELETE FROM updates;
+      DELETE FROM subscriptions; DELETE FROM requests; DELETE FROM failures; DELETE FROM updates;
       DELETE FROM app_data; DELETE FROM notifications; DELETE FROM notification_attempts;
       \(Self.wipeTerms)
       """)
@@ -273,28 +273,77 @@ package final class LedgerStore: @unchecked Sendable {
     }
   }
 
-  // MARK: - Faults
+  // MARK: - Injected failures
 
-  func faults() throws(LocalAppStoreError) -> [Fault: Bool] {
-    var result: [Fault: Bool] = [:]
-    for row in try database.query("SELECT kind, sticky FROM faults") {
-      result[Fault(rawValue: row[0].text ?? "")] = row[1].integer == 1
+  /// A failure a test armed, as the ledger keeps it (schema 10's `failures` table): what it
+  /// fails (`target`), the error it fails with (a `StoreBackendError` case's name and a reason;
+  /// empty for a fault, whose kind says it), and whether it stays armed after it fails a call.
+  package struct ArmedFailure: Equatable, Sendable {
+    /// What the failure fails: `storekit:` and a StoreKit API, `fault:` and a ``Fault``'s
+    /// kind, or `server:` and an App Store Server API endpoint.
+    package var target: String
+    /// The error's case name; empty when the target says it.
+    package var error: String
+    /// The error's reason; empty for the default.
+    package var reason: String
+    /// Whether it fails every call until disarmed, rather than the next one.
+    package var sticky: Bool
+
+    /// A failure of `target` with `error` and `reason`, `sticky` or for one call.
+    package init(target: String, error: String = "", reason: String = "", sticky: Bool) {
+      self.target = target
+      self.error = error
+      self.reason = reason
+      self.sticky = sticky
     }
-    return result
   }
 
-  func setFault(_ fault: Fault, sticky: Bool) throws(LocalAppStoreError) {
+  /// The armed failures whose target starts with `prefix`, by target.
+  package func armedFailures(prefix: String) throws(LocalAppStoreError) -> [ArmedFailure] {
     try database.query(
-      "INSERT INTO faults(kind, sticky) VALUES(?, ?) ON CONFLICT(kind) DO UPDATE SET sticky = excluded.sticky",
-      [.text(fault.rawValue), .integer(sticky ? 1 : 0)])
+      """
+      SELECT target, error, reason, sticky FROM failures
+      WHERE substr(target, 1, length(?1)) = ?1 ORDER BY target
+      """, [.text(prefix)]
+    ).map(Self.failure)
   }
 
-  func removeFault(_ fault: Fault) throws(LocalAppStoreError) {
-    try database.query("DELETE FROM faults WHERE kind = ?", [.text(fault.rawValue)])
+  /// The failure armed for `target`, if any.
+  package func armedFailure(_ target: String) throws(LocalAppStoreError) -> ArmedFailure? {
+    try database.query(
+      "SELECT target, error, reason, sticky FROM failures WHERE target = ?", [.text(target)]
+    ).first.map(Self.failure)
   }
 
-  func removeAllFaults() throws(LocalAppStoreError) {
-    try database.execute("DELETE FROM faults")
+  /// Arms `failure`, in place of what its target had.
+  package func arm(_ failure: ArmedFailure) throws(LocalAppStoreError) {
+    try database.query(
+      """
+      INSERT INTO failures(target, error, reason, sticky) VALUES(?, ?, ?, ?)
+      ON CONFLICT(target) DO UPDATE
+        SET error = excluded.error, reason = excluded.reason, sticky = excluded.sticky
+      """,
+      [
+        .text(failure.target), .text(failure.error), .text(failure.reason),
+        .integer(failure.sticky ? 1 : 0),
+      ])
+  }
+
+  /// Disarms the failure of `target`.
+  package func disarm(_ target: String) throws(LocalAppStoreError) {
+    try database.query("DELETE FROM failures WHERE target = ?", [.text(target)])
+  }
+
+  /// Disarms every failure whose target starts with `prefix`.
+  package func disarmAll(prefix: String) throws(LocalAppStoreError) {
+    try database.query(
+      "DELETE FROM failures WHERE substr(target, 1, length(?1)) = ?1", [.text(prefix)])
+  }
+
+  private static func failure(_ row: [SQLiteDatabase.Value]) -> ArmedFailure {
+    ArmedFailure(
+      target: row[0].text ?? "", error: row[1].text ?? "", reason: row[2].text ?? "",
+      sticky: row[3].integer == 1)
   }
 
   // MARK: - App data

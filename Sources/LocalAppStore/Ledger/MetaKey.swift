@@ -84,17 +84,7 @@ extension MetaKey where Value == [LocalAppStore.APIKeyRecord] {
   static var apiKeys: Self { Self(name: "apiKeys", absent: []) }
 }
 
-extension MetaKey where Value == [String: Bool] {
-  /// The Server API endpoints armed to fail, and whether each stays armed.
-  static var serverFaults: Self { Self(name: "serverFaults", absent: [:]) }
-}
-
 extension MetaKey where Value == [String: Set<UInt64>] {
   /// Another device's purchases each account's device has not synced.
   static var unsyncedPurchases: Self { Self(name: "unsyncedPurchases", absent: [:]) }
-}
-
-extension MetaKey where Value == [String: Controls.SimulatedError] {
-  /// StoreKit's simulated errors, by API.
-  static var simulatedErrors: Self { Self(name: "simulatedErrors", absent: [:]) }
 }

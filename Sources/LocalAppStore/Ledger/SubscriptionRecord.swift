@@ -29,7 +29,7 @@ package struct SubscriptionRecord: Codable, Hashable {
   package var willAutoRenew: Bool
   package var phase: Phase
   /// The end of the current paid period (the latest transaction's expiration).
-  var expirationDate: Date
+  package var expirationDate: Date
   package var expirationReason: ExpirationReason?
   /// Billing retry: when it ends, and when the grace period ends (if one was granted).
   package var retryEndDate: Date?

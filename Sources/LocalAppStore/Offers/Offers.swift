@@ -159,7 +159,8 @@ package struct Offers {
   // MARK: - Checking a purchase's options
 
   /// Checks `options` for a purchase of `product` by `account` at `now`, and returns what the
-  /// purchase applies, or the error StoreKit gives. A signature's nonce is spent here.
+  /// purchase applies, or the error StoreKit gives. Nothing is spent here: the nonces go
+  /// with the terms, for ``spendNonces(of:now:)``.
   package func terms(
     _ options: Set<PurchaseOption>, for product: Product, account: String, now: Date,
     settings: EmulatorSettings

@@ -297,33 +297,21 @@ extension LocalAppStore {
   /// The App Store Server API endpoints armed to answer `5000001` (GeneralInternalRetryable),
   /// by endpoint name: `true` for every request, `false` for the next one only.
   package func serverFaults() throws(LocalAppStoreError) -> [String: Bool] {
-    try operation { (_: Date) throws(LocalAppStoreError) in try storedServerFaults() }
+    try operation { (_: Date) throws(LocalAppStoreError) in try controls.serverFaults() }
   }
 
   /// Arms `endpoint` to fail once, or every time when `sticky`; `nil` for `sticky` disarms it.
   package func setServerFault(_ endpoint: String, sticky: Bool?) throws(LocalAppStoreError) {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      var faults = try storedServerFaults()
-      faults[endpoint] = sticky
-      try ledger.write(faults, to: .serverFaults)
+      try controls.setServerFault(endpoint, sticky: sticky)
     }
   }
 
   /// Whether `endpoint` is armed to fail now; a one-shot fault is disarmed by answering.
   package func consumeServerFault(_ endpoint: String) throws(LocalAppStoreError) -> Bool {
     try operation { (_: Date) throws(LocalAppStoreError) in
-      var faults = try storedServerFaults()
-      guard let sticky = faults[endpoint] else { return false }
-      if !sticky, !ledger.isReadOnly {
-        faults[endpoint] = nil
-        try ledger.write(faults, to: .serverFaults)
-      }
-      return true
+      try controls.takeServerFault(endpoint)
     }
-  }
-
-  private func storedServerFaults() throws(LocalAppStoreError) -> [String: Bool] {
-    try ledger.read(.serverFaults)
   }
 }
 

@@ -1,5 +1,5 @@
 import AppStoreJWS
-import Foundation
+package import Foundation
 import StoreModel
 
 /// What a subscription's record says, once: the state its statuses, renewal info and
@@ -8,7 +8,7 @@ extension SubscriptionMachine {
   /// The state of `record` at `now`, as its renewal info and its notifications' `status` report
   /// it: `status` 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked (Apple's
   /// `status` page).
-  static func state(of record: SubscriptionRecord, at now: Date) -> SubscriptionState {
+  package static func state(of record: SubscriptionRecord, at now: Date) -> SubscriptionState {
     let live = isLive(record)
     let retrying = record.phase == .billingRetry
     let state: RenewalState =

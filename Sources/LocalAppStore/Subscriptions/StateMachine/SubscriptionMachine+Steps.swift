@@ -1,12 +1,12 @@
 package import AppStoreJWS
 package import Foundation
-import StoreModel
+package import StoreModel
 
 /// The machine's vocabulary: the events it is given, and the steps it answers with, each with
 /// what it makes beside the record and the notifications it tells.
 extension SubscriptionMachine {
   /// What happens to a subscription.
-  enum Event {
+  package enum Event {
     /// A purchase in a group without a live subscription: a new subscription or a resubscribe.
     case purchase(Subscription)
     /// A purchase in a group where the customer is subscribed: the same product again (auto-renew
@@ -47,13 +47,13 @@ extension SubscriptionMachine {
   /// A transaction a step makes, to sign and record before the step's record is saved.
   package struct NewTransaction {
     /// The product, at the price the transaction charges.
-    var product: Product
+    package var product: Product
     /// The period it pays for.
-    var purchaseDate: Date, expirationDate: Date
+    package var purchaseDate: Date, expirationDate: Date
     /// The offer it redeems, whose price it charges instead.
-    var offer: SubscriptionOffer?
+    package var offer: SubscriptionOffer?
     /// A purchase, or a renewal (delivered through `Transaction.updates`: the app did not ask).
-    var reason: TransactionReason
+    package var reason: TransactionReason
     var isDelivered: Bool { reason == .renewal }
     /// A preset identifier (a new purchase's, allocated before).
     var id: UInt64?
@@ -91,10 +91,10 @@ extension SubscriptionMachine {
 
   /// One step of a transition: the record it leaves, what else it makes, and what it tells.
   package struct Step {
-    var record: SubscriptionRecord
-    var change: Change
+    package var record: SubscriptionRecord
+    package var change: Change
     /// The notifications the step makes, in the order the App Store sends them.
-    var notices: [Notice] = []
+    package var notices: [Notice] = []
     /// Whether the subscription's pending price increase is settled (agreed and renewed at,
     /// declined, expired for, or removed by a forced renewal).
     var settlesPriceIncrease = false
@@ -113,14 +113,14 @@ extension SubscriptionMachine {
 
   /// What an event does to a subscription: its steps, in order. Empty when the event changes
   /// nothing (time passed before the renewal date, a recovery of a subscription not retrying).
-  struct Transition {
-    var steps: [Step] = []
+  package struct Transition {
+    package var steps: [Step] = []
 
     /// The record after the event, if it changed.
-    var record: SubscriptionRecord? { steps.last?.record }
+    package var record: SubscriptionRecord? { steps.last?.record }
 
     /// The transactions its steps make, in order.
-    var newTransactions: [NewTransaction] {
+    package var newTransactions: [NewTransaction] {
       steps.compactMap {
         switch $0.change {
         case .transaction(let made), .upgrade(let made): made

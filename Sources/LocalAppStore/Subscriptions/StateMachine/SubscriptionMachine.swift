@@ -1,6 +1,6 @@
 import AppStoreJWS
-import Foundation
-import StoreModel
+package import Foundation
+package import StoreModel
 
 /// The App Store's side of an auto-renewable subscription, as one pure transition: given a
 /// subscription's record, an event and the time, ``apply(_:to:at:in:)`` returns the records the
@@ -16,17 +16,29 @@ import StoreModel
 package enum SubscriptionMachine {
   /// What the machine reads besides the record: the catalog, the settings, the record's pending
   /// price increase.
-  struct Context {
+  package struct Context {
     var products: [String: Product]
     var settings: EmulatorSettings
     /// The subscription's pending price increase, if consent was requested.
     var priceIncrease: Pricing.Increase?
     /// The offer codes of each product, by product identifier (StoreKit's product has none).
     var codeOffers: [String: [SubscriptionOffer]] = [:]
+
+    /// What the machine reads: the catalog's `products`, `settings`, the subscription's
+    /// pending `priceIncrease` and the `codeOffers`.
+    package init(
+      products: [String: Product], settings: EmulatorSettings,
+      priceIncrease: Pricing.Increase? = nil, codeOffers: [String: [SubscriptionOffer]] = [:]
+    ) {
+      self.products = products
+      self.settings = settings
+      self.priceIncrease = priceIncrease
+      self.codeOffers = codeOffers
+    }
   }
 
   /// A new subscription, or a customer coming back to a group whose subscription ended.
-  struct Subscription {
+  package struct Subscription {
     /// The product bought, at its current price.
     var product: Product
     /// The new transaction's identifier (and, for a new subscription, its original one).
@@ -35,10 +47,22 @@ package enum SubscriptionMachine {
     /// The offer it redeems (promotional, or the introductory offer the customer may use).
     var offer: SubscriptionOffer?
     var appAccountToken: UUID?
+
+    /// `product` bought by `account` as transaction `transactionID`, redeeming `offer`.
+    package init(
+      product: Product, transactionID: UInt64, account: String, offer: SubscriptionOffer? = nil,
+      appAccountToken: UUID? = nil
+    ) {
+      self.product = product
+      self.transactionID = transactionID
+      self.account = account
+      self.offer = offer
+      self.appAccountToken = appAccountToken
+    }
   }
 
   /// Whether a subscription is live: active or in billing retry (its grace period included).
-  static func isLive(_ record: SubscriptionRecord) -> Bool {
+  package static func isLive(_ record: SubscriptionRecord) -> Bool {
     record.phase == .active || record.phase == .billingRetry
   }
 
@@ -46,7 +70,7 @@ package enum SubscriptionMachine {
 
   /// The steps `event` makes to `record` (`nil`: no subscription in the group yet, for a
   /// purchase) at `now`.
-  static func apply(
+  package static func apply(
     _ event: Event, to record: SubscriptionRecord?, at now: Date, in context: Context
   ) -> Transition {
     var transition = Transition()
@@ -479,7 +503,7 @@ package enum SubscriptionMachine {
   /// When time passing next changes `record` (``Event/timePassed``): an active subscription at
   /// its renewal date; one in billing retry when its grace period ends (until that end is
   /// told), then when the retry ends; `nil` once it ended.
-  static func nextDue(of record: SubscriptionRecord) -> Date? {
+  package static func nextDue(of record: SubscriptionRecord) -> Date? {
     switch record.phase {
     case .active: record.expirationDate
     case .billingRetry:

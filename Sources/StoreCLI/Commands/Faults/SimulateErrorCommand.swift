@@ -9,10 +9,12 @@ enum SimulateErrorCommand: CLICommand {
   static let positionals = ["API ERROR|clear"]
   static let details = """
     Makes every call of API fail with ERROR until 'simulate-error API clear', as
-    SKTestSession.setSimulatedError(_:forAPI:) does. ERROR is any case of StoreKit's
-    StoreKitError or Product.PurchaseError; a purchase's userCancelled is the userCancelled
-    result. 'fail' arms one-shot faults, a network failure of every call and real
-    verification failures.
+    SKTestSession.setSimulatedError(_:forAPI:) does, or only the next call with --once.
+    ERROR is any case of StoreKit's StoreKitError or Product.PurchaseError; a purchase's
+    userCancelled is the userCancelled result. 'fail' arms the failures StoreKit has no word
+    for (a network failure of any call, real verification failures) and shorthands for an
+    API's system error; both kinds are one mechanism, taken in this order: the API's
+    simulated error, then the faults.
 
     API:
     \(apis)
@@ -25,8 +27,12 @@ enum SimulateErrorCommand: CLICommand {
     EXAMPLES:
       sportstime-store simulate-error purchase invalidOfferSignature
       sportstime-store simulate-error load-products notAvailableInStorefront
+      sportstime-store simulate-error app-store-sync networkError --once
       sportstime-store simulate-error purchase clear
     """
+  static let options: [OptionSpec] = [
+    .flag("once", help: "fail the next call only, then clear itself")
+  ]
   private static var apis: String {
     Controls.simulatableAPIs.map { "  \($0.name)" }.joined(separator: "\n")
   }
@@ -57,12 +63,15 @@ enum SimulateErrorCommand: CLICommand {
     }
     try await StoreAccess.onWholeStore(arguments, context, name) {
       store throws(LocalAppStoreError) in
-      try await store.setSimulatedError(error, forAPI: api)
+      try await store.setSimulatedError(error, forAPI: api, sticky: !arguments.flag("once"))
     }
+    let once = arguments.flag("once")
     if arguments.json {
-      try context.writeJSON(["api": apiName, "error": error?.caseName ?? "none"])
+      try context.writeJSON([
+        "api": apiName, "error": error?.caseName ?? "none", "sticky": once ? "false" : "true",
+      ])
     } else if let error {
-      context.out("\(apiName) fails with \(error.caseName).")
+      context.out("\(apiName) fails with \(error.caseName)\(once ? " (once)" : "").")
     } else {
       context.out("\(apiName) no longer fails.")
     }
