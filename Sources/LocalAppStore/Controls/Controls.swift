@@ -119,7 +119,13 @@ package struct Controls {
 
   /// Takes the first of `faults` that is armed, disarming it unless it is sticky.
   package func consume(_ faults: [Fault]) throws(LocalAppStoreError) -> Fault? {
-    for fault in faults where try take(Target.fault + fault.rawValue) != nil {
+    // One read of the armed faults, then the first of `faults` among them.
+    let armed = try ledger.armedFailures(prefix: Target.fault)
+    guard !armed.isEmpty else { return nil }
+    for fault in faults {
+      guard let failure = armed.first(where: { $0.target == Target.fault + fault.rawValue }),
+        try take(failure)
+      else { continue }
       return fault
     }
     return nil
@@ -128,12 +134,16 @@ package struct Controls {
   /// The failure armed for `target`, disarmed unless sticky. On a read-only state only sticky
   /// failures apply: a one-shot one waits for a call that can disarm it.
   private func take(_ target: String) throws(LocalAppStoreError) -> LedgerStore.ArmedFailure? {
-    guard let armed = try ledger.armedFailure(target) else { return nil }
-    if !armed.sticky {
-      guard !ledger.isReadOnly else { return nil }
-      try ledger.disarm(target)
-    }
+    guard let armed = try ledger.armedFailure(target), try take(armed) else { return nil }
     return armed
+  }
+
+  /// Whether `armed` applies now, disarming it unless sticky.
+  private func take(_ armed: LedgerStore.ArmedFailure) throws(LocalAppStoreError) -> Bool {
+    guard !armed.sticky else { return true }
+    guard !ledger.isReadOnly else { return false }
+    try ledger.disarm(armed.target)
+    return true
   }
 
   /// The APIs a simulated error can fail, and the command-line name of each.
