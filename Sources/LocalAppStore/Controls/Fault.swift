@@ -1,10 +1,12 @@
 import StoreModel
 
-/// A failure the local App Store injects into its next operation, or into every one (`fail`).
-/// StoreKitTest's `SKTestSession.setSimulatedError(_:forAPI:)` is `simulate-error`'s, with
-/// StoreKit's own error cases; these are the one-shot failures and the kinds StoreKit has no
-/// word for: a network failure of the next call that reaches the App Store, a signed transaction
-/// that fails verification or was altered.
+/// A kind of failure `fail` injects into the next call it applies to, or into every one: the
+/// kinds StoreKit has no word for (a network failure of whichever call reaches the App Store
+/// next, a signed transaction that fails verification or was altered) and shorthands for an
+/// API's system error or a cancel. One of the three kinds of target of the one mechanism
+/// (``Controls``' failures table): StoreKit's simulated errors (`simulate-error`,
+/// `SKTestSession.setSimulatedError(_:forAPI:)`, with StoreKit's own error cases) are asked
+/// first, then these; the App Store Server API's faults (`api-fault`) are the third.
 package struct Fault: OpenEnumeration, CaseIterable {
   package let rawValue: String
   package init(rawValue: String) { self.rawValue = rawValue }
