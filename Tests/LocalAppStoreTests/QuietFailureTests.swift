@@ -63,4 +63,36 @@ import Testing
       issue.comments.contains { $0.rawValue.contains("answered empty") }
     }
   }
+
+  @Test("renewal info whose price increase cannot be read is an error, not info without it")
+  func unreadablePriceIncrease() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let store = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1),
+      time: .clock(ManualClock()))
+    let bought = try await store.buyVerified(monthlyID)
+    try await store.requestPriceIncreaseConsent(transactionID: bought.id)
+    #expect(try await store.renewalInfos().first?.priceIncreaseStatus == .pending)
+    let database = try SQLiteDatabase(path: path, create: false)
+    try database.execute("DROP TABLE price_increases")
+    await #expect(throws: LocalAppStoreError.self) { try await store.renewalInfos() }
+  }
+
+  @Test("a family member's intro-offer eligibility on a damaged state is a quiet failure seen")
+  func memberEligibilityIsSeen() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("state.sqlite")
+    let store = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    let database = try SQLiteDatabase(path: path, create: false)
+    try database.execute("UPDATE meta SET value = 'damaged' WHERE key = 'settings'")
+    await withKnownIssue("the damaged settings are recorded, as the trait asks") {
+      #expect(await store.backend(for: "kid").isEligibleForIntroOffer(for: groupID) == false)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("answered empty") }
+    }
+  }
 }

@@ -39,7 +39,9 @@ extension LocalAppStore {
     Notifier.Signer(
       environment: signing.environment,
       sign: { (payload) throws(LocalAppStoreError) in try self.signing.signature(over: payload) },
-      renewalInfo: { self.renewalInfo(of: $0, now: now) })
+      renewalInfo: { (record) throws(LocalAppStoreError) in
+        try self.renewalInfo(of: record, now: now)
+      })
   }
 
   /// Starts keeping every notification the store's steps emit, for a test to compare with those

@@ -64,12 +64,12 @@ package final class Notifier {
   package struct Signer {
     var environment: AppStoreEnvironment
     var sign: (Data) throws(LocalAppStoreError) -> String
-    var renewalInfo: (SubscriptionRecord) -> RenewalInfo
+    var renewalInfo: (SubscriptionRecord) throws(LocalAppStoreError) -> RenewalInfo
 
     /// A signer for `environment`, signing with `sign`, renewal info made by `renewalInfo`.
     package init(
       environment: AppStoreEnvironment, sign: @escaping (Data) throws(LocalAppStoreError) -> String,
-      renewalInfo: @escaping (SubscriptionRecord) -> RenewalInfo
+      renewalInfo: @escaping (SubscriptionRecord) throws(LocalAppStoreError) -> RenewalInfo
     ) {
       self.environment = environment
       self.sign = sign
@@ -120,7 +120,7 @@ package final class Notifier {
         payload.signedTransactionInfo = try signer.sign(PayloadWriter.json(of: transaction))
       }
       if let record {
-        var info = signer.renewalInfo(record)
+        var info = try signer.renewalInfo(record)
         info.environment = signer.environment
         payload.signedRenewalInfo = try signer.sign(PayloadWriter.json(of: info))
         payload.status = SubscriptionMachine.state(of: record, at: now).state

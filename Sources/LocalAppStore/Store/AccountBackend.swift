@@ -54,7 +54,7 @@ package struct AccountBackend: StoreBackend {
   }
 
   package func isEligibleForIntroOffer(for groupID: String) async -> Bool {
-    (try? await store.isEligibleForIntroOffer(group: groupID, account: account)) ?? false
+    await store.isEligibleForIntroOffer(for: groupID, account: account)
   }
 
   package func appTransaction() async throws(StoreBackendError)

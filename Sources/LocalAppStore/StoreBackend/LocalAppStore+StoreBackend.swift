@@ -103,8 +103,14 @@ extension LocalAppStore {
   /// to the group, or (with ``EmulatorSwitch/introOfferAfterLapse``) who never received an
   /// introductory offer in it; `false` when the state cannot be read.
   public func isEligibleForIntroOffer(for groupID: String) async -> Bool {
+    isEligibleForIntroOffer(for: groupID, account: account)
+  }
+
+  /// Whether `account` may use an introductory offer in `groupID`; a state the store cannot
+  /// read answers `false`, as a quiet failure (``QuietFailure``).
+  func isEligibleForIntroOffer(for groupID: String, account: String) -> Bool {
     QuietFailure.answer("isEligibleForIntroOffer", else: false) { () throws(LocalAppStoreError) in
-      try isEligibleForIntroOffer(group: groupID)
+      try isEligibleForIntroOffer(group: groupID, account: account)
     }
   }
 

@@ -186,15 +186,20 @@ extension LocalAppStore {
       includingUnsynced
       ? try ledger.transactions(of: account) : try device.transactions(of: account, in: ledger)
     let known = Set(stored.map(\.transaction.originalID))
-    let infos = try ledger.subscriptions(of: account).filter { known.contains($0.originalID) }.map {
-      renewalInfo(of: $0, now: now)
+    var infos: [RenewalInfo] = []
+    for record in try ledger.subscriptions(of: account) where known.contains(record.originalID) {
+      infos.append(try renewalInfo(of: record, now: now))
     }
     return PurchaseLedger(transactions: stored.map(\.transaction), renewalInfos: infos)
   }
 
   /// The renewal info of a subscription, as the App Store would sign it at `now`: a projection
   /// of the state the machine decided (``SubscriptionMachine/state(of:at:)``), with the prices.
-  func renewalInfo(of record: SubscriptionRecord, now: Date) -> RenewalInfo {
+  /// - Throws: What reading the settings, the win-back criteria or the price increase threw: a
+  ///   state the store cannot read is an error, never renewal info without its terms.
+  func renewalInfo(of record: SubscriptionRecord, now: Date) throws(LocalAppStoreError)
+    -> RenewalInfo
+  {
     let state = SubscriptionMachine.state(of: record, at: now)
     var info = RenewalInfo(
       originalTransactionID: state.originalTransactionID, currentProductID: state.productID,
@@ -207,8 +212,9 @@ extension LocalAppStore {
       recentSubscriptionStartDate: record.recentStartDate, environment: signing.environment)
     // As the storefront shows it: a renewal bills in the storefront's currency
     // (``ProductPresentation``), and the renewal info says so.
-    let next = productsByID[record.autoRenewProductID].map { product in
-      (try? currentSettings()).map { presentation.present(product, in: $0) } ?? product
+    let settings = try currentSettings()
+    let next = productsByID[record.autoRenewProductID].map {
+      presentation.present($0, in: settings)
     }
     info.currency = next?.currencyCode
     info.renewalPriceMilliunits = next.map { Pricing.milliunits($0.price) }
@@ -235,20 +241,17 @@ extension LocalAppStore {
     if !SubscriptionMachine.isLive(record), record.sourceOriginalID == nil, let next,
       let offers = next.subscription?.winBackOffers, !offers.isEmpty
     {
-      let eligible = offers.compactMap(\.id).filter { offerID in
-        // A state that cannot be read lists none (try? would flatten its error into "no
-        // refusal").
-        do {
-          return try self.offers.winBackRefusal(
-            offerID, productID: next.id, group: record.groupID, account: record.account, now: now)
-            == nil
-        } catch {
-          return false
-        }
+      var eligible: [String] = []
+      for offerID in offers.compactMap(\.id)
+      where try self.offers.winBackRefusal(
+        offerID, productID: next.id, group: record.groupID, account: record.account, now: now)
+        == nil
+      {
+        eligible.append(offerID)
       }
       info.eligibleWinBackOfferIDs = eligible.isEmpty ? nil : eligible
     }
-    if let increase = try? pricing.increase(of: record.originalID) {
+    if let increase = try pricing.increase(of: record.originalID) {
       info.priceIncreaseStatus = increase.agreed == true ? .agreed : .pending
       info.renewalPriceMilliunits = increase.priceMilliunits
     }
@@ -275,7 +278,9 @@ extension LocalAppStore {
             account: account, states: records.map { SubscriptionMachine.state(of: $0, at: now) },
             signed: PurchaseLedger(
               transactions: latest.map(\.transaction),
-              renewalInfos: records.map { renewalInfo(of: $0, now: now) })))
+              renewalInfos: try records.map {
+                (record) throws(LocalAppStoreError) in try renewalInfo(of: record, now: now)
+              })))
       }
       return (now, decided)
     }
@@ -324,7 +329,9 @@ extension LocalAppStore {
   {
     let account = account ?? self.account
     return try operation { (now: Date) throws(LocalAppStoreError) in
-      try ledger.subscriptions(of: account).map { renewalInfo(of: $0, now: now) }
+      try ledger.subscriptions(of: account).map {
+        (record) throws(LocalAppStoreError) in try renewalInfo(of: record, now: now)
+      }
     }
   }
 
