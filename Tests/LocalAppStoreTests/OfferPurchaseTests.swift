@@ -130,21 +130,41 @@ import Testing
     if flaw == "stale timestamp" { #expect(error.reason?.contains("at most 86400 s") == true) }
   }
 
-  /// A refusal spends nothing: the nonce of a signature refused for the customer (ineligible)
-  /// is still good once the customer is eligible, within the signature's window.
-  @Test("a refused offer leaves its nonce unspent")
-  func refusalKeepsNonce() async throws {
+  /// Apple, "Generating a signature for promotional offers": "each payload, signature, and
+  /// nonce is only valid for one buy request, even if the buy fails". A request refused for
+  /// the customer (ineligible) or cancelled on the sheet spends its signature: the app must ask
+  /// its server for a new one. A network failure never reached the App Store: nothing spent.
+  @Test(
+    "a buy request spends its signature even if the buy fails; a network failure spends nothing",
+    arguments: ["ineligible", "cancelled on the sheet", "network failure"])
+  func failedBuySpendsNonce(failure: String) async throws {
     let clock = ManualClock()
     let (store, _) = try await store(clock: clock)
     let option = try await store.signPromotionalOffer(
       "WINBACK50", productID: Self.annual.id, nonce: UUID())
-    let refused = try await refusal(store, Self.annual.id, [option])
-    #expect(refused?.caseName == "ineligibleForOffer")
-    try await store.buyVerified(Self.monthly.id)
+    switch failure {
+    case "ineligible":
+      #expect(try await refusal(store, Self.annual.id, [option])?.caseName == "ineligibleForOffer")
+    case "cancelled on the sheet":
+      try await store.buyVerified(Self.monthly.id)
+      try await store.inject(.userCancel)
+      #expect(try await store.buy(Self.annual.id, options: [option]) == .userCancelled)
+    default:
+      try await store.buyVerified(Self.monthly.id)
+      try await store.inject(.network)
+      #expect(try await refusal(store, Self.annual.id, [option])?.caseName == "networkError")
+    }
+    if failure == "ineligible" { try await store.buyVerified(Self.monthly.id) }
     clock.advance(by: 3600)
-    let upgraded = try await store.buyVerified(Self.annual.id, options: [option])
-    #expect(upgraded.offerID == "WINBACK50")
-    #expect(upgraded.price == Decimal(string: "24.99"))
+    // The customer is now one the offer is for; the same signature again:
+    if failure == "network failure" {
+      let upgraded = try await store.buyVerified(Self.annual.id, options: [option])
+      #expect(upgraded.offerID == "WINBACK50")
+    } else {
+      let again = try await refusal(store, Self.annual.id, [option])
+      #expect(again?.caseName == "invalidOfferSignature", "\(failure)")
+      #expect(again?.reason?.contains("already used") == true)
+    }
   }
 
   /// An offer for a subscriber whose purchase would change nothing now (the same plan) or only
@@ -231,6 +251,30 @@ import Testing
       other, Self.monthly.id, [.promotionalOfferJWS(offerID: "LOYALTY", compactJWS: eligibility)])
     #expect(wrongAudience?.caseName == "invalidOfferSignature")
     _ = key
+  }
+
+  /// Apple, "Generating JWS to sign App Store requests": "You can use the customer's
+  /// appTransactionID, even for customers who haven't made any In-App Purchases in your app."
+  /// Another account's is no transaction of this customer.
+  @Test("a promotional offer's JWS may carry the customer's appTransactionId, not another's")
+  func promotionalJWSWithAppTransactionID() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    try await lapsed(store, clock)
+    let own = try #require(try await store.history().first?.appTransactionID)
+    let option = try await store.sign(
+      .promotionalOffer(
+        offerID: "LOYALTY", productID: Self.monthly.id, transactionID: UInt64(own)),
+      nonce: UUID())
+    #expect(try await store.buyVerified(Self.monthly.id, options: [option]).offerID == "LOYALTY")
+
+    let (other, _) = try await self.store(clock: clock)
+    try await lapsed(other, clock)
+    let kid = try #require(UInt64(LocalAppStore.appTransactionID(of: "kid")))
+    let foreign = try await other.sign(
+      .promotionalOffer(offerID: "LOYALTY", productID: Self.monthly.id, transactionID: kid),
+      nonce: UUID())
+    #expect(try await refusal(other, Self.monthly.id, [foreign])?.caseName == "ineligibleForOffer")
   }
 
   // MARK: - Introductory offers

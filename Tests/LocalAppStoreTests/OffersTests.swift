@@ -24,6 +24,12 @@ import Testing
   func terms(_ offers: Offers, _ options: Set<PurchaseOption>, product: Product = monthly)
     throws -> Result<PurchaseTerms, StoreBackendError>
   {
+    try checked(offers, options, product: product).result
+  }
+
+  func checked(_ offers: Offers, _ options: Set<PurchaseOption>, product: Product = monthly)
+    throws -> Offers.Checked
+  {
     try offers.terms(
       options, for: product, account: LocalAppStore.purchaser, now: Self.now,
       settings: EmulatorSettings())
@@ -53,11 +59,12 @@ import Testing
       productID: Self.monthly.id, allowIntroductoryOffer: false, transactionID: "1",
       nonce: UUID(), issuedAt: Self.now)
     let option = PurchaseOption.introductoryOfferEligibility(compactJWS: jws)
-    let accepted = try terms(offers, [option]).get()
-    #expect(accepted.introductoryOfferAllowed == false)
-    // Checking spends nothing: a refused purchase leaves the token good.
+    let checked = try checked(offers, [option])
+    #expect(try checked.result.get().introductoryOfferAllowed == false)
+    #expect(checked.nonces.count == 1)
+    // Checking spends nothing: the buy request does.
     #expect((try? terms(offers, [option]).get()) != nil)
-    try offers.spendNonces(of: accepted, now: Self.now)
+    try offers.spend(checked.nonces, now: Self.now)
     guard case .failure(.invalidOfferSignature(let reason)) = try terms(offers, [option]) else {
       Issue.record("a spent nonce was accepted")
       return
@@ -86,11 +93,14 @@ import Testing
       offerID: "LOYALTY", keyID: key.keyID, nonce: nonce,
       signature: try #require(Data(base64Encoded: signed.signature)),
       timestamp: Int(AppStoreJSON.milliseconds(Self.now)))
-    guard case .failure(.ineligibleForOffer(let reason)) = try terms(offers, [good]) else {
+    let refused = try checked(offers, [good])
+    guard case .failure(.ineligibleForOffer(let reason)) = refused.result else {
       Issue.record("a new customer was given a promotional offer")
       return
     }
     #expect(reason.contains("never subscribed"))
+    // The signature verified: the request spends its nonce, refused or not.
+    #expect(refused.nonces == [nonce.uuidString.lowercased()])
     #expect(
       try offers.customer(LocalAppStore.purchaser, ofGroup: SportsTimeFixtures.groupID) == .new)
   }

@@ -158,12 +158,32 @@ package struct Offers {
 
   // MARK: - Checking a purchase's options
 
-  /// Checks `options` for a purchase of `product` by `account` at `now`, and returns what the
-  /// purchase applies, or the error StoreKit gives. Nothing is spent here: the nonces go
-  /// with the terms, for ``spendNonces(of:now:)``.
+  /// What checking a purchase's options found: the terms the purchase applies, or the error
+  /// StoreKit gives; and the nonces of the signatures that verified, which the buy request
+  /// spends whatever it comes to (``spend(_:now:)``).
+  package struct Checked {
+    /// The terms, or StoreKit's error.
+    package var result: Result<PurchaseTerms, StoreBackendError>
+    /// The nonces of the signatures that verified, in the order of the options checked.
+    package var nonces: [String]
+  }
+
+  /// Checks `options` for a purchase of `product` by `account` at `now`: what the purchase
+  /// applies, or the error StoreKit gives, with the nonces the request spends. Nothing is
+  /// spent here.
   package func terms(
     _ options: Set<PurchaseOption>, for product: Product, account: String, now: Date,
     settings: EmulatorSettings
+  ) throws(LocalAppStoreError) -> Checked {
+    var nonces: [String] = []
+    let result = try terms(
+      options, for: product, account: account, now: now, settings: settings, nonces: &nonces)
+    return Checked(result: result, nonces: nonces)
+  }
+
+  private func terms(
+    _ options: Set<PurchaseOption>, for product: Product, account: String, now: Date,
+    settings: EmulatorSettings, nonces: inout [String]
   ) throws(LocalAppStoreError) -> Result<PurchaseTerms, StoreBackendError> {
     var terms = PurchaseTerms()
     var offers: [PurchaseOption] = []
@@ -184,18 +204,25 @@ package struct Offers {
           "a purchase applies one offer and one eligibility token at most; "
             + "\(offers.count) were given (ours)"))
     }
-    // Nothing is spent here: the nonces go with the terms, and are spent when the purchase
-    // is made or asked for (``spendNonces(of:now:)``), so that a purchase refused for any
-    // reason leaves its signature good for another try within its window.
     for option in offers {
+      var verified: String?
       let checked = try check(
-        option, product: product, terms: terms, account: account, now: now, settings: settings)
+        option, product: product, terms: terms, account: account, now: now, settings: settings,
+        verifiedNonce: &verified)
+      // A reused nonce is refused before it is spent again.
+      if let nonce = verified, try isSpent(nonce, now: now) || terms.nonces.contains(nonce) {
+        return .failure(
+          .invalidOfferSignature(
+            "nonce \(nonce) was already used by an earlier purchase; each signature is good "
+              + "once (ours)"))
+      }
+      if let nonce = verified { nonces.append(nonce) }
       switch checked {
       case .failure(let error): return .failure(error)
       case .success(let accepted):
         accepted.change(&terms)
         guard let nonce = accepted.nonce else { continue }
-        if try isSpent(nonce, now: now) || terms.nonces.contains(nonce) {
+        if terms.nonces.contains(nonce) {
           return .failure(
             .invalidOfferSignature(
               "nonce \(nonce) was already used by an earlier purchase; each signature is good "
@@ -215,9 +242,11 @@ package struct Offers {
     var nonce: String?
   }
 
+  /// Checks one option; `verifiedNonce` is set once its signature verified, whatever the
+  /// check then finds.
   private func check(
     _ option: PurchaseOption, product: Product, terms: PurchaseTerms, account: String,
-    now: Date, settings: EmulatorSettings
+    now: Date, settings: EmulatorSettings, verifiedNonce: inout String?
   ) throws(LocalAppStoreError) -> Result<Accepted, StoreBackendError> {
     guard let info = product.subscription else {
       return .failure(
@@ -239,6 +268,7 @@ package struct Offers {
       if case .failure(let error) = verified {
         return .failure(.invalidOfferSignature(error.reason))
       }
+      verifiedNonce = nonce.uuidString.lowercased()
       return try promotionalEligibility(
         offerID, info: info, account: account, nonce: nonce.uuidString.lowercased())
     case .promotionalOfferJWS(let offerID, let jws):
@@ -254,6 +284,7 @@ package struct Offers {
       case .failure(let error): return .failure(.invalidOfferSignature(error.reason))
       case .success(let value): claims = value
       }
+      verifiedNonce = claims.base.nonce.lowercased()
       if let transactionID = claims.transactionID,
         try !isOwnTransaction(transactionID, account: account)
       {
@@ -273,6 +304,7 @@ package struct Offers {
       {
       case .failure(let error): return .failure(.invalidOfferSignature(error.reason))
       case .success(let claims):
+        verifiedNonce = claims.base.nonce.lowercased()
         let allowed = claims.allowIntroductoryOffer
         return .success(
           Accepted(
@@ -323,10 +355,15 @@ package struct Offers {
     return .success(Accepted(change: { $0.offer = .promotional(offerID) }, nonce: nonce))
   }
 
-  /// Whether `transactionID` is one of `account`'s own transactions (or their original's).
+  /// Whether `transactionID` is one of `account`'s own transactions (or their original's), or
+  /// the customer's `appTransactionId`: "You can use the customer's appTransactionID, even for
+  /// customers who haven't made any In-App Purchases in your app" (Apple, "Generating JWS to
+  /// sign App Store requests",
+  /// <https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests>).
   private func isOwnTransaction(_ transactionID: String, account: String)
     throws(LocalAppStoreError) -> Bool
   {
+    if transactionID == LocalAppStore.appTransactionID(of: account) { return true }
     guard let id = UInt64(transactionID) else { return false }
     return try ledger.transactions(of: account).contains {
       $0.sourceID == nil && ($0.transaction.id == id || $0.transaction.originalID == id)
@@ -340,12 +377,13 @@ package struct Offers {
     try ledger.isNonceSpent(nonce, since: now - OfferSignatureWindow.standard.maximumAge)
   }
 
-  /// Records the nonces `terms` checked as used: when the purchase is made or asked for.
-  /// Nonces older than the window are forgotten, as their signatures have expired anyway.
-  package func spendNonces(of terms: PurchaseTerms, now: Date) throws(LocalAppStoreError) {
-    guard !terms.nonces.isEmpty else { return }
+  /// Records `nonces` as used at `now`: those of the signatures a buy request carried, spent
+  /// whatever the request comes to. Nonces older than the window are forgotten, as their
+  /// signatures have expired anyway.
+  package func spend(_ nonces: [String], now: Date) throws(LocalAppStoreError) {
+    guard !nonces.isEmpty else { return }
     try ledger.spendNonces(
-      terms.nonces, at: now, forgettingBefore: now - OfferSignatureWindow.standard.maximumAge)
+      nonces, at: now, forgettingBefore: now - OfferSignatureWindow.standard.maximumAge)
   }
 
   // MARK: - Introductory offers

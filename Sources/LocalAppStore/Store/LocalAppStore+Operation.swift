@@ -396,7 +396,7 @@ extension LocalAppStore {
   /// storefront." Here: one per account name, the same in every state and process (an 18-digit
   /// number like Apple's, from the name's 64-bit FNV-1a hash), so a family member's differs
   /// from the purchaser's.
-  static func appTransactionID(of account: String) -> String {
+  package static func appTransactionID(of account: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in account.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

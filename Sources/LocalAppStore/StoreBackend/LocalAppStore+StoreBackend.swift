@@ -162,21 +162,31 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
-      switch try controls.failure(of: .purchase) {
-      case .userCancelled?: return .success(.userCancelled)
-      case let error?: return .failure(error)
-      case nil: break
-      }
+      let failure = try controls.failure(of: .purchase)
+      // A network failure is a request that never reached the App Store: nothing is spent.
+      if case .networkError? = failure { return .failure(failure ?? .unknown) }
       guard let product = productsByID[product.id] else {
         return .failure(.productUnavailable("no product \(product.id) in the catalog"))
       }
       let settings = try currentSettings()
-      let terms: PurchaseTerms
-      switch try offers.terms(
+      let checked = try offers.terms(
         options, for: product, account: account, now: now, settings: settings)
-      {
+      // Every buy request that reaches the App Store spends its signatures, whatever it comes
+      // to: "each payload, signature, and nonce is only valid for one buy request, even if the
+      // buy fails" (Apple, "Generating a signature for promotional offers",
+      // https://developer.apple.com/documentation/storekit/generating-a-signature-for-promotional-offers);
+      // the JWS form's `nonce` is "A one-time-use UUID". Refused, ineligible, cancelled on the
+      // sheet or failed: spent, and committed with the operation, whose failures are values.
+      try offers.spend(checked.nonces, now: now)
+      switch failure {
+      case .userCancelled?: return .success(.userCancelled)
+      case let error?: return .failure(error)
+      case nil: break
+      }
+      let terms: PurchaseTerms
+      switch checked.result {
       case .failure(let error): return .failure(error)
-      case .success(let checked): terms = checked
+      case .success(let accepted): terms = accepted
       }
       if settings.askToBuyEnabled || settings[.interruptedPurchases] {
         try ledger.ensureAccount(account)
@@ -184,7 +194,6 @@ extension LocalAppStore {
           id: try ledger.nextIdentifier(), account: account, productID: product.id,
           requestDate: now, status: .pending)
         try ledger.insert(request, options: terms.encoded)
-        try offers.spendNonces(of: terms, now: now)
         if !settings.askToBuyEnabled { try controls.markInterrupted(request.id) }
         return .success(.pending(requestID: request.id))
       }
@@ -193,7 +202,6 @@ extension LocalAppStore {
         settings: settings)
       switch outcome {
       case .success(let purchase):
-        try offers.spendNonces(of: terms, now: now)
         let signed = try signedPurchase(purchase.transaction, now: now)
         switch purchase {
         case .made:
