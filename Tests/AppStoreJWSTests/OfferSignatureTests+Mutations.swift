@@ -200,6 +200,11 @@ extension OfferSignatureTests {
       let header = #"{"alg":"ES256","kid":"A1B2C3D4","crit":["exp"],"exp":1}"#
       return (try forged(header: header, payload: standardClaims), product, offer, now)
     },
+    JWSMutation(name: "an exp claim, as generic JWT libraries add", code: .malformed) {
+      var claims = standardClaims
+      claims["exp"] = Int(now.timeIntervalSince1970) + 3600
+      return (try forged(header: standardHeader, payload: claims), product, offer, now)
+    },
     JWSMutation(name: "no iat", code: .malformed) {
       var claims = standardClaims
       claims["iat"] = nil
@@ -241,6 +246,29 @@ extension OfferSignatureTests {
       try Self.verifier().verifyPromotionalOffer(
         jws: jws, productID: productID, offerIdentifier: offerID, at: now))
     #expect(error?.code == mutation.code, "\(error?.reason ?? "accepted")")
+  }
+
+  @Test("an eligibility JWS carrying exp is refused, as Apple's request fails with one")
+  func eligibilityWithExp() throws {
+    var claims = Self.standardClaims
+    claims["aud"] = "introductory-offer-eligibility"
+    claims["offerIdentifier"] = nil
+    claims["allowIntroductoryOffer"] = true
+    claims["transactionId"] = "42"
+    let good = try Self.forged(header: Self.standardHeader, payload: claims)
+    let verifier = try Self.verifier()
+    #expect(
+      Self.failure(
+        verifier.verifyIntroductoryOfferEligibility(
+          jws: good, productID: Self.product, at: Self.now))
+        == nil)
+    claims["exp"] = Int(Self.now.timeIntervalSince1970) + 60
+    let error = Self.failure(
+      verifier.verifyIntroductoryOfferEligibility(
+        jws: try Self.forged(header: Self.standardHeader, payload: claims),
+        productID: Self.product, at: Self.now))
+    #expect(error?.code == .malformed)
+    #expect(error?.reason.contains("\"exp\"") == true)
   }
 
   @Test("a promotional-offer JWS is not an eligibility JWS, nor the other way round")

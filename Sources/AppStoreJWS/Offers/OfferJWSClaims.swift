@@ -134,6 +134,11 @@ struct OfferClaimsReader {
     }
   }
 
+  /// Whether the payload has a member `name`, of any value.
+  func has(_ name: String) -> Bool {
+    members[name] != nil
+  }
+
   /// The base claims.
   func base() throws(VerificationError) -> OfferJWSClaims {
     OfferJWSClaims(

@@ -193,6 +193,14 @@ package struct OfferSignatureVerifier: Sendable {
         .invalidSignature, "the \(audience.rawValue) JWS signature \(detail)")
     }
     let reader = try OfferClaimsReader(Array(token.payloadJSON))
+    // Apple, "Generating JWS to sign App Store requests": "Don't include an exp field in your
+    // payload, because including it makes the request fail." Generic JWT libraries add one.
+    guard !reader.has("exp") else {
+      throw VerificationError(
+        .malformed,
+        "the \(audience.rawValue) JWS's payload has an \"exp\" claim, which makes Apple's "
+          + "request fail (\"Don't include an exp field in your payload\"); sign it without one")
+    }
     let base = try reader.base()
     guard base.audience == audience.rawValue else {
       throw VerificationError(
