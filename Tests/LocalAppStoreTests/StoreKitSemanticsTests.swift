@@ -127,20 +127,33 @@ import Testing
     #expect(try await store.history().count == 3)
   }
 
-  /// A subscription whose auto-renew the customer turned off during the retry is not renewed
-  /// when the issue is resolved: it expires (ours: nothing was bought).
-  @Test("resolving the issue of a subscription whose auto-renew was turned off expires it")
-  func autoRenewOffDuringRetryExpires() async throws {
+  /// The App Store retries "for 60 days, or until the user resolves their billing issue or
+  /// cancels their subscription, whichever comes first" (Apple, "Reducing involuntary
+  /// subscriber churn"): turning auto-renew off in billing retry ends the retry. The
+  /// subscription expires then, for the customer's cancellation, and nothing is left to resolve.
+  @Test(
+    "turning auto-renew off in billing retry ends the retry: expired, voluntarily, as told",
+    arguments: [false, true])
+  func autoRenewOffDuringRetryExpires(grace: Bool) async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
-      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true))
+      clock: clock,
+      settings: EmulatorSettings(billingIssuesEnabled: true, gracePeriodEnabled: grace))
     let bought = try await store.buyVerified(monthlyID)
     clock.set(to: utc(2026, 2, 5))
+    #expect(try await store.renewalInfos().first?.isInBillingRetry == true)
     try await store.setWillAutoRenew(false)
-    #expect(try await store.resolveIssue(transactionID: bought.id) == nil)
-    #expect(try await store.history().count == 1)
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.isInBillingRetry == false)
+    #expect(info.expirationReason == .autoRenewDisabled)
+    #expect(info.gracePeriodExpirationDate == nil)
     #expect(try await store.proState() == .expired)
-    #expect(try await store.renewalInfos().first?.expirationReason == .billingError)
+    #expect(try await store.history().count == 1)
+    let told = try await store.serverNotifications().map {
+      $0.notificationType.rawValue + ($0.subtype.map { "/\($0.rawValue)" } ?? "")
+    }
+    #expect(
+      told.suffix(2) == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY"])
     await #expect(throws: LocalAppStoreError.self) {
       try await store.resolveIssue(transactionID: bought.id)
     }

@@ -160,7 +160,18 @@ package enum SubscriptionMachine {
         return [Step(record: record, change: .record)]
       }
       let notices = setAutoRenew(willAutoRenew, &record)
-      return [Step(record: record, change: .record, notices: notices)]
+      let changed = Step(record: record, change: .record, notices: notices)
+      // Turning auto-renew off in billing retry ends the retry: the App Store retries "for 60
+      // days, or until the user resolves their billing issue or cancels their subscription,
+      // whichever comes first" (Apple, "Reducing involuntary subscriber churn",
+      // https://developer.apple.com/documentation/storekit/reducing-involuntary-subscriber-churn).
+      // The subscription expires now, `isInBillingRetry` false, for the customer's cancellation
+      // (`expirationIntent` 1, "The customer canceled their subscription"), told
+      // EXPIRED / VOLUNTARY ("the subscription expired after the customer turned off
+      // subscription auto-renewal"), after DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED.
+      guard !willAutoRenew, record.phase == .billingRetry else { return [changed] }
+      record.expire(for: .autoRenewDisabled)
+      return [changed, expired(record)]
     case .renewalExtension(let date):
       // RENEWAL_EXTENDED: "the App Store extended the subscription renewal date for a specific
       // subscription" (Extend a Subscription Renewal Date): a later renewal date, no new period.
@@ -423,9 +434,10 @@ package enum SubscriptionMachine {
   /// Recovers a subscription in billing retry at `now`: within the grace period the renewal
   /// keeps its date (no interruption); after it, the subscription restarts at `now`.
   ///
-  /// A subscription whose auto-renew the customer turned off during the retry is not renewed:
-  /// resolving the billing issue ends the retry, and it expires now, for the billing error it
-  /// lapsed with (our reading: nothing was bought, so nothing renews).
+  /// Turning auto-renew off ends the retry (``apply(_:to:at:in:)``'s `autoRenew`), so a
+  /// retrying subscription renews here. One whose auto-renew is off all the same (a state
+  /// written before that rule) is not renewed: it expires now, for the billing error it lapsed
+  /// with (our reading: nothing was bought, so nothing renews).
   private static func recover(
     _ record: inout SubscriptionRecord, at now: Date, _ context: Context
   ) -> [Step] {
