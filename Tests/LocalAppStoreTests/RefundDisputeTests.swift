@@ -33,6 +33,26 @@ import Testing
     #expect(try await events(store).last == "REFUND")
   }
 
+  /// Apple staff (forum thread 757986): an earlier transaction of a subscription can be
+  /// refunded; the subscription stays active on its latest, and the server hears REFUND (and
+  /// REFUND_REVERSED when the refund is reversed).
+  @Test("refunding an earlier transaction of a subscription: REFUND, still active; reversed, told")
+  func earlierTransactionRefunded() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(clock: clock, settings: .polite)
+    let first = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    clock.set(to: utc(2026, 2, 10))
+    #expect(try await store.history().count == 2)
+    try await store.refund(transactionID: first.id)
+    #expect(try await events(store).last == "REFUND")
+    #expect(try await store.proState() == .subscribed)
+    let notification = try #require(await store.serverNotifications().last)
+    #expect(notification.originalTransactionID == first.originalID)
+    try await store.reverseRefund(transactionID: first.id)
+    #expect(try await events(store).last == "REFUND_REVERSED")
+    #expect(try await store.proState() == .subscribed)
+  }
+
   @Test(
     "a reversed refund of a subscription: REFUND_REVERSED, active again, renewal date unchanged")
   func reversedSubscription() async throws {

@@ -330,14 +330,20 @@ extension LocalAppStore {
         )
       }
       let transaction = try recorder.refund(stored.transaction, reason: reason, now: now)
-      if let record = try ledger.subscriptions(of: stored.account).first(where: {
-        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
-      }), try latestTransaction(of: record)?.id == transaction.id {
+      guard transaction.productType == .autoRenewable else { return transaction }
+      if let record = try ledger.subscription(of: stored),
+        try latestTransaction(of: record)?.id == transaction.id
+      {
         let context = machineContext(try currentSettings())
         try self.transition(.refund, of: record, at: now, in: context)
         for mirror in try ledger.mirrors(of: record.originalID) {
           try self.transition(.refund, of: mirror, at: now, in: context, mirroring: false)
         }
+      } else {
+        // An earlier transaction of the subscription: it stays active on its latest, and the
+        // server hears REFUND (Apple staff on such refunds, forum thread 757986,
+        // https://developer.apple.com/forums/thread/757986).
+        notifier.emit(.init(.refund), about: .transaction(transaction.id))
       }
       return transaction
     }
@@ -406,9 +412,13 @@ extension LocalAppStore {
           account: copy.account, transactionID: reinstated.id, revision: copyRevision)
         if oneTime { notifier.emit(.init(.refundReversed), about: .transaction(reinstated.id)) }
       }
-      if let record = try ledger.subscriptions(of: stored.account).first(where: {
-        $0.originalID == transaction.originalID && $0.sourceOriginalID == nil
-      }), record.phase == .revoked, try latestTransaction(of: record)?.id == transaction.id {
+      if let record = try ledger.subscription(of: stored),
+        try latestTransaction(of: record)?.id != transaction.id
+      {
+        // The reversal of an earlier transaction's refund: the subscription went on; the server
+        // hears REFUND_REVERSED, as it heard REFUND (forum thread 757986).
+        notifier.emit(.init(.refundReversed), about: .transaction(transaction.id))
+      } else if let record = try ledger.subscription(of: stored), record.phase == .revoked {
         let increase = try pricing.increase(of: record.originalID)
         try self.transition(
           .refundReversed, of: record, at: now,
