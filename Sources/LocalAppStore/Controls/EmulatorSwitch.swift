@@ -84,6 +84,16 @@ public struct EmulatorSwitch: Sendable, Hashable, Identifiable {
 
   /// Purchases are interrupted (the customer must act, as for new terms) and complete later:
   /// `SKTestSession.interruptedPurchasesEnabled`.
+  ///
+  /// A purchase then returns `.pending`, not a thrown error. Apple's property page says it
+  /// "causes all purchases to fail until you disable it", words carried over from StoreKit 1,
+  /// where an interrupted payment failed and was retried. Measured with StoreKit 2
+  /// (Kosikowski/swift-storekit, `docs/06-simulated-store.md`, its table of the real store's
+  /// habits, and `docs/10-decisions.md`, D28): on macOS 26.6 "An interrupted purchase is
+  /// pending, and goes through later by itself", while in the iOS 27.0 simulator "`purchase()`
+  /// throws — a fault of that simulator" which "the Mac does not have". The store follows the
+  /// Mac's measurement and StoreKit 2's `PurchaseResult.pending`: an app that handles pending
+  /// is right on both; one that only catches the throw is wrong on the Mac.
   public static let interruptedPurchases = EmulatorSwitch(
     name: "interrupted-purchases", key: "interruptedPurchasesEnabled",
     sessionName: "interruptedPurchasesEnabled",
