@@ -24,12 +24,13 @@ import Testing
 
     /// Writes a monthly subscription's transaction for `account` (unfinished).
     @discardableResult
-    func bought(_ id: UInt64, original: UInt64? = nil, account: String = "purchaser") throws
-      -> Transaction
-    {
+    func bought(
+      _ id: UInt64, original: UInt64? = nil, account: String = "purchaser",
+      productID: String = monthlyID
+    ) throws -> Transaction {
       let transaction = Transaction(
         id: id, originalID: original ?? id, appBundleID: "com.sportstime.app",
-        productID: monthlyID, productType: .autoRenewable, purchaseDate: DeviceViewTests.now,
+        productID: productID, productType: .autoRenewable, purchaseDate: DeviceViewTests.now,
         signedDate: DeviceViewTests.now, subscriptionGroupID: groupID,
         expirationDate: utc(2026, 4, 1))
       try ledger.insert(
@@ -203,7 +204,7 @@ import Testing
   func unsyncedUntilSync() throws {
     let world = try World()
     try world.bought(1)
-    let elsewhere = try world.bought(5)
+    let elsewhere = try world.bought(5, productID: annualID)
     try world.view.receive(
       elsewhere, madeOn: .anotherDevice, account: "purchaser", settings: Self.device,
       in: world.ledger)
@@ -229,7 +230,7 @@ import Testing
     let world = try World()
     let (_, stream) = world.listeners.subscribe(account: "purchaser")
     defer { withExtendedLifetime(stream) {} }
-    let elsewhere = try world.bought(5)
+    let elsewhere = try world.bought(5, productID: annualID)
     try world.view.receive(
       elsewhere, madeOn: .anotherDevice, account: "purchaser", settings: Self.device,
       in: world.ledger)

@@ -104,16 +104,21 @@ import Testing
     }
   }
 
-  @Test("each entitled status's transaction is among the entitlements, and no other is")
+  @Test("each entitled status's product is among the entitlements, and no other status's is")
   func statusesAgreeWithEntitlements() {
     let ledger = HistoryBuilder.synthetic(transactionCount: 3_000, seed: 9)
     let engine = EntitlementEngine()
     for date in Self.dates {
-      let entitled = Set(engine.currentEntitlements(in: ledger, at: date).map(\.id))
+      let listed = engine.currentEntitlements(in: ledger, at: date)
+      let entitled = Set(listed.map(\.id))
+      let products = Set(listed.map(\.productID))
       for group in Self.groups {
         let statuses = engine.statuses(ofGroup: group, in: ledger, at: date)
         for status in statuses {
-          #expect(entitled.contains(status.transaction.id) == status.isEntitled)
+          // One transaction per product is listed ("the latest transaction for each product"):
+          // an entitled status's product is there, and a listed status is an entitled one.
+          if status.isEntitled { #expect(products.contains(status.transaction.productID)) }
+          if entitled.contains(status.transaction.id) { #expect(status.isEntitled) }
         }
         let current = engine.currentStatus(ofGroup: group, in: ledger, at: date)
         #expect(current?.isEntitled == statuses.contains { $0.isEntitled } || statuses.isEmpty)
@@ -198,10 +203,25 @@ private struct ReferenceEngine {
       }
       result.insert(best[0].id)
     }
+    // One per product: purchased before family shared, then the later expiration, then the
+    // lower identifier ("the latest transaction for each product").
+    var subscriptions: [Transaction] = []
     for group in groups.keys {
-      for status in statuses(ofGroup: group, at: date) where status.state.isEntitled {
-        result.insert(status.transactionID)
+      for judged in judged(ofGroup: group, at: date) where judged.status.state.isEntitled {
+        subscriptions.append(judged.transaction)
       }
+    }
+    for copies in Dictionary(grouping: subscriptions, by: \.productID).values {
+      let best = copies.min { a, b in
+        let (ownerA, ownerB) = (
+          a.ownershipType == .purchased ? 0 : 1, b.ownershipType == .purchased ? 0 : 1
+        )
+        if ownerA != ownerB { return ownerA < ownerB }
+        let (endA, endB) = (a.expirationDate ?? .distantFuture, b.expirationDate ?? .distantFuture)
+        if endA != endB { return endA > endB }
+        return a.id < b.id
+      }
+      if let best { result.insert(best.id) }
     }
     return result
   }

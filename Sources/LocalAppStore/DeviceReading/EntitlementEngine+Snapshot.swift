@@ -279,11 +279,33 @@ extension EntitlementEngine {
     /// choosing which to show is the app's (SportsTime picks the highest level).
     func entitlements() -> [Transaction] {
       var result = entitledOneTimePurchases().map { transactions[$0] }
+      // "The latest transaction for each product the customer has an entitlement to" (Apple's
+      // `Transaction.currentEntitlements` page), and for a regular In-App Purchase
+      // `currentEntitlements(for:)` "will contain no more than one transaction": one product
+      // both purchased and family shared is listed once, the purchased one, else the one whose
+      // access lasts longer. (The statuses keep both: one per subscription.)
+      var byProduct: [String: Int] = [:]
       for position in summaries.indices where summaries[position].state.isEntitled {
-        result.append(transactions[summaries[position].latest])
+        let latest = summaries[position].latest
+        let productID = transactions[latest].productID
+        if let kept = byProduct[productID], !isPreferred(latest, over: kept) { continue }
+        byProduct[productID] = latest
       }
+      result += byProduct.values.map { transactions[$0] }
       result.sort { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
       return result
+    }
+
+    /// Whether the entitling transaction `candidate` is listed rather than `incumbent`, of the
+    /// same product: purchased before family shared, then the later end of access.
+    private func isPreferred(_ candidate: Int, over incumbent: Int) -> Bool {
+      let candidateOwner = Rank.ownershipRank(transactions[candidate].ownershipType)
+      let incumbentOwner = Rank.ownershipRank(transactions[incumbent].ownershipType)
+      guard candidateOwner == incumbentOwner else { return candidateOwner < incumbentOwner }
+      let candidateEnd = transactions[candidate].expirationDate ?? .distantFuture
+      let incumbentEnd = transactions[incumbent].expirationDate ?? .distantFuture
+      guard candidateEnd == incumbentEnd else { return candidateEnd > incumbentEnd }
+      return transactions[candidate].id < transactions[incumbent].id
     }
 
     // MARK: - One-time purchases
