@@ -18,14 +18,12 @@ package struct StoreSigning {
   var environment: AppStoreEnvironment
   /// The signatures and verifications made so far (``LocalAppStore/operationCosts``).
   package private(set) var costs = OperationCosts()
-  /// The tokens the current operation signed, with their payloads, by the payload's byte
-  /// count: a transaction handed back by a purchase and the same transaction inside its
-  /// notification (the same bytes: the same `signedDate`) are signed once. Keyed by the count,
-  /// and the bytes compared with `memcmp`: keyed by the payload's text, every signature made a
-  /// string of its payload (a notification's is kilobytes) and hashed it; keyed by its `Data`,
-  /// the dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the state
+  /// The tokens the current operation signed, by payload: a transaction handed back by a
+  /// purchase and the same transaction inside its notification (the same bytes: the same
+  /// `signedDate`) are signed once. Keyed by the payload's text: keyed by its `Data`, the
+  /// dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the state
   /// machine's property test, twice.
-  private var inOperation: [Int: [(payload: Data, signed: String)]] = [:]
+  private var inOperation: [String: String] = [:]
   /// The App Store Server API's signatures, by payload, kept from one request to the next: a
   /// payload carries the store's time as its `signedDate`, so the same bytes are asked for
   /// again only while that time stands still, and are then signed once.
@@ -123,25 +121,12 @@ package struct StoreSigning {
   /// `payload` signed into a compact JWS with the authority's leaf, counted in ``costs``;
   /// within one operation, the same payload is signed once.
   package mutating func signature(over payload: Data) throws(LocalAppStoreError) -> String {
-    if let signed = inOperation[payload.count]?.first(where: { Self.same($0.payload, payload) })
-    {
-      return signed.signed
-    }
+    let key = String(decoding: payload, as: UTF8.self)
+    if let signed = inOperation[key] { return signed }
     costs.signatures += 1
     let signed = try authority.signer.sign(payloadJSON: payload)
-    inOperation[payload.count, default: []].append((payload, signed))
+    inOperation[key] = signed
     return signed
-  }
-
-  /// Whether `first` and `second`, of the same count, hold the same bytes.
-  private static func same(_ first: Data, _ second: Data) -> Bool {
-    first.withUnsafeBytes { first in
-      second.withUnsafeBytes { second in
-        guard first.count == second.count else { return false }
-        guard let one = first.baseAddress, let other = second.baseAddress else { return true }
-        return memcmp(one, other, first.count) == 0
-      }
-    }
   }
 
   /// The signature over `payload` the Server API gave before, or a new one, kept for the next
