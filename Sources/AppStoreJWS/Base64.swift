@@ -134,7 +134,8 @@ package enum Base64 {
   /// ``encodedCount(_:alphabet:)`` bytes; returns that count.
   @discardableResult
   package static func encode(
-    _ input: UnsafeRawBufferPointer, alphabet: Alphabet, into output: UnsafeMutableBufferPointer<UInt8>
+    _ input: UnsafeRawBufferPointer, alphabet: Alphabet,
+    into output: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
     let symbols = alphabet == .standard ? standardSymbols : urlSymbols
     let whole = input.count / 3 * 3

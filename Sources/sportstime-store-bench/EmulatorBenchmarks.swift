@@ -31,7 +31,9 @@ func runEmulatorBenchmarks(rounds: Int = 15, operations: Int = 100) async -> [St
   do {
     // The floor signs what a first purchase signed, and commits its notification.
     let first = try await freshStore()
-    guard case .purchased(let purchase) = try await first.purchaseWithOutcome(SportsTimeFixtures.monthly)
+    guard
+      case .purchased(let purchase) = try await first.purchaseWithOutcome(
+        SportsTimeFixtures.monthly)
     else { return ["emulator_error": 1] }
     let floor = try await EmulatorFloor(after: purchase, in: first)
     for _ in 0..<rounds {
