@@ -108,47 +108,70 @@ package enum Base64 {
 
   /// Encodes `bytes` (standard: padded; url: unpadded).
   package static func encode(_ bytes: some Collection<UInt8>, alphabet: Alphabet) -> String {
+    // Written straight into the string's storage: signing a notification (a few kilobytes,
+    // two tokens inside) spent a tenth of its time appending here one byte at a time.
+    func string(of input: UnsafeRawBufferPointer) -> String {
+      String(unsafeUninitializedCapacity: encodedCount(input.count, alphabet: alphabet)) {
+        Self.encode(input, alphabet: alphabet, into: $0)
+      }
+    }
+    if let encoded = bytes.withContiguousStorageIfAvailable({
+      string(of: UnsafeRawBufferPointer($0))
+    }) {
+      return encoded
+    }
+    return ContiguousArray(bytes).withUnsafeBytes { string(of: $0) }
+  }
+
+  /// How many characters the encoding of `count` bytes has.
+  package static func encodedCount(_ count: Int, alphabet: Alphabet) -> Int {
+    let remainder = count % 3
+    let padded = alphabet == .standard && remainder > 0
+    return count / 3 * 4 + (remainder == 0 ? 0 : padded ? 4 : remainder + 1)
+  }
+
+  /// Writes the encoding of `input` at the start of `output`, which has room for
+  /// ``encodedCount(_:alphabet:)`` bytes; returns that count.
+  @discardableResult
+  package static func encode(
+    _ input: UnsafeRawBufferPointer, alphabet: Alphabet,
+    into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
     let symbols = alphabet == .standard ? standardSymbols : urlSymbols
-    let input = ContiguousArray(bytes)
     let whole = input.count / 3 * 3
     let remainder = input.count - whole
     let padded = alphabet == .standard && remainder > 0
-    let count = whole / 3 * 4 + (remainder == 0 ? 0 : padded ? 4 : remainder + 1)
-    // Written straight into the string's storage: signing a notification (a few kilobytes,
-    // two tokens inside) spent a tenth of its time appending here one byte at a time.
-    return input.withUnsafeBufferPointer { input in
-      symbols.withUnsafeBufferPointer { symbols in
-        String(unsafeUninitializedCapacity: count) { output in
-          var read = 0
-          var written = 0
-          while read < whole {
-            let word =
-              UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
-            output[written] = symbols[Int(word >> 18 & 0x3F)]
-            output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
-            output[written + 2] = symbols[Int(word >> 6 & 0x3F)]
-            output[written + 3] = symbols[Int(word & 0x3F)]
-            read += 3
-            written += 4
-          }
-          if remainder > 0 {
-            let second = remainder == 2 ? UInt32(input[read + 1]) << 8 : 0
-            let word = UInt32(input[read]) << 16 | second
-            output[written] = symbols[Int(word >> 18 & 0x3F)]
-            output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
-            written += 2
-            if remainder == 2 {
-              output[written] = symbols[Int(word >> 6 & 0x3F)]
-              written += 1
-            }
-            while padded, written < count {
-              output[written] = UInt8(ascii: "=")
-              written += 1
-            }
-          }
-          return written
+    let count = encodedCount(input.count, alphabet: alphabet)
+    precondition(output.count >= count, "no room for the base64 of \(input.count) bytes")
+    return symbols.withUnsafeBufferPointer { symbols in
+      var read = 0
+      var written = 0
+      while read < whole {
+        let word =
+          UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+        output[written] = symbols[Int(word >> 18 & 0x3F)]
+        output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
+        output[written + 2] = symbols[Int(word >> 6 & 0x3F)]
+        output[written + 3] = symbols[Int(word & 0x3F)]
+        read += 3
+        written += 4
+      }
+      if remainder > 0 {
+        let second = remainder == 2 ? UInt32(input[read + 1]) << 8 : 0
+        let word = UInt32(input[read]) << 16 | second
+        output[written] = symbols[Int(word >> 18 & 0x3F)]
+        output[written + 1] = symbols[Int(word >> 12 & 0x3F)]
+        written += 2
+        if remainder == 2 {
+          output[written] = symbols[Int(word >> 6 & 0x3F)]
+          written += 1
+        }
+        while padded, written < count {
+          output[written] = UInt8(ascii: "=")
+          written += 1
         }
       }
+      return written
     }
   }
 }

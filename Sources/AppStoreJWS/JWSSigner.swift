@@ -72,10 +72,41 @@ package struct JWSSigner: Sendable {
   /// signs many payloads under one header encodes it once (its `x5c` chain is the larger half of
   /// every token).
   /// - Throws: ``AppStoreJWSError/Code/signingFailed`` if the primitive cannot sign.
+  ///
+  /// The token is written once, into one buffer: the header, the payload's base64url, then,
+  /// once that signing input is signed, the signature's (the store signs tokens of up to a
+  /// dozen kilobytes, which each concatenation copied whole).
   package func sign(encodedHeader: String, payloadJSON: Data) throws(AppStoreJWSError) -> String {
-    let signingInput = encodedHeader + "." + Base64.encode(payloadJSON, alphabet: .url)
-    let signature = try ES256.sign(signingInput: Array(signingInput.utf8), key: key.key)
-    return signingInput + "." + Base64.encode(signature, alphabet: .url)
+    var header = encodedHeader
+    let headerCount = header.utf8.count
+    let inputCount = headerCount + 1 + Base64.encodedCount(payloadJSON.count, alphabet: .url)
+    let signatureCount = Base64.encodedCount(ES256.signatureCount, alphabet: .url)
+    var token = [UInt8](repeating: 0, count: inputCount + 1 + signatureCount)
+    token.withUnsafeMutableBufferPointer { token in
+      header.withUTF8 { header in
+        _ = UnsafeMutableBufferPointer(rebasing: token[..<headerCount]).initialize(
+          fromContentsOf: header)
+      }
+      token[headerCount] = UInt8(ascii: ".")
+      _ = payloadJSON.withUnsafeBytes { payload in
+        Base64.encode(
+          payload, alphabet: .url,
+          into: UnsafeMutableBufferPointer(rebasing: token[(headerCount + 1)..<inputCount]))
+      }
+    }
+    let signature = try token.withBytes { token throws(AppStoreJWSError) in
+      try ES256.sign(
+        signingInput: UnsafeRawBufferPointer(rebasing: token[..<inputCount]), key: key.key)
+    }
+    token.withUnsafeMutableBufferPointer { token in
+      token[inputCount] = UInt8(ascii: ".")
+      _ = signature.withUnsafeBytes { signature in
+        Base64.encode(
+          signature, alphabet: .url,
+          into: UnsafeMutableBufferPointer(rebasing: token[(inputCount + 1)...]))
+      }
+    }
+    return String(decoding: token, as: UTF8.self)
   }
 
   /// A header as compact JSON, members in the order `alg`, `typ`, `kid`, `x5c`, `crit`.

@@ -1,4 +1,4 @@
-/// Why the server group stopped.
+/// Why a benchmark group stopped.
 struct BenchError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -75,6 +75,21 @@ import Testing
     #expect(signing.costs.signatures == 2)
   }
 
+  /// `Data`'s own hash covers only its first 80 bytes: payloads alike that far are told apart
+  /// by all their bytes, and hundreds of them in one operation are signed in linear time.
+  @Test("payloads alike in size and first bytes are each signed once, and told apart")
+  func alikePayloads() throws {
+    var signing = try part()
+    signing.beginOperation(in: .xcode)
+    let prefix = String(repeating: "x", count: 200)
+    let payloads = (0..<500).map { Data(#"{"p":"\#(prefix)","n":\#(1000 + $0)}"#.utf8) }
+    #expect(Set(payloads.map(\.count)).count == 1)
+    let tokens = try payloads.map { try signing.signature(over: $0) }
+    #expect(Set(tokens).count == payloads.count)
+    #expect(try payloads.map { try signing.signature(over: $0) } == tokens)
+    #expect(signing.costs.signatures == payloads.count)
+  }
+
   @Test("the Server API's signatures are kept from one operation to the next")
   func serverSignaturesOutliveAnOperation() throws {
     var signing = try part()

@@ -181,12 +181,16 @@
   /// An EC key pair held by libcrypto (`EVP_PKEY`).
   ///
   /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
-  /// concurrent signing with one `EVP_PKEY` as long as each thread uses its own context, and
-  /// every signature here makes its own.
+  /// concurrent signing with one `EVP_PKEY` as long as each thread uses its own context.
+  /// Signing contexts are kept in `idleContexts` (behind a `Locked`) and lent to one caller at a
+  /// time, as ``PlatformPublicKey`` lends its verification contexts.
   package final class PlatformPrivateKey: @unchecked Sendable {
     let curve: ECCurve
     private let pointer: OpaquePointer
     package let publicKey: PlatformPublicKey
+    /// Contexts initialised for signing and not in use; at most `maximumIdleContexts`.
+    private let idleContexts = Locked<[OpaquePointer]>([])
+    private static let maximumIdleContexts = 8
 
     package convenience init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
       OpenSSLLibrary.prepared
@@ -220,6 +224,7 @@
     }
 
     deinit {
+      for context in idleContexts.withLock({ $0 }) { EVP_PKEY_CTX_free(context) }
       EVP_PKEY_free(pointer)
     }
 
@@ -236,6 +241,14 @@
       return scalar
     }
 
+    /// `message` hashed with `hash` and signed, as the raw `r‖s`.
+    ///
+    /// Signs with a context made for this key earlier when one is idle: "The function
+    /// EVP_PKEY_sign() can be called more than once on the same context if several operations
+    /// are performed using the same parameters" (OpenSSL's `EVP_PKEY_sign` page), which saves
+    /// making a context and the provider lookups of `EVP_PKEY_sign_init` on every signature. A
+    /// context that saw a failure is freed rather than reused. The DER signature is written
+    /// into a buffer of the largest size an ECDSA-Sig-Value of the curve can have.
     package func rawSignature(message: UnsafeRawBufferPointer, hash: HashFunction)
       throws(AppStoreJWSError) -> [UInt8]
     {
@@ -244,24 +257,41 @@
         FetchedDigest.of(hash).digest(message, into: $0)
       }
       guard hashed else { throw OpenSSLKeys.failure(.signingFailed, "could not hash") }
-      guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
-        throw OpenSSLKeys.failure(.signingFailed, "could not make a signing context")
-      }
-      defer { EVP_PKEY_CTX_free(context) }
-      var length = 0
-      guard EVP_PKEY_sign_init(context) == 1,
-        EVP_PKEY_sign(context, nil, &length, digest, digest.count) == 1
-      else { throw OpenSSLKeys.failure(.signingFailed, "could not start signing") }
-      var signature = [UInt8](repeating: 0, count: length)
+      let context = try borrowSigningContext()
+      var signature = [UInt8](repeating: 0, count: ECDSASignature.maximumDERCount)
+      var length = signature.count
       guard EVP_PKEY_sign(context, &signature, &length, digest, digest.count) == 1 else {
+        EVP_PKEY_CTX_free(context)
         throw OpenSSLKeys.failure(.signingFailed, "could not sign")
       }
+      returnSigningContext(context)
       guard let raw = ECDSASignature.raw(fromDER: Array(signature.prefix(length)), curve: curve)
       else {
         throw AppStoreJWSError(
           .signingFailed, "OpenSSL returned a signature that is not an ECDSA-Sig-Value")
       }
       return raw
+    }
+
+    private func borrowSigningContext() throws(AppStoreJWSError) -> OpaquePointer {
+      if let idle = idleContexts.withLock({ $0.popLast() }) { return idle }
+      guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
+        throw OpenSSLKeys.failure(.signingFailed, "could not make a signing context")
+      }
+      guard EVP_PKEY_sign_init(context) == 1 else {
+        EVP_PKEY_CTX_free(context)
+        throw OpenSSLKeys.failure(.signingFailed, "could not start signing")
+      }
+      return context
+    }
+
+    private func returnSigningContext(_ context: OpaquePointer) {
+      let kept = idleContexts.withLock { idle in
+        guard idle.count < Self.maximumIdleContexts else { return false }
+        idle.append(context)
+        return true
+      }
+      if !kept { EVP_PKEY_CTX_free(context) }
     }
   }
 

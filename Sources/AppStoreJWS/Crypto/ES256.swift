@@ -19,9 +19,16 @@ enum ES256 {
   static func sign(signingInput: [UInt8], key: PlatformPrivateKey) throws(AppStoreJWSError)
     -> [UInt8]
   {
-    guard key.curve == .p256 else { throw AppStoreJWSError(.invalidKey, "ES256 signs with P-256") }
-    return try signingInput.withBytes { bytes throws(AppStoreJWSError) in
-      try key.rawSignature(message: bytes, hash: .sha256)
+    try signingInput.withBytes { bytes throws(AppStoreJWSError) in
+      try sign(signingInput: bytes, key: key)
     }
+  }
+
+  /// `key`'s ES256 signature of the bytes `signingInput`, as the raw 64 bytes `r‖s`.
+  static func sign(signingInput: UnsafeRawBufferPointer, key: PlatformPrivateKey)
+    throws(AppStoreJWSError) -> [UInt8]
+  {
+    guard key.curve == .p256 else { throw AppStoreJWSError(.invalidKey, "ES256 signs with P-256") }
+    return try key.rawSignature(message: signingInput, hash: .sha256)
   }
 }

@@ -3,6 +3,7 @@ extension LedgerStore {
   /// Removes every transaction, subscription, Ask to Buy request and pending update; the
   /// accounts, family sharing, settings, faults and the app's data stay.
   func clearPurchases() throws(LocalAppStoreError) {
+    if metaRows != nil { metaRows?["unsyncedPurchases"] = .some(nil) }
     try database.execute(
       """
       DELETE FROM transactions; DELETE FROM subscriptions; DELETE FROM requests;

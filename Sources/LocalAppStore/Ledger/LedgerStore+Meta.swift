@@ -59,17 +59,23 @@ extension LedgerStore {
     return value
   }
 
+  /// Row `key`'s text: as the current transaction read or wrote it already
+  /// (``LedgerStore/metaRows``), else as the table has it.
   private func row(_ key: String) throws(LocalAppStoreError) -> String? {
-    try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.text
+    if let kept = metaRows?[key] { return kept }
+    let value = try database.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)])?.text
+    if metaRows != nil { metaRows?[key] = .some(value) }
+    return value
   }
 
-  private func setRow(_ key: String, _ value: String?) throws(LocalAppStoreError) {
-    guard let value else {
+  func setRow(_ key: String, _ value: String?) throws(LocalAppStoreError) {
+    if let value {
+      try database.query(
+        "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [.text(key), .text(value)])
+    } else {
       try database.query("DELETE FROM meta WHERE key = ?", [.text(key)])
-      return
     }
-    try database.query(
-      "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      [.text(key), .text(value)])
+    if metaRows != nil { metaRows?[key] = .some(value) }
   }
 }

@@ -41,6 +41,13 @@ package final class LedgerStore: @unchecked Sendable {
   /// a catch-up the same records and transactions, which decoding again cost a third of a
   /// renewal.
   let decodedMeta = DecodedRows<String, any Sendable>(capacity: 64)
+  /// The `meta` rows the current SQLite transaction read or wrote, by key (`nil` for a row it
+  /// found absent or removed); `nil` outside ``transaction(_:)``. Inside one, nothing else can
+  /// change them: an immediate transaction holds the write lock, and a read-only one reads one
+  /// snapshot. An operation read the settings, the stored time and the identifiers' state a
+  /// dozen times, each an SQLite query. Every write of the table in this connection goes
+  /// through ``setRow(_:_:)``, ``wipe()`` or ``clearPurchases()``, which keep it true.
+  var metaRows: [String: String?]?
   let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
 
@@ -98,7 +105,9 @@ package final class LedgerStore: @unchecked Sendable {
   package func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError)
     -> T
   {
-    try database.immediateTransaction(body)
+    metaRows = [:]
+    defer { metaRows = nil }
+    return try database.immediateTransaction(body)
   }
 
   /// Whether the state was opened read-only: nothing is ever written to it.
@@ -155,6 +164,7 @@ package final class LedgerStore: @unchecked Sendable {
 
   /// Removes every row: the first half of a reset.
   package func wipe() throws(LocalAppStoreError) {
+    if metaRows != nil { metaRows = [:] }
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;

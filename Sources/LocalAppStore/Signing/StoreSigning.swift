@@ -20,14 +20,12 @@ package struct StoreSigning {
   package private(set) var costs = OperationCosts()
   /// The tokens the current operation signed, by payload: a transaction handed back by a
   /// purchase and the same transaction inside its notification (the same bytes: the same
-  /// `signedDate`) are signed once. Keyed by the payload's text: keyed by its `Data`, the
-  /// dictionary's lookup spun forever on Linux (Swift 6.3's Foundation), in the state
-  /// machine's property test, twice.
-  private var inOperation: [String: String] = [:]
+  /// `signedDate`) are signed once.
+  private var inOperation: [Payload: String] = [:]
   /// The App Store Server API's signatures, by payload, kept from one request to the next: a
   /// payload carries the store's time as its `signedDate`, so the same bytes are asked for
   /// again only while that time stands still, and are then signed once.
-  private var forServer: [String: String] = [:]
+  private var forServer: [Payload: String] = [:]
   /// At most this many Server API signatures are kept; then they are all forgotten, as the
   /// store's time has moved on.
   static let serverSignatureLimit = 4_096
@@ -121,7 +119,7 @@ package struct StoreSigning {
   /// `payload` signed into a compact JWS with the authority's leaf, counted in ``costs``;
   /// within one operation, the same payload is signed once.
   package mutating func signature(over payload: Data) throws(LocalAppStoreError) -> String {
-    let key = String(decoding: payload, as: UTF8.self)
+    let key = Payload(bytes: payload)
     if let signed = inOperation[key] { return signed }
     costs.signatures += 1
     let signed = try authority.signer.sign(payloadJSON: payload)
@@ -132,7 +130,7 @@ package struct StoreSigning {
   /// The signature over `payload` the Server API gave before, or a new one, kept for the next
   /// request (at most ``serverSignatureLimit``).
   package mutating func serverSignature(over payload: Data) throws(LocalAppStoreError) -> String {
-    let key = String(decoding: payload, as: UTF8.self)
+    let key = Payload(bytes: payload)
     if let signed = forServer[key] { return signed }
     let signed = try signature(over: payload)
     if forServer.count >= Self.serverSignatureLimit { forServer.removeAll(keepingCapacity: true) }
@@ -158,6 +156,52 @@ package struct StoreSigning {
       return "\(parts[0]).\(Self.base64URL(try tampered())).\(parts[2])"
     default:
       return try signature(over: payload)
+    }
+  }
+
+  /// A payload as the key of what signed it: hashed over all its bytes, compared with
+  /// `memcmp`.
+  ///
+  /// Not its `Data`, whose hash covers its count and at most its first 80 bytes
+  /// (swift-foundation's `Data`: "At most, hash the first 80 bytes of this data"): the
+  /// payloads of one operation share their first bytes and often their size, so every lookup
+  /// compared them all (the state machine's property test spun for minutes, twice). Not its
+  /// text either, which every signature made (kilobytes, for a notification) only to hash it.
+  /// Its bytes are first folded 8 at a time into one word (multiplicative hashing by the
+  /// golden ratio, after a rotation), which `Hasher` then hashes: SipHash over every byte of a
+  /// notification was a twentieth of a renewal's time.
+  private struct Payload: Hashable {
+    let bytes: Data
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { bytes in
+        var folded = UInt64(bytes.count)
+        func fold(_ word: UInt64) {
+          folded = ((folded << 5 | folded >> 59) ^ word) &* 0x9E37_79B9_7F4A_7C15
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+          fold(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          offset += 8
+        }
+        var rest: UInt64 = 0
+        while offset < bytes.count {
+          rest = rest << 8 | UInt64(bytes[offset])
+          offset += 1
+        }
+        fold(rest)
+        hasher.combine(folded)
+      }
+    }
+
+    static func == (first: Payload, second: Payload) -> Bool {
+      first.bytes.withUnsafeBytes { first in
+        second.bytes.withUnsafeBytes { second in
+          guard first.count == second.count else { return false }
+          guard let one = first.baseAddress, let other = second.baseAddress else { return true }
+          return memcmp(one, other, first.count) == 0
+        }
+      }
     }
   }
 

@@ -124,11 +124,24 @@ package final class SQLiteDatabase {
     return rows
   }
 
-  /// The first column of the first row of `sql`, or `nil` when there is no row.
+  /// The first column of the first row of `sql`, or `nil` when there is no row; the rows after
+  /// the first are not read (nor made into values).
   package func scalar(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError)
     -> Value?
   {
-    try query(sql, parameters).first?.first
+    let statement = try preparedStatement(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
+    for (index, parameter) in parameters.enumerated() {
+      try bind(parameter, at: Int32(index + 1), in: statement, sql: sql)
+    }
+    let status = sqlite3_step(statement)
+    if status == SQLITE_DONE { return nil }
+    guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
+    guard sqlite3_column_count(statement) > 0 else { return nil }
+    return column(at: 0, in: statement)
   }
 
   /// The number of rows the last statement changed.
@@ -139,21 +152,24 @@ package final class SQLiteDatabase {
   ///
   /// `IMMEDIATE` takes the write lock at once (waiting up to the busy timeout), so that two
   /// processes sharing a file never interleave a read and a write.
+  ///
+  /// `BEGIN`, `COMMIT` and `ROLLBACK` are statements kept like any other (``query(_:_:)``):
+  /// `sqlite3_exec` parsed and planned each of them again in every operation.
   package func immediateTransaction<T>(_ body: () throws(LocalAppStoreError) -> T)
     throws(LocalAppStoreError) -> T
   {
-    try execute(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
+    try query(isReadOnly ? "BEGIN" : "BEGIN IMMEDIATE")
     transactionCount += 1
     let changesBefore = sqlite3_total_changes(handle)
     do {
       let result = try body()
       let wrote = sqlite3_total_changes(handle) != changesBefore
       if wrote { CrashPoint.willCommit() }
-      try execute("COMMIT")
+      try query("COMMIT")
       if wrote { CrashPoint.didCommit() }
       return result
     } catch {
-      try? execute("ROLLBACK")
+      _ = try? query("ROLLBACK")
       throw error
     }
   }
