@@ -80,14 +80,12 @@
   ///
   /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
   /// concurrent verification with one `EVP_PKEY` as long as each thread uses its own context.
-  /// Verification contexts are kept in `idleContexts` (behind a `Locked`) and lent to one
-  /// caller at a time.
+  /// Verification contexts are kept in a ``ContextPool`` and lent to one caller at a time.
   package final class PlatformPublicKey: @unchecked Sendable {
     package let curve: ECCurve
     let pointer: OpaquePointer
-    /// Contexts initialised for verification and not in use; at most `maximumIdleContexts`.
-    private let idleContexts = Locked<[OpaquePointer]>([])
-    private static let maximumIdleContexts = 8
+    /// Contexts initialised for verification and not in use.
+    private let contexts = ContextPool()
 
     package init(curve: ECCurve, x963Representation point: UnsafeRawBufferPointer)
       throws(AppStoreJWSError)
@@ -107,7 +105,7 @@
     }
 
     deinit {
-      for context in idleContexts.withLock({ $0 }) { EVP_PKEY_CTX_free(context) }
+      contexts.drain()
       EVP_PKEY_free(pointer)
     }
 
@@ -159,7 +157,7 @@
     }
 
     private func borrowVerificationContext() -> OpaquePointer? {
-      if let idle = idleContexts.withLock({ $0.popLast() }) { return idle }
+      if let idle = contexts.take() { return idle }
       guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else { return nil }
       guard EVP_PKEY_verify_init(context) == 1 else {
         EVP_PKEY_CTX_free(context)
@@ -169,12 +167,7 @@
     }
 
     private func returnVerificationContext(_ context: OpaquePointer) {
-      let kept = idleContexts.withLock { idle in
-        guard idle.count < Self.maximumIdleContexts else { return false }
-        idle.append(context)
-        return true
-      }
-      if !kept { EVP_PKEY_CTX_free(context) }
+      contexts.giveBack(context)
     }
   }
 
@@ -182,15 +175,14 @@
   ///
   /// `@unchecked Sendable` invariant: the key is never mutated after `init`; OpenSSL 3 allows
   /// concurrent signing with one `EVP_PKEY` as long as each thread uses its own context.
-  /// Signing contexts are kept in `idleContexts` (behind a `Locked`) and lent to one caller at a
-  /// time, as ``PlatformPublicKey`` lends its verification contexts.
+  /// Signing contexts are kept in a ``ContextPool`` and lent to one caller at a time, as
+  /// ``PlatformPublicKey`` lends its verification contexts.
   package final class PlatformPrivateKey: @unchecked Sendable {
     let curve: ECCurve
     private let pointer: OpaquePointer
     package let publicKey: PlatformPublicKey
-    /// Contexts initialised for signing and not in use; at most `maximumIdleContexts`.
-    private let idleContexts = Locked<[OpaquePointer]>([])
-    private static let maximumIdleContexts = 8
+    /// Contexts initialised for signing and not in use.
+    private let contexts = ContextPool()
 
     package convenience init(generatingOn curve: ECCurve) throws(AppStoreJWSError) {
       OpenSSLLibrary.prepared
@@ -224,7 +216,7 @@
     }
 
     deinit {
-      for context in idleContexts.withLock({ $0 }) { EVP_PKEY_CTX_free(context) }
+      contexts.drain()
       EVP_PKEY_free(pointer)
     }
 
@@ -274,7 +266,7 @@
     }
 
     private func borrowSigningContext() throws(AppStoreJWSError) -> OpaquePointer {
-      if let idle = idleContexts.withLock({ $0.popLast() }) { return idle }
+      if let idle = contexts.take() { return idle }
       guard let context = EVP_PKEY_CTX_new_from_pkey(nil, pointer, nil) else {
         throw OpenSSLKeys.failure(.signingFailed, "could not make a signing context")
       }
@@ -286,13 +278,46 @@
     }
 
     private func returnSigningContext(_ context: OpaquePointer) {
-      let kept = idleContexts.withLock { idle in
-        guard idle.count < Self.maximumIdleContexts else { return false }
+      contexts.giveBack(context)
+    }
+  }
+
+  /// The `EVP_PKEY_CTX`s one key keeps initialised, lent to one caller at a time: at most
+  /// ``capacity`` idle ones, the rest freed when given back.
+  ///
+  /// `@unchecked Sendable` invariant: the contexts are reached only under the lock, and a
+  /// context taken is used by its one borrower until given back.
+  final class ContextPool: @unchecked Sendable {
+    private let idle = Locked<[OpaquePointer]>([])
+    /// How many idle contexts a key keeps.
+    static let capacity = 8
+
+    /// An idle context, if one is kept.
+    func take() -> OpaquePointer? {
+      idle.withLock { $0.popLast() }
+    }
+
+    /// Gives `context` back: kept when there is room, else freed.
+    func giveBack(_ context: OpaquePointer) {
+      let kept = idle.withLock { idle in
+        guard idle.count < Self.capacity else { return false }
         idle.append(context)
         return true
       }
       if !kept { EVP_PKEY_CTX_free(context) }
     }
+
+    /// Frees every idle context: before the key they were made from.
+    func drain() {
+      for context in idle.withLock({ idle in
+        defer { idle = [] }
+        return idle
+      }) {
+        EVP_PKEY_CTX_free(context)
+      }
+    }
+
+    deinit { drain() }
   }
 
   /// Making and reading `EVP_PKEY`s from raw parts, through `OSSL_PARAM`s.

@@ -105,6 +105,24 @@ package final class SQLiteDatabase {
   package func query(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError)
     -> [[Value]]
   {
+    try withStatement(sql, parameters) { (statement) throws(LocalAppStoreError) in
+      var rows: [[Value]] = []
+      while true {
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { break }
+        guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
+        let count = sqlite3_column_count(statement)
+        rows.append((0..<count).map { column(at: $0, in: statement) })
+      }
+      return rows
+    }
+  }
+
+  /// Runs `body` on the kept statement of `sql` with `parameters` bound, and resets it after.
+  private func withStatement<T>(
+    _ sql: String, _ parameters: [Value],
+    _ body: (OpaquePointer) throws(LocalAppStoreError) -> T
+  ) throws(LocalAppStoreError) -> T {
     let statement = try preparedStatement(sql)
     defer {
       sqlite3_reset(statement)
@@ -113,15 +131,7 @@ package final class SQLiteDatabase {
     for (index, parameter) in parameters.enumerated() {
       try bind(parameter, at: Int32(index + 1), in: statement, sql: sql)
     }
-    var rows: [[Value]] = []
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { break }
-      guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
-      let count = sqlite3_column_count(statement)
-      rows.append((0..<count).map { column(at: $0, in: statement) })
-    }
-    return rows
+    return try body(statement)
   }
 
   /// The first column of the first row of `sql`, or `nil` when there is no row; the rows after
@@ -129,19 +139,13 @@ package final class SQLiteDatabase {
   package func scalar(_ sql: String, _ parameters: [Value] = []) throws(LocalAppStoreError)
     -> Value?
   {
-    let statement = try preparedStatement(sql)
-    defer {
-      sqlite3_reset(statement)
-      sqlite3_clear_bindings(statement)
+    try withStatement(sql, parameters) { (statement) throws(LocalAppStoreError) -> Value? in
+      let status = sqlite3_step(statement)
+      if status == SQLITE_DONE { return nil }
+      guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
+      guard sqlite3_column_count(statement) > 0 else { return nil }
+      return column(at: 0, in: statement)
     }
-    for (index, parameter) in parameters.enumerated() {
-      try bind(parameter, at: Int32(index + 1), in: statement, sql: sql)
-    }
-    let status = sqlite3_step(statement)
-    if status == SQLITE_DONE { return nil }
-    guard status == SQLITE_ROW else { throw error(status: status, errorMessage, sql: sql) }
-    guard sqlite3_column_count(statement) > 0 else { return nil }
-    return column(at: 0, in: statement)
   }
 
   /// The number of rows the last statement changed.

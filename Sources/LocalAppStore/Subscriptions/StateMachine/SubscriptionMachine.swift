@@ -30,10 +30,8 @@ package enum SubscriptionMachine {
       products: [String: Product], settings: EmulatorSettings,
       priceIncrease: Pricing.Increase? = nil, codeOffers: [String: [SubscriptionOffer]] = [:]
     ) {
-      self.products = products
-      self.settings = settings
-      self.priceIncrease = priceIncrease
-      self.codeOffers = codeOffers
+      (self.products, self.settings) = (products, settings)
+      (self.priceIncrease, self.codeOffers) = (priceIncrease, codeOffers)
     }
   }
 
@@ -53,11 +51,8 @@ package enum SubscriptionMachine {
       product: Product, transactionID: UInt64, account: String, offer: SubscriptionOffer? = nil,
       appAccountToken: UUID? = nil
     ) {
-      self.product = product
-      self.transactionID = transactionID
-      self.account = account
-      self.offer = offer
-      self.appAccountToken = appAccountToken
+      (self.product, self.transactionID, self.account) = (product, transactionID, account)
+      (self.offer, self.appAccountToken) = (offer, appAccountToken)
     }
   }
 
