@@ -9,9 +9,11 @@ package import StoreModel
 /// - Existing subscribers keep their price (App Store Connect's default for an increase) until
 ///   consent is requested for their subscription: their renewal info then says
 ///   `priceIncreaseStatus` 0 (not answered yet) and the new `renewalPrice`. Agreeing
-///   (`priceIncreaseStatus` 1) renews at the new price; declining, or not answering by the
-///   renewal, expires the subscription at its renewal date with `expirationReason`
-///   `didNotConsentToPriceIncrease` (RenewalInfo's ExpirationReason page).
+///   (`priceIncreaseStatus` 1) renews at the new price. Not answering by the renewal expires
+///   the subscription at its renewal date with `expirationReason` `didNotConsentToPriceIncrease`
+///   (RenewalInfo's ExpirationReason page); declining turns auto-renew off
+///   (`declinePriceIncreaseForTransaction(identifier:)` "disables auto-renew"), so it expires
+///   then as a cancellation, `autoRenewDisabled`.
 ///
 /// A part of the store over the ledger, where both are kept, and the presentation that shows a
 /// product in a storefront. It decides nothing about a subscription (the
