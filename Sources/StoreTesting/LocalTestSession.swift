@@ -139,23 +139,37 @@ public struct LocalTestSession: Sendable {
   /// (`cancelImmediately`).
   ///
   /// `options` are a test's (``TestPurchaseOption``): a promotional offer is named by its
-  /// identifier alone, unsigned, as Xcode's test purchases allow; an app's own purchase
-  /// through the port needs the server's signature (``signPromotionalOffer(_:productID:appAccountToken:nonce:)``).
+  /// identifier and signed here with the app's subscription-offer key, as the command line's
+  /// `buy --promo-offer` signs it, then checked as any purchase's (no StoreKit API applies an
+  /// unsigned offer, so a test cannot skip the check by accident); a win-back offer is named
+  /// by its identifier too.
   @discardableResult
   public func buyProduct(
     identifier: String, options: Set<TestPurchaseOption> = [], purchaseDate: Date? = nil,
     renewalBehavior: LocalAppStore.SubscriptionRenewalBehavior = .renewUntilNow
   ) async throws(LocalAppStoreError) -> Transaction {
-    var terms = PurchaseTerms()
+    var purchaseOptions: Set<PurchaseOption> = []
+    var token: UUID?
+    for case .appAccountToken(let value) in options { token = value }
     for option in options {
       switch option {
-      case .appAccountToken(let token): terms.appAccountToken = token
-      case .quantity(let quantity): terms.quantity = quantity
-      case .promotionalOffer(let id): terms.offer = .promotional(id)
+      case .appAccountToken(let value): purchaseOptions.insert(.appAccountToken(value))
+      case .quantity(let quantity): purchaseOptions.insert(.quantity(quantity))
+      case .promotionalOffer(let id):
+        purchaseOptions.insert(
+          try await store.signPromotionalOffer(
+            id, productID: identifier, appAccountToken: token, nonce: UUID()))
+      case .winBackOffer(let id):
+        let product = store.allProducts.first { $0.id == identifier }
+        guard let offer = product?.subscription?.winBackOffers.first(where: { $0.id == id }) else {
+          throw LocalAppStoreError(.notFound, "\(identifier) has no win-back offer \(id)")
+        }
+        purchaseOptions.insert(.winBackOffer(offer))
       }
     }
     return try await store.buyProduct(
-      identifier, terms: terms, purchaseDate: purchaseDate, renewalBehavior: renewalBehavior)
+      identifier, options: purchaseOptions, purchaseDate: purchaseDate,
+      renewalBehavior: renewalBehavior)
   }
 
   /// Redeems the `.storekit` file's offer code `referenceName` as the customer would outside
@@ -349,6 +363,8 @@ public enum TestPurchaseOption: Sendable, Hashable {
   case appAccountToken(UUID)
   /// How many of a consumable.
   case quantity(Int)
-  /// A promotional offer of the product, unsigned.
+  /// A promotional offer of the product, signed with the app's subscription-offer key.
   case promotionalOffer(id: String)
+  /// A win-back offer of the product.
+  case winBackOffer(id: String)
 }

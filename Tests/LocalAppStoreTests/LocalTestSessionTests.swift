@@ -230,4 +230,35 @@ import Testing
     #expect(try await session.allTransactions().count == 13)
     #expect(try await session.store.proState() == .expired)
   }
+
+  /// No StoreKit API applies an unsigned offer: a test's promotional offer is signed with the
+  /// app's key and checked as any purchase's, so a customer it is not for is refused, as on a
+  /// device; a win-back offer is checked likewise.
+  @Test(
+    "buyProduct's offers are signed and checked: refused for a new customer, applied once lapsed")
+  func buyProductOffersAreChecked() async throws {
+    let clock = ManualClock()
+    let store = try LocalAppStore.sportsTime(
+      clock: clock, settings: .polite, products: SportsTimeFixtures.productsWithOffers)
+    let session = LocalTestSession(store: store)
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.buyProduct(
+        identifier: monthlyID, options: [.promotionalOffer(id: "LOYALTY")])
+    }
+    await #expect(throws: LocalAppStoreError.self) {
+      try await session.buyProduct(identifier: monthlyID, options: [.winBackOffer(id: "WINBACK50")])
+    }
+    #expect(try await store.history().isEmpty)
+    try await store.buyVerified(monthlyID)
+    try await store.setWillAutoRenew(false)
+    clock.advance(by: 40 * day)
+    let winBack = try await session.buyProduct(
+      identifier: monthlyID, options: [.winBackOffer(id: "WINBACK50")])
+    #expect(winBack.offerType == .winBack)
+    try await store.setWillAutoRenew(false)
+    clock.advance(by: 400 * day)
+    let promotional = try await session.buyProduct(
+      identifier: monthlyID, options: [.promotionalOffer(id: "LOYALTY")])
+    #expect(promotional.offerID == "LOYALTY")
+  }
 }

@@ -216,7 +216,8 @@ extension LocalAppStore {
   ///   changes then.
   @discardableResult
   package func buyProduct(
-    _ productID: String, terms: PurchaseTerms = PurchaseTerms(), account: String? = nil,
+    _ productID: String, terms: PurchaseTerms = PurchaseTerms(),
+    options: Set<PurchaseOption> = [], account: String? = nil,
     from origin: PurchaseOrigin = .thisDevice, purchaseDate: Date? = nil,
     renewalBehavior: SubscriptionRenewalBehavior = .renewUntilNow
   ) throws(LocalAppStoreError) -> Transaction {
@@ -227,6 +228,18 @@ extension LocalAppStore {
       let date = purchaseDate ?? now
       if purchaseDate != nil {
         try checkPurchaseDate(date, of: product, now: now, rate: settings.timeRate)
+      }
+      var terms = terms
+      if !options.isEmpty {
+        // Offers are checked as the App Store checks any purchase's, signatures and all.
+        let checked = try offers.terms(
+          options, for: product, account: account, now: date, settings: settings)
+        try offers.spend(checked.nonces, now: now)
+        switch checked.result {
+        case .success(let accepted): terms = accepted
+        case .failure(let error):
+          throw LocalAppStoreError(.notAllowed, "cannot buy \(productID): \(error)")
+        }
       }
       let outcome = try executePurchase(
         product, account: account, terms: terms, now: date, identifier: nil,
