@@ -148,4 +148,34 @@ import Testing
         + "\(bought.id)")
     try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
   }
+
+  /// A subscription renews at the price it pays: the one it was bought at (a price set while
+  /// running included: "A new price applies at once to new purchases"), until the customer
+  /// agrees to an increase, and from then on at that price, renewal after renewal.
+  @Test("renewals keep the subscription's price: bought after set-price, and after a consent")
+  func renewalsKeepTheirPrice() async throws {
+    let clock = ManualClock()
+    let session = try session(clock)
+    // Bought after the price changed: renews at the new price, and says so.
+    try await session.setPrice(5.99, forProduct: monthlyID)
+    let member = session.store.backend(for: "alex")
+    let product = try #require(try await session.store.products(for: [monthlyID]).first)
+    _ = try verified(try await member.purchase(product, options: []))
+    // Consented: every renewal from then on pays the increase, not only the first.
+    let bought = try await session.store.buyVerified(monthlyID)
+    #expect(bought.priceMilliunits == 5_990)
+    try await session.setPrice(6.99, forProduct: monthlyID)
+    try await session.requestPriceIncreaseConsentForTransaction(identifier: bought.id)
+    try await session.consentToPriceIncreaseForTransaction(identifier: bought.id)
+    clock.set(to: utc(2026, 4, 2))
+    let renewals = try await session.store.history().filter { $0.reason == .renewal }
+    #expect(renewals.map(\.priceMilliunits) == [6_990, 6_990, 6_990])
+    #expect(try await session.store.renewalInfos().first?.renewalPriceMilliunits == 6_990)
+    let memberRenewals = try await session.store.history(account: "alex").filter {
+      $0.reason == .renewal
+    }
+    #expect(memberRenewals.map(\.priceMilliunits) == [5_990, 5_990, 5_990])
+    #expect(
+      try await session.store.renewalInfos(account: "alex").first?.renewalPriceMilliunits == 5_990)
+  }
 }

@@ -48,6 +48,11 @@ package struct SubscriptionRecord: Codable, Hashable {
   var originalPurchaseDate: Date
   /// Pay-as-you-go offer periods still to bill at the offer's price.
   var offerPeriodsLeft: Int
+  /// The price its renewals pay, in milli-units: its product's price when it was bought (a
+  /// price set while running included), or a price increase the customer agreed to. `nil` (a
+  /// record written before it was kept, or a product it changed to at a renewal): the
+  /// catalog's.
+  var priceMilliunits: Int64?
   /// The promotional or win-back offer those periods belong to; `nil` for the introductory
   /// offer.
   package var offerID: String?

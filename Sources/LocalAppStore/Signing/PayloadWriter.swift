@@ -141,6 +141,7 @@ package struct PayloadWriter {
     writer.field("originalID", String(record.originalID), asNumber: true)
     writer.field("originalPurchaseDate", record.originalPurchaseDate)
     writer.field("phase", record.phase.rawValue)
+    if let price = record.priceMilliunits { writer.field("priceMilliunits", price) }
     writer.field("productID", record.productID)
     writer.field("recentStartDate", record.recentStartDate)
     writer.field("renewalsSincePurchase", record.renewalsSincePurchase.map(Int64.init))

@@ -217,7 +217,11 @@ extension LocalAppStore {
       presentation.present($0, in: settings)
     }
     info.currency = next?.currencyCode
-    info.renewalPriceMilliunits = next.map { Pricing.milliunits($0.price) }
+    // The price the subscription renews at: its own (bought at, or agreed to) for the same
+    // product, else the next product's.
+    let ownPrice =
+      record.autoRenewProductID == record.productID ? record.priceMilliunits : nil
+    info.renewalPriceMilliunits = ownPrice ?? next.map { Pricing.milliunits($0.price) }
     // The offer the next renewal bills at, while pay-as-you-go periods of it are left
     // (JWSRenewalInfo's offerType, offerIdentifier, offerDiscountType and offerPeriod, "the
     // offer that applies to the next auto-renewable subscription renewal"; its renewalPrice,

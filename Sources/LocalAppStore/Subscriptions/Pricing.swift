@@ -5,13 +5,16 @@ package import StoreModel
 /// StoreKit Testing does when a product's price is edited during a test and
 /// `SKTestSession.requestPriceIncreaseConsentForTransaction(identifier:)` asks the customer.
 ///
-/// - A new price applies at once to new purchases (and to `Product.products(for:)`).
+/// - A new price applies at once to new purchases (and to `Product.products(for:)`); a
+///   subscription renews at the price it was bought at (``SubscriptionRecord``'s
+///   `priceMilliunits`), renewal after renewal.
 /// - Existing subscribers keep their price (App Store Connect's default for an increase) until
 ///   consent is requested for their subscription: their renewal info then says
 ///   `priceIncreaseStatus` 0 (not answered yet) and the new `renewalPrice`. Agreeing
 ///   (`priceIncreaseStatus` 1) renews at the new price. Not answering by the renewal expires
 ///   the subscription at its renewal date with `expirationReason` `didNotConsentToPriceIncrease`
-///   (RenewalInfo's ExpirationReason page); declining turns auto-renew off
+///   (RenewalInfo's ExpirationReason page); agreeing makes the new price the subscription's
+///   own from that renewal on; declining turns auto-renew off
 ///   (`declinePriceIncreaseForTransaction(identifier:)` "disables auto-renew"), so it expires
 ///   then as a cancellation, `autoRenewDisabled`.
 ///

@@ -244,6 +244,9 @@ package enum SubscriptionMachine {
     }
     record.purchase(
       product.id, until: expiration, offer: subscription.offer, periodsLeft: periodsLeft)
+    // Renewals pay the price the customer bought at, a price set while running included:
+    // existing subscribers keep their price until they consent to an increase.
+    record.priceMilliunits = Pricing.milliunits(product.price)
     record.appAccountToken = subscription.appAccountToken
     // SUBSCRIBED: INITIAL_BUY the first time, RESUBSCRIBE when the customer comes back to the
     // group. OFFER_REDEEMED takes its place when the purchase redeems a promotional offer or an
@@ -334,6 +337,7 @@ package enum SubscriptionMachine {
     let (expiration, periodsLeft) = firstPeriod(
       of: product, offer: offer, from: now, context.settings)
     record.purchase(product.id, until: expiration, offer: offer, periodsLeft: periodsLeft)
+    record.priceMilliunits = Pricing.milliunits(product.price)
     // An upgrade (or a crossgrade of the same duration) takes effect at once, with a new
     // transaction: DID_CHANGE_RENEWAL_PREF UPGRADE (OFFER_REDEEMED UPGRADE with an offer).
     return Step(
@@ -482,8 +486,16 @@ package enum SubscriptionMachine {
   ) -> Step {
     var product = product
     var settles = false
+    if product.id != record.productID {
+      // Another product at this renewal (a downgrade or crossgrade that waited): its price.
+      record.priceMilliunits = nil
+    } else if let price = record.priceMilliunits {
+      product = Pricing.repriced(product, milliunits: price)
+    }
     if let agreed = increase, agreed.agreed == true {
+      // From this renewal on, every renewal pays the price the customer agreed to.
       product = Pricing.repriced(product, milliunits: agreed.priceMilliunits)
+      record.priceMilliunits = agreed.priceMilliunits
       increase = nil
       settles = true
     }
