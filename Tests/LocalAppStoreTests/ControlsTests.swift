@@ -137,10 +137,11 @@ import Testing
   }
 
   @Test(
-    "a locale identifier's form",
+    "a locale identifier names a locale: its form, and ISO's language, script and region",
     arguments: [
       ("en_US", true), ("ja-JP", true), ("fr", true), ("zh_Hant_TW", true), ("e", false),
       ("english", false), ("en__US", false), ("en_US!", false), ("", false),
+      ("xx", false), ("xx_YY", false), ("en_XY", false), ("zh_Abcd_TW", false), ("es_419", true),
     ])
   func localeForm(identifier: String, valid: Bool) {
     #expect(Controls.isLocaleIdentifier(identifier) == valid)

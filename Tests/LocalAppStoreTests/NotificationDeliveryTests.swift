@@ -105,6 +105,27 @@ private func uuids(_ store: LocalAppStore) async throws -> [String] {
 
 @Suite(.hangGuard, .recordsQuietFailures) struct NotificationDeliveryTests {
   @Test(
+    "a notification URL names a host and port that can exist; a refusal changes nothing",
+    arguments: [
+      ("http://localhost:8080/notify", true), ("https://example.com/hook", true),
+      ("http://127.0.0.1:9/n", true), ("http://[::1]:9/n", true), ("https://a-b.example.org", true),
+      ("http://example.com:99999/n", false), ("http://example.com:0/n", false),
+      ("http://-bad-.example/n", false), ("http://256.1.1.1/n", false), ("http://1.2.3/n", false),
+      ("http://exa_mple.com/n", false), ("ftp://example.com/n", false),
+    ])
+  func notificationURLs(text: String, accepted: Bool) async throws {
+    let store = try LocalAppStore.sportsTime(settings: .polite)
+    let url = try #require(URL(string: text))
+    if accepted {
+      try await store.setNotificationURL(url)
+      #expect(try await store.notificationURL() == url)
+    } else {
+      await #expect(throws: LocalAppStoreError.self) { try await store.setNotificationURL(url) }
+      #expect(try await store.notificationURL() == nil)
+    }
+  }
+
+  @Test(
     "the retry schedule is the one of the environment the notification was made in",
     arguments: [
       (AppStoreEnvironment.production, AppStoreEnvironment.sandbox, true),

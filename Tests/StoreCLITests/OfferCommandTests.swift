@@ -70,6 +70,17 @@ import Testing
       "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--nonce", "x")
     #expect(badNonce.code == 1)
     #expect(badNonce.err.contains("'x' is not a UUID"))
+    // An offer the catalog does not have is not signed (it once signed an empty one).
+    for (offer, product) in [
+      ("", "com.sportstime.pro.monthly"), ("LOYALTI", "com.sportstime.pro.monthly"),
+      ("LOYALTY", "com.sportstime.pro.weekly"),
+    ] {
+      let refused = await session.run("offer-signature", offer, product)
+      #expect(refused.code == 1, "\(offer) \(product)")
+      #expect(refused.err.contains("no promotional offer") || refused.err.contains("no product"))
+    }
+    let refused = await session.run("offer-signature", "", "com.sportstime.pro.monthly")
+    #expect(refused.err.contains("(it has LOYALTY, FIRSTMONTHFREE)"), "\(refused.err)")
     let help = await session.run("offer-signature", "--help")
     #expect(help.out.contains("promotionalOffer(offerID:keyID:nonce:signature:timestamp:)"))
     #expect(help.out.contains("  --json"))

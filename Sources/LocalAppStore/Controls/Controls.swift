@@ -295,17 +295,32 @@ package struct Controls {
 
   // MARK: - What a setting accepts
 
-  /// Whether `identifier` has a locale identifier's form: a language of 2 or 3 letters, then
+  /// Whether `identifier` names a locale: a language of 2 or 3 letters that ISO 639 has, then
   /// up to four `_` or `-` separated parts of 1 to 8 letters and digits (BCP 47's shape,
-  /// loosely).
+  /// loosely), where a script (4 letters) must be ISO 15924's and a region (2 letters or 3
+  /// digits) ISO 3166's or UN M.49's (Foundation's `Locale.LanguageCode.isISOLanguage`,
+  /// `Locale.Script.isISOScript`, `Locale.Region.isISORegion`). `xx_YY` has the form and names
+  /// nothing.
   package static func isLocaleIdentifier(_ identifier: String) -> Bool {
     let parts = identifier.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
     guard let language = parts.first, (2...3).contains(language.count), parts.count <= 5,
-      language.allSatisfy({ $0.isASCII && $0.isLetter })
+      language.allSatisfy({ $0.isASCII && $0.isLetter }),
+      Locale.LanguageCode(String(language)).isISOLanguage
     else { return false }
     return parts.dropFirst().allSatisfy { part in
-      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      guard (1...8).contains(part.count),
+        part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+      else { return false }
+      if part.count == 4, part.allSatisfy(\.isLetter) {
+        return Locale.Script(String(part)).isISOScript
+      }
+      if (part.count == 2 && part.allSatisfy(\.isLetter))
+        || (part.count == 3 && part.allSatisfy(\.isNumber))
+      {
+        return Locale.Region(String(part)).isISORegion
+      }
+      return true
     }
   }
 }

@@ -109,15 +109,50 @@ extension LocalAppStore {
   package func setNotificationURL(_ url: URL?) throws(LocalAppStoreError) {
     if let url {
       guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.host?.isEmpty == false
+        let host = url.host, !host.isEmpty
       else {
         throw LocalAppStoreError(
           .invalidArgument,
           "'\(url.absoluteString)' is not an http or https URL with a host; nothing changed")
       }
+      if let port = url.port, !(1...65_535).contains(port) {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "'\(url.absoluteString)': port \(port) cannot exist (1 to 65535); nothing changed")
+      }
+      guard Self.isHostName(host) else {
+        throw LocalAppStoreError(
+          .invalidArgument,
+          "'\(url.absoluteString)': '\(host)' is no host name (letters, digits and inner hyphens in "
+            + "dot-separated labels of at most 63, 253 in all), IPv4 address or bracketed IPv6 "
+            + "address; nothing changed")
+      }
     }
     try operation { (_: Date) throws(LocalAppStoreError) in
       try ledger.setText(url?.absoluteString, for: .notificationURL)
+    }
+  }
+
+  /// Whether `host` can name a machine: an IPv6 address, an IPv4 address (four
+  /// numbers of 0 to 255), or a DNS name (RFC 1123: dot-separated labels of 1 to 63 letters,
+  /// digits and inner hyphens, 253 characters in all, the last label not all digits).
+  static func isHostName(_ host: String) -> Bool {
+    // An IPv6 address, with its brackets or without (Foundation's `URL.host` drops them).
+    let address =
+      host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : host[...]
+    if address.contains(":") {
+      return address.count >= 2 && address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    if labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+      return labels.count == 4 && labels.allSatisfy { Int($0).map { $0 <= 255 } ?? false }
+    }
+    guard host.count <= 253, let last = labels.last, !last.allSatisfy(\.isNumber) else {
+      return false
+    }
+    return labels.allSatisfy { label in
+      (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+        && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
   }
 

@@ -156,6 +156,27 @@ package struct Offers {
     return key
   }
 
+  // MARK: - What may be signed
+
+  /// Refuses to sign what names no offer of the catalog: `notFound` for a product the catalog
+  /// does not have, or (with `offerID`) one of its promotional offers that does not exist, the
+  /// reason naming those it has. A developer's server signs what it is given; the store, signing
+  /// as that server for a test or the command line, checks first, so that a typo fails here and
+  /// not as a refused purchase later.
+  package func checkSignable(_ offerID: String?, of productID: String) throws(LocalAppStoreError) {
+    guard let product = products[productID] else {
+      throw LocalAppStoreError(.notFound, "no product \(productID) in the catalog")
+    }
+    guard let offerID else { return }
+    let known = product.subscription?.promotionalOffers.compactMap(\.id) ?? []
+    guard known.contains(offerID) else {
+      throw LocalAppStoreError(
+        .notFound,
+        "\(productID) has no promotional offer '\(offerID)'"
+          + (known.isEmpty ? " (it has none)" : " (it has \(known.joined(separator: ", ")))"))
+    }
+  }
+
   // MARK: - Checking a purchase's options
 
   /// What checking a purchase's options found: the terms the purchase applies, or the error

@@ -509,7 +509,8 @@ extension LocalAppStore {
   package func signPromotionalOffer(
     _ offerID: String, productID: String, appAccountToken: UUID? = nil, nonce: UUID
   ) throws(LocalAppStoreError) -> PurchaseOption {
-    try signing { (key, settings, now) throws(AppStoreJWSError) in
+    try offers.checkSignable(offerID, of: productID)
+    return try signing { (key, settings, now) throws(AppStoreJWSError) in
       let timestamp = AppStoreJSON.milliseconds(now)
       let signed = try PromotionalOfferSignature.sign(
         bundleID: settings.bundleID, productID: productID, offerID: offerID,
@@ -532,7 +533,13 @@ extension LocalAppStore {
 
   /// `token` signed now with the app's key, as the purchase option that carries it.
   package func sign(_ token: OfferJWS, nonce: UUID) throws(LocalAppStoreError) -> PurchaseOption {
-    try signing { (key, settings, now) throws(AppStoreJWSError) in
+    switch token {
+    case .promotionalOffer(let offerID, let productID, _):
+      try offers.checkSignable(offerID, of: productID)
+    case .introductoryOfferEligibility(let productID, _, _):
+      try offers.checkSignable(nil, of: productID)
+    }
+    return try signing { (key, settings, now) throws(AppStoreJWSError) in
       let signer = OfferJWSSigner(
         key: key, issuerID: Self.offerIssuerID, bundleID: settings.bundleID)
       switch token {
