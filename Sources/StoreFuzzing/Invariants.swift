@@ -98,11 +98,24 @@ struct AccountSnapshot {
         && ((transaction.expirationDate ?? .distantPast) > now
           || graced.contains(transaction.originalID))
     }
-    // One entitlement per active subscription: a family member's own subscription and a
-    // family-shared one of the same group are listed side by side, as StoreKit lists them
-    // (https://developer.apple.com/forums/thread/731683; the LocalAppStore article's rules).
+    // One entitlement per product of the active subscriptions: a family member's own
+    // subscription and a family-shared one of another product are listed side by side, as
+    // StoreKit lists them (https://developer.apple.com/forums/thread/731683); one product both
+    // purchased and shared is listed once, "the latest transaction for each product" (the
+    // purchased one, else the longer access; the LocalAppStore article's rules).
     let entitledIDs = Set(entitlements.map(\.payloadValue.id))
-    let activeIDs = Set(candidates.map(\.id))
+    let activeIDs = Set(
+      Dictionary(grouping: candidates, by: \.productID).values.compactMap { copies in
+        copies.min { a, b in
+          let (ownerA, ownerB) = (a.ownershipType == .purchased, b.ownershipType == .purchased)
+          if ownerA != ownerB { return ownerA }
+          let (endA, endB) = (
+            a.expirationDate ?? .distantFuture, b.expirationDate ?? .distantFuture
+          )
+          if endA != endB { return endA > endB }
+          return a.id < b.id
+        }?.id
+      })
     guard entitledIDs == activeIDs else {
       throw fail(
         "the history makes \(activeIDs.sorted()) the latest transactions of the active "
