@@ -110,10 +110,7 @@ import Testing
   func failuresMerge() async throws {
     let temporary = try TemporaryFolder()
     defer { temporary.remove() }
-    let path = temporary.path("state.sqlite")
-    _ = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
-    let raw = try SQLiteDatabase(path: path, create: false)
+    let (path, raw) = try Self.newState(in: temporary)
     try raw.execute(
       """
       DROP TABLE failures;
@@ -141,10 +138,7 @@ import Testing
   func newerMigration() throws {
     let temporary = try TemporaryFolder()
     defer { temporary.remove() }
-    let path = temporary.path("state.sqlite")
-    _ = try LocalAppStore.create(
-      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
-    let raw = try SQLiteDatabase(path: path, create: false)
+    let (path, raw) = try Self.newState(in: temporary)
     try raw.execute("INSERT INTO migrations(name) VALUES('from-the-future')")
     try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -156,6 +150,14 @@ import Testing
       #expect(error.reason.contains("from-the-future"))
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  /// A new state file of the current schema in `temporary`, and a raw connection to it.
+  static func newState(in temporary: TemporaryFolder) throws -> (String, SQLiteDatabase) {
+    let path = temporary.path("state.sqlite")
+    _ = try LocalAppStore.create(
+      atPath: path, products: SportsTimeFixtures.products, startDate: utc(2026, 1, 1))
+    return (path, try SQLiteDatabase(path: path, create: false))
   }
 
   /// What a history row is compared by: the fields every commit's `history --json` printed.
