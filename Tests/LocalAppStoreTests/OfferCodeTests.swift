@@ -57,6 +57,30 @@ import Testing
     await #expect(throws: LocalAppStoreError.self) { try await store.redeemOfferCode("NOPE") }
   }
 
+  /// A subscriber's code for the plan it has starts at the next renewal ("the offer period
+  /// starts at the next billing event", Apple's "Implementing promotional offers in your app";
+  /// OFFER_REDEEMED without a subtype "If the customer redeemed an offer for their active
+  /// subscription", the notificationType page). The redemption hands back the current
+  /// transaction.
+  @Test("an existing subscriber's code for its own plan starts at the next renewal")
+  func codeForTheSamePlan() async throws {
+    let clock = ManualClock()
+    let store = try store(clock)
+    let annual = try await store.buyVerified(SportsTimeFixtures.annualID)  // a week's trial
+    let redeemed = try await store.redeemOfferCode("ANNUALHALF")
+    #expect(redeemed.id == annual.id)
+    #expect(try await store.renewalInfos().first?.offerID == "ANNUALHALF")
+    #expect(try await events(store).last == "OFFER_REDEEMED")
+    clock.advance(by: 380 * day)
+    let renewals = try await store.history().filter { $0.reason == .renewal }
+    try #require(renewals.count == 2)
+    #expect(renewals[1].offerID == nil, "the code's one period is over")
+    let renewal = renewals[0]
+    #expect(renewal.offerType == .code)
+    #expect(renewal.offerID == "ANNUALHALF")
+    #expect(renewal.price == Decimal(string: "24.99"))
+  }
+
   /// The offer-code sheet's simulated error (`SKTestSession.setSimulatedError(_:forAPI:)` with
   /// `Offer Code Redeem Sheet`) fails a redemption.
   @Test("a simulated error for the offer-code sheet fails the redemption")

@@ -167,22 +167,99 @@ import Testing
     }
   }
 
-  /// An offer for a subscriber whose purchase would change nothing now (the same plan) or only
-  /// at the next renewal (a downgrade) would take effect then, which the store does not model:
-  /// refused, never dropped behind a success.
-  @Test("a promotional offer that could only start at the next renewal is refused, not dropped")
-  func offerAtNextRenewalRefused() async throws {
+  /// "You can provide lapsed or current subscribers a limited-time offer … the offer period
+  /// starts at the next billing event" (Apple, "Implementing promotional offers in your app").
+  /// The purchase hands back the current transaction; the renewal info shows the offer as the
+  /// next renewal's; the renewal redeems it, for each of its periods; the server hears
+  /// OFFER_REDEEMED without a subtype ("If the customer redeemed an offer for their active
+  /// subscription", the notificationType page).
+  @Test("a promotional offer for the plan the customer has starts at the next renewal")
+  func offerOnTheSamePlan() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    let first = try await store.buyVerified(Self.monthly.id)  // a week's free trial
+    let loyalty = try await store.signPromotionalOffer(
+      "LOYALTY", productID: Self.monthly.id, nonce: UUID())
+    let handed = try await store.buyVerified(Self.monthly.id, options: [loyalty])
+    #expect(handed.id == first.id, "nothing is bought now")
+    #expect(try await store.history().count == 1)
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.offerType == .promotional)
+    #expect(info.offerID == "LOYALTY")
+    #expect(info.offerPeriod == "P3M")
+    #expect(info.renewalPrice == Decimal(string: "2.99"))
+    #expect(try await events(store) == ["SUBSCRIBED/INITIAL_BUY", "OFFER_REDEEMED"])
+
+    clock.advance(by: 110 * day)
+    let renewals = try await store.history().filter { $0.reason == .renewal }
+    try #require(renewals.count >= 4)
+    #expect(
+      renewals.prefix(3).allSatisfy { $0.offerID == "LOYALTY" && $0.offerType == .promotional })
+    #expect(renewals.prefix(3).allSatisfy { $0.price == Decimal(string: "2.99") })
+    #expect(renewals[3].offerID == nil)
+    #expect(renewals[3].price == Self.monthly.price)
+    // The nonce was spent by the purchase that redeemed it.
+    let again = try await refusal(store, Self.monthly.id, [loyalty])
+    #expect(again?.caseName == "invalidOfferSignature")
+  }
+
+  /// "For downgrades or crossgrades to a different subscription with different durations, the
+  /// promotional offer period goes into effect at the next renewal date" (Apple, "Implementing
+  /// promotional offers in your app"); OFFER_REDEEMED DOWNGRADE: "the customer redeemed an
+  /// offer to downgrade their active subscription, which goes into effect at the next renewal
+  /// date" (the notificationType page).
+  @Test("a promotional offer on a downgrade starts with the downgrade, at the next renewal")
+  func offerOnADowngrade() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    try await store.buyVerified(Self.annual.id)  // a week's free trial, then the year
+    clock.advance(by: 30 * day)
+    let annual = try #require(try await store.history().last)
+    #expect(annual.reason == .renewal)
+    let loyalty = try await store.signPromotionalOffer(
+      "LOYALTY", productID: Self.monthly.id, nonce: UUID())
+    let handed = try await store.buyVerified(Self.monthly.id, options: [loyalty])
+    #expect(handed.id == annual.id)
+    let info = try #require(try await store.renewalInfos().first)
+    #expect(info.autoRenewPreference == Self.monthly.id)
+    #expect(info.offerID == "LOYALTY")
+    #expect(info.renewalPrice == Decimal(string: "2.99"))
+    #expect(try await events(store).last == "OFFER_REDEEMED/DOWNGRADE")
+
+    clock.advance(by: 350 * day)
+    let renewal = try #require(try await store.history().last)
+    #expect(renewal.reason == .renewal)
+    #expect(renewal.productID == Self.monthly.id)
+    #expect(renewal.offerID == "LOYALTY")
+    #expect(renewal.price == Decimal(string: "2.99"))
+    #expect(try await events(store).last == "DID_RENEW")
+  }
+
+  /// An offer that waited for a renewal goes with it: turning auto-renew off drops it (ours:
+  /// the renewal it was for will not happen), and so does choosing another plan to renew with.
+  @Test("turning auto-renew off, or choosing another plan, drops an offer that waited")
+  func waitingOfferDropped() async throws {
     let clock = ManualClock()
     let (store, _) = try await store(clock: clock)
     try await store.buyVerified(Self.annual.id)
-    let same = try await store.signPromotionalOffer(
-      "WINBACK50", productID: Self.annual.id, nonce: UUID())
-    #expect(try await refusal(store, Self.annual.id, [same])?.caseName == "ineligibleForOffer")
-    let down = try await store.signPromotionalOffer(
+    let loyalty = try await store.signPromotionalOffer(
       "LOYALTY", productID: Self.monthly.id, nonce: UUID())
-    let refused = try await refusal(store, Self.monthly.id, [down])
-    #expect(refused?.reason?.contains("next renewal") == true)
-    #expect(try await store.renewalInfos().first?.autoRenewPreference == Self.annual.id)
+    try await store.buyVerified(Self.monthly.id, options: [loyalty])
+    try await store.buyVerified(Self.annual.id)  // back to the annual plan: no offer waits
+    var info = try #require(try await store.renewalInfos().first)
+    #expect(info.offerID == nil)
+    #expect(info.renewalPrice == Self.annual.price)
+
+    let again = try await store.signPromotionalOffer(
+      "WINBACK50", productID: Self.annual.id, nonce: UUID())
+    try await store.buyVerified(Self.annual.id, options: [again])
+    #expect(try await store.renewalInfos().first?.offerID == "WINBACK50")
+    try await store.setWillAutoRenew(false)
+    try await store.setWillAutoRenew(true)
+    info = try #require(try await store.renewalInfos().first)
+    #expect(info.offerID == nil)
+    clock.advance(by: 370 * day)
+    #expect(try await store.history().last?.offerID == nil)
   }
 
   @Test("one eligibility token a purchase at most")

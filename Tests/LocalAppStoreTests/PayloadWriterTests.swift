@@ -132,7 +132,9 @@ import Testing
       gracePeriodEndDate: start, recentStartDate: start,
       appAccountToken: UUID(uuidString: "6F1D1A52-7C0B-4E53-9E4B-1D2C3A4B5C6D"),
       originalPurchaseDate: start, offerPeriodsLeft: 2, offerID: "promo", sourceOriginalID: 7)
+    full.pendingOfferID = "LOYALTY"
     var minimal = full
+    minimal.pendingOfferID = nil
     minimal.expirationReason = nil
     minimal.retryEndDate = nil
     minimal.gracePeriodEndDate = nil

@@ -104,4 +104,22 @@ import Testing
     #expect(upgrade.code == 0)
     #expect(upgrade.out.hasPrefix("Redeemed ANNUALHALF: "))
   }
+
+  /// An offer for a subscriber's own plan, or for a downgrade, waits for the next renewal
+  /// ("the offer period starts at the next billing event", Apple's "Implementing promotional
+  /// offers in your app"); `buy` and `redeem-offer-code` say so and exit 0.
+  @Test("an offer that waits for the next renewal: buy and redeem-offer-code say when")
+  func offerAtTheNextRenewal() async throws {
+    let session = try await EmulatorSession.withOffers()
+    defer { session.remove() }
+    #expect(await session.run("buy", "com.sportstime.pro.annual").code == 0)
+    let code = await session.run("redeem-offer-code", "ANNUALHALF")
+    #expect(code.code == 0, "\(code.err)")
+    #expect(code.out.contains("it starts at the next renewal on"), "\(code.out)")
+    let down = await session.run(
+      "buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY")
+    #expect(down.code == 0, "\(down.err)")
+    #expect(down.out.contains("with offer LOYALTY starts at the next renewal on"), "\(down.out)")
+    #expect(down.out.contains("(downgrade from"), "\(down.out)")
+  }
 }

@@ -56,6 +56,11 @@ package struct SubscriptionRecord: Codable, Hashable {
   /// The promotional or win-back offer those periods belong to; `nil` for the introductory
   /// offer.
   package var offerID: String?
+  /// A promotional offer or offer code redeemed while subscribed that starts at the next
+  /// renewal, on ``autoRenewProductID`` (the same product, or a downgrade or crossgrade that
+  /// waits for the renewal): "the offer period starts at the next billing event" (Apple,
+  /// "Implementing promotional offers in your app"). `nil` when none is waiting.
+  package var pendingOfferID: String?
   /// For a family member's copy: the purchaser's subscription it mirrors.
   package var sourceOriginalID: UInt64?
 

@@ -528,25 +528,20 @@ package struct Offers {
   }
 
   /// Refuses `account`'s redemption of `code` on `productID` with `notAllowed` when the
-  /// code's `eligibility` leaves the customer out, or when the customer already subscribes to
-  /// that product.
+  /// code's `eligibility` leaves the customer out. A subscriber's code for the product it has
+  /// goes ahead: it starts at the next renewal (OFFER_REDEEMED without a subtype, "If the
+  /// customer redeemed an offer for their active subscription", Apple's notificationType
+  /// page).
   package func checkRedemption(_ code: CodeOffer, productID: String, account: String)
     throws(LocalAppStoreError)
   {
     guard let group = products[productID]?.subscription?.subscriptionGroupID else { return }
-    let customer = try customer(account, ofGroup: group)
-    let kind = customer.name
+    let kind = try customer(account, ofGroup: group).name
     guard code.eligibility.isEmpty || code.eligibility.contains(kind) else {
       throw LocalAppStoreError(
         .notAllowed,
         "offer code \(code.referenceName) is for \(code.eligibility.joined(separator: ", ")) "
           + "customers; \(account) is \(kind == "new" ? "a new" : "an \(kind)") customer")
-    }
-    if case .existing(let live) = customer, live.productID == productID {
-      throw LocalAppStoreError(
-        .notAllowed,
-        "\(account) already subscribes to \(productID): Apple applies a code for it at the "
-          + "next renewal, which the local App Store does not model (ours)")
     }
   }
 

@@ -102,24 +102,11 @@ extension LocalAppStore {
         throw LocalAppStoreError(
           .invalidState, "subscription \(record.originalID) has no transaction")
       }
+      // An offer on the same product, or on a downgrade or a crossgrade to another duration,
+      // waits for the next renewal (the machine's `change`); the purchase hands back the
+      // current transaction.
       let event = SubscriptionMachine.Event.change(to: product, offer: offer, transactionID: nil)
-      // An offer for a subscriber whose purchase changes nothing now (the same product) or
-      // only at the next renewal (a downgrade, a crossgrade to another duration) would take
-      // effect at that renewal ("immediately or at the next renewal period", Apple staff on
-      // https://developer.apple.com/forums/thread/692798), which the store does not model: it
-      // is refused rather than dropped (ours). The machine is pure: its answer is recorded only
-      // when the purchase goes ahead.
       let change = run(event, of: record, at: now, in: context)
-      if offer != nil, terms.offer != nil {
-        switch change.steps.last?.change {
-        case .kept?, .scheduled?:
-          return .failure(
-            .ineligibleForOffer(
-              "\(account) subscribes to \(record.productID): an offer on \(product.id) would "
-                + "start at the next renewal, which the local App Store does not model (ours)"))
-        default: break
-        }
-      }
       let made = try apply(change, in: context)
       switch change.steps.last?.change {
       case .kept(let restored)?:
@@ -476,9 +463,9 @@ extension LocalAppStore {
   /// (`setSimulatedError(_:forAPI:)` with `Offer Code Redeem Sheet`) fails it.
   /// - Returns: The purchase's transaction (unsigned).
   /// - Throws: `notFound` for a code no product has; `notAllowed` for a customer the code is
-  ///   not for, an active subscriber's code for the product it already has (Apple applies that
-  ///   at the next renewal, which the store does not model: ours), or the simulated error.
-  ///   Nothing changes then.
+  ///   not for, or the simulated error. Nothing changes then. A subscriber's code for the
+  ///   product it has, or for a downgrade, starts at the next renewal: the transaction
+  ///   returned is the current one.
   @discardableResult
   package func redeemOfferCode(_ referenceName: String, account: String? = nil)
     throws(LocalAppStoreError) -> Transaction

@@ -140,6 +140,7 @@ package struct PayloadWriter {
     writer.field("offerPeriodsLeft", Int64(record.offerPeriodsLeft))
     writer.field("originalID", String(record.originalID), asNumber: true)
     writer.field("originalPurchaseDate", record.originalPurchaseDate)
+    if let pending = record.pendingOfferID { writer.field("pendingOfferID", pending) }
     writer.field("phase", record.phase.rawValue)
     if let price = record.priceMilliunits { writer.field("priceMilliunits", price) }
     writer.field("productID", record.productID)

@@ -19,7 +19,10 @@ package enum PurchaseOutcome: Sendable, Hashable {
   /// pending change, so that the subscription renews as this product again.
   case alreadyOwned(VerificationResult<Transaction>, restoredRenewal: Bool)
   /// A downgrade, or a crossgrade to another duration: `productID` starts at the next renewal,
-  /// on `date`; nothing was charged and the result carries the current transaction.
+  /// on `date`; nothing was charged and the result carries the current transaction. So does
+  /// an offer redeemed on either, or on the product the customer has (`productID` is then the
+  /// current transaction's): "the offer period starts at the next billing event" (Apple,
+  /// "Implementing promotional offers in your app").
   case scheduledChange(VerificationResult<Transaction>, productID: String, date: Date)
   /// Ask to Buy is on: request `requestID` waits for approval.
   case pending(requestID: UInt64)

@@ -222,23 +222,22 @@ extension LocalAppStore {
     let ownPrice =
       record.autoRenewProductID == record.productID ? record.priceMilliunits : nil
     info.renewalPriceMilliunits = ownPrice ?? next.map { Pricing.milliunits($0.price) }
-    // The offer the next renewal bills at, while pay-as-you-go periods of it are left
-    // (JWSRenewalInfo's offerType, offerIdentifier, offerDiscountType and offerPeriod, "the
-    // offer that applies to the next auto-renewable subscription renewal"; its renewalPrice,
-    // "the renewal price … that the App Store charges … at the next billing period").
-    if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
-      let product = next,
-      let offer = SubscriptionMachine.offer(
-        record.offerID, of: product, codes: offers.codeOffers[product.id]?.map(\.offer) ?? [])
-    {
-      info.offerType = offer.type
-      info.offerID = offer.id
-      info.offerPaymentMode = offer.paymentMode
-      info.offerPeriod =
-        SubscriptionPeriod(
-          value: offer.period.value * record.offerPeriodsLeft, unit: offer.period.unit
-        ).iso8601
-      info.renewalPriceMilliunits = Pricing.milliunits(offer.price)
+    // The offer the next renewal bills at: one redeemed while subscribed that starts there, or
+    // the one whose pay-as-you-go periods are left (JWSRenewalInfo's offerType,
+    // offerIdentifier, offerDiscountType and offerPeriod, "the offer that applies to the next
+    // auto-renewable subscription renewal"; its renewalPrice, "the renewal price … that the
+    // App Store charges … at the next billing period").
+    if let product = next {
+      let codes = offers.codeOffers[product.id]?.map(\.offer) ?? []
+      if let pending = record.pendingOfferID,
+        let offer = SubscriptionMachine.offer(pending, of: product, codes: codes)
+      {
+        info.setOffer(offer, periods: max(1, offer.periodCount))
+      } else if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
+        let offer = SubscriptionMachine.offer(record.offerID, of: product, codes: codes)
+      {
+        info.setOffer(offer, periods: record.offerPeriodsLeft)
+      }
     }
     // eligibleWinBackOfferIds: "the win-back offer identifiers that the customer is eligible
     // to redeem": those of the product it would renew to, once the subscription ended.
@@ -388,5 +387,17 @@ extension LocalAppStore {
       status.notificationURL = try ledger.text(.notificationURL)
       return status
     }
+  }
+}
+
+extension RenewalInfo {
+  /// The next renewal bills at `offer`, for `periods` of its periods (a free trial at 0).
+  fileprivate mutating func setOffer(_ offer: SubscriptionOffer, periods: Int) {
+    offerType = offer.type
+    offerID = offer.id
+    offerPaymentMode = offer.paymentMode
+    offerPeriod =
+      SubscriptionPeriod(value: offer.period.value * periods, unit: offer.period.unit).iso8601
+    renewalPriceMilliunits = offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
   }
 }

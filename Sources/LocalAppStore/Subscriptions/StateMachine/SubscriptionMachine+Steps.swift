@@ -68,7 +68,9 @@ extension SubscriptionMachine {
     /// A purchase of the product the customer has: its current transaction is handed back;
     /// `restoredRenewal` when auto-renew came back on or a pending change was cancelled.
     case kept(restoredRenewal: Bool)
-    /// A purchase that takes effect at the next renewal: `productID` renews on `date`.
+    /// A purchase that takes effect at the next renewal: `productID` renews on `date` (a
+    /// downgrade, a crossgrade to another duration, or an offer redeemed on either or on the
+    /// product the customer has).
     case scheduled(productID: String, date: Date)
     /// Only the record changes.
     case record

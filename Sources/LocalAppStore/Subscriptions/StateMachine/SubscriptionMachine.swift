@@ -282,7 +282,12 @@ package enum SubscriptionMachine {
     let wasOn = record.willAutoRenew
     let pending = record.autoRenewProductID
     record.willAutoRenew = on
-    if !on { record.autoRenewProductID = record.productID }
+    if !on {
+      // Turning it off cancels what waited for the next renewal: a pending change and an offer
+      // redeemed for it (ours: the renewal it was for will not happen).
+      record.autoRenewProductID = record.productID
+      record.pendingOfferID = nil
+    }
     if wasOn != on {
       return [Notice(.didChangeRenewalStatus, on ? .autoRenewEnabled : .autoRenewDisabled)]
     }
@@ -305,7 +310,30 @@ package enum SubscriptionMachine {
     // current product, cancelling the downgrade.
     let turnedOn = !record.willAutoRenew
     let pending = record.autoRenewProductID
+    // An offer redeemed for what renews next waits for that renewal ("the offer period starts
+    // at the next billing event … For downgrades or crossgrades to a different subscription
+    // with different durations, the promotional offer period goes into effect at the next
+    // renewal date", Apple's "Implementing promotional offers in your app"), and the App Store
+    // tells OFFER_REDEEMED in place of the preference's notification: "If the subtype is
+    // DOWNGRADE, the customer redeemed an offer to downgrade their active subscription, which
+    // goes into effect at the next renewal date. If the customer redeemed an offer for their
+    // active subscription, you receive an OFFER_REDEEMED notification type without a subtype"
+    // (its notificationType page). A crossgrade that waits is a DOWNGRADE here, as for
+    // DID_CHANGE_RENEWAL_PREF. Choosing another product to renew with, without an offer, drops
+    // an offer that waited for the one chosen before (ours).
+    func waitForRenewal() {
+      if let offer {
+        record.pendingOfferID = offer.id
+      } else if pending != record.autoRenewProductID {
+        record.pendingOfferID = nil
+      }
+    }
     func preferenceNotices() -> [Notice] {
+      if offer != nil {
+        return [
+          Notice(.offerRedeemed, record.autoRenewProductID == record.productID ? nil : .downgrade)
+        ]
+      }
       if turnedOn { return [Notice(.didChangeRenewalStatus, .autoRenewEnabled)] }
       guard pending != record.autoRenewProductID else { return [] }
       return [
@@ -318,6 +346,13 @@ package enum SubscriptionMachine {
       let restored = !record.willAutoRenew || record.autoRenewProductID != product.id
       record.willAutoRenew = true
       record.autoRenewProductID = product.id
+      waitForRenewal()
+      if offer != nil {
+        return Step(
+          record: record,
+          change: .scheduled(productID: product.id, date: max(record.expirationDate, now)),
+          notices: preferenceNotices())
+      }
       return Step(
         record: record, change: .kept(restoredRenewal: restored), notices: preferenceNotices())
     }
@@ -329,6 +364,7 @@ package enum SubscriptionMachine {
     guard immediate else {
       record.willAutoRenew = true
       record.autoRenewProductID = product.id
+      waitForRenewal()
       return Step(
         record: record,
         change: .scheduled(productID: product.id, date: max(record.expirationDate, now)),
@@ -500,14 +536,26 @@ package enum SubscriptionMachine {
       settles = true
     }
     var offer: SubscriptionOffer?
-    if record.offerPeriodsLeft > 0, product.id == record.productID {
-      offer = self.offer(record.offerID, of: product, codes: context.codeOffers[product.id] ?? [])
+    var expiration = context.settings.timeRate.end(
+      of: product.subscription?.subscriptionPeriod ?? .monthly, from: start)
+    let codes = context.codeOffers[product.id] ?? []
+    if let pending = record.pendingOfferID, product.id == record.autoRenewProductID,
+      let redeemed = self.offer(pending, of: product, codes: codes)
+    {
+      // An offer redeemed while subscribed starts here, "at the next billing event" (Apple's
+      // "Implementing promotional offers in your app"): this renewal pays its first period
+      // (all of them, paid up front or free), and pay-as-you-go's others follow.
+      offer = redeemed
+      (expiration, record.offerPeriodsLeft) = firstPeriod(
+        of: product, offer: redeemed, from: start, context.settings)
+      record.offerID = redeemed.id
+    } else if record.offerPeriodsLeft > 0, product.id == record.productID {
+      offer = self.offer(record.offerID, of: product, codes: codes)
       record.offerPeriodsLeft -= 1
     } else {
       record.offerPeriodsLeft = 0
     }
-    let expiration = context.settings.timeRate.end(
-      of: product.subscription?.subscriptionPeriod ?? .monthly, from: start)
+    record.pendingOfferID = nil
     record.activate(product.id, until: expiration)
     record.renewalsSincePurchase = (record.renewalsSincePurchase ?? 0) + 1
     return Step(
@@ -594,12 +642,14 @@ extension SubscriptionRecord {
     renewalsSincePurchase = 0
     offerPeriodsLeft = periodsLeft
     offerID = offer?.id
+    pendingOfferID = nil
   }
 
   /// Expired for `reason`, out of any billing retry and its grace period.
   fileprivate mutating func expire(for reason: ExpirationReason) {
     phase = .expired
     expirationReason = reason
+    pendingOfferID = nil
     retryEndDate = nil
     gracePeriodEndDate = nil
     gracePeriodEnded = nil

@@ -12,7 +12,9 @@ enum BuyCommand: CustomerCommand {
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
     An upgrade takes effect at once; a downgrade, or a crossgrade to another duration,
     starts at the next renewal. Buying what the account already has charges nothing: as
-    StoreKit does, the App Store hands back the current transaction, and 'buy' says so.
+    StoreKit does, the App Store hands back the current transaction, and 'buy' says so. An
+    offer on the plan the account has, or on a downgrade, starts at the next renewal
+    ("the offer period starts at the next billing event", Apple).
 
     Offers: --promo-offer signs the offer now with the app's subscription-offer key, as
     the developer's server does (see offer-signature), and the App Store checks it: for the
@@ -99,7 +101,10 @@ enum BuyCommand: CustomerCommand {
             result: "scheduledChange", transaction: TransactionOutput(verification),
             productID: nextID, date: date))
       } else {
-        context.out(change(from: verification.unsafePayloadValue, to: nextID, on: date, store))
+        let offer = arguments.value("promo-offer") ?? arguments.value("win-back")
+        context.out(
+          change(
+            from: verification.unsafePayloadValue, to: nextID, offer: offer, on: date, store))
       }
       try requireVerified(verification)
     case .pending(let requestID):
@@ -155,17 +160,25 @@ enum BuyCommand: CustomerCommand {
     return options
   }
 
-  /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`.
+  /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`, or, for
+  /// an offer on the plan the customer has, `Offer LOYALTY on Pro Monthly starts at …`.
   static func change(
-    from current: Transaction, to nextID: String, on date: Date, _ store: LocalAppStore
+    from current: Transaction, to nextID: String, offer: String?, on date: Date,
+    _ store: LocalAppStore
   ) -> String {
     let products = store.allProducts
     let next = products.first { $0.id == nextID }
     let now = products.first { $0.id == current.productID }
+    let nextName = next?.displayName ?? nextID
+    let when = "starts at the next renewal on \(TextFormat.date(date))"
+    guard nextID != current.productID else {
+      return "Offer \(offer ?? "") on \(nextName) \(when); nothing was charged"
+    }
     let nextLevel = next?.subscription?.groupLevel ?? Int.max
     let nowLevel = now?.subscription?.groupLevel ?? Int.max
     let kind = nextLevel > nowLevel ? "downgrade" : "crossgrade"
-    return "\(next?.displayName ?? nextID) starts at the next renewal on \(TextFormat.date(date)) "
+    let with = offer.map { " with offer \($0)" } ?? ""
+    return "\(nextName)\(with) \(when) "
       + "(\(kind) from \(now?.displayName ?? current.productID)); nothing was charged"
   }
 

@@ -12,8 +12,10 @@ enum RedeemOfferCodeCommand: CustomerCommand {
     customer does in the App Store or in the app's offer-code redemption sheet: a purchase of
     the code's subscription with its offer (offerType 3, offerIdentifier CODE), delivered to a
     running app through Transaction.updates, and an OFFER_REDEEMED notification (INITIAL_BUY,
-    RESUBSCRIBE or UPGRADE). The code's eligibility is checked: new customers (never
-    subscribed to the group), existing subscribers, expired ones. A simulated error for the
+    RESUBSCRIBE or UPGRADE). A subscriber's code for the plan it has starts at the next
+    renewal (OFFER_REDEEMED without a subtype); the current transaction is shown. The code's
+    eligibility is checked: new customers (never subscribed to the group), existing
+    subscribers, expired ones. A simulated error for the
     offer-code sheet (simulate-error offer-code-redeem ERROR) fails it.
 
     \(optionsSection())
@@ -32,9 +34,15 @@ enum RedeemOfferCodeCommand: CustomerCommand {
       store throws(LocalAppStoreError) in
       try await store.redeemOfferCode(code)
     }
-    try context.answer(
-      arguments, json: TransactionFields(transaction),
-      text: "Redeemed \(code): " + TextFormat.line(transaction))
+    // A subscriber's code for its own plan waits for the next renewal: the transaction is the
+    // current one, without the code.
+    let text =
+      transaction.offerID == code
+      ? "Redeemed \(code): " + TextFormat.line(transaction)
+      : "Redeemed \(code): it starts at the next renewal"
+        + (transaction.expirationDate.map { " on \(TextFormat.date($0))" } ?? "")
+        + "; nothing was charged (current: " + TextFormat.line(transaction) + ")"
+    try context.answer(arguments, json: TransactionFields(transaction), text: text)
   }
 
   static let traits = CommandTraits.changesState(under: .subscriptions)
