@@ -69,6 +69,10 @@ import Testing
     (.oneRenewalEveryTenSeconds, .monthly, 10, 20),
     (.oneRenewalEveryTwoSeconds, .yearly, 2, 4),
     (.oneRenewalEveryTwoSeconds, .monthly, 2, 4),
+    // Ours (the type's comment): the five's rule, and real time's lengths in the rate's days.
+    (.oneRenewalEveryThirtySeconds, .yearly, 30, 60),
+    (.oneSecondIsOneDay, .weekly, 6, 60),
+    (.oneHourIsOneDay, .monthly, 16 * 3600, 60 * 3600),
   ]
 
   @Test(

@@ -379,7 +379,8 @@ extension LocalAppStore {
   /// and a new subscription period begins"; "The testing environment also: Enables the
   /// subscription auto-renew state; Removes a pending price increase" (an increase already
   /// agreed to is not pending: the renewal is at its price); "doesn't change the billing retry
-  /// state with this call" — a subscription in billing retry stays there, and nothing renews.
+  /// state with this call" — a subscription in billing retry stays there, and nothing renews
+  /// (its pending price increase is removed all the same).
   /// The renewal transaction (of the product that renews next) is delivered through
   /// `Transaction.updates`.
   /// - Returns: The renewal transaction; in billing retry, the latest transaction, unchanged.

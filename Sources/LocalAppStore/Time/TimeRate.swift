@@ -8,8 +8,9 @@ package import StoreModel
 /// subscription periods instead, exactly as Xcode's table says
 /// (`monthlyRenewalEveryThirtySeconds`: a month lasts 30 s, a year 6 min).
 ///
-/// Grace periods and billing retry follow Apple's table for the rate, whatever the
-/// subscription's period. Each `SKTestSession.TimeRate` case's page
+/// Grace periods and billing retry follow Apple's table for the rate: the grace period depends
+/// on the subscription's period only as the table says (weekly or not), billing retry not at
+/// all. Each `SKTestSession.TimeRate` case's page
 /// (<https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum>)
 /// says "The time rate also affects the billing grace period and the billing retry period in
 /// the testing environment, as the table below shows":
@@ -26,9 +27,13 @@ package import StoreModel
 ///
 /// The `monthlyRenewalEvery…` rows are real time's 6 days of a 7-day week (rounded to the
 /// second) and half a month, then two months, of the compressed lengths; the code computes
-/// them so, and a test holds every cell to the table. Ours, where no page was read:
-/// `oneRenewalEveryThirtySeconds` (30 s, 1 min: its five siblings' rule) and the deprecated
-/// `…IsOneDay` rates (the real-time lengths, a day lasting as the rate says).
+/// them so, and a test holds every cell of the table. Two kinds of rate are not in it, and
+/// follow a rule of ours:
+/// - `oneRenewalEveryThirtySeconds` (StoreKitTest's header declares it, raw value 1003, beside
+///   the five above; its own page's table was not read here): 30 s of grace and 1 min of
+///   retry, the five's rule.
+/// - The deprecated `…IsOneDay` rates: real time's lengths (6 or 16 days of grace, 60 of
+///   retry), each day lasting as the rate says.
 public struct TimeRate: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   /// The raw value of `_timeRate` (`SKTestTimeRate`).
   public let rawValue: Int

@@ -110,12 +110,19 @@ package enum SubscriptionMachine {
     case .recovery:
       return recover(&record, at: now, context)
     case .forcedRenewal(let product, let start):
-      guard record.phase == .active else { return [] }
-      let turnedOn = !record.willAutoRenew
-      record.willAutoRenew = true
       var increase = context.priceIncrease
       let removesPending = increase.map { $0.agreed != true } ?? false
       if removesPending { increase = nil }
+      guard record.phase == .active else {
+        // In billing retry nothing renews ("doesn't change the billing retry state with this
+        // call"), but the call still "Removes a pending price increase". Its other effect,
+        // "Enables the subscription auto-renew state", has nothing to do here: auto-renew is
+        // on throughout a retry (turning it off ends the retry, `autoRenew`).
+        guard record.phase == .billingRetry, removesPending else { return [] }
+        return [Step(record: record, change: .unchanged, settlesPriceIncrease: true)]
+      }
+      let turnedOn = !record.willAutoRenew
+      record.willAutoRenew = true
       var step = renew(&record, with: product, at: start, context, increase: &increase)
       step.settlesPriceIncrease = step.settlesPriceIncrease || removesPending
       // A renewal, told as one (DID_RENEW), then auto-renew turned back on.
