@@ -103,13 +103,15 @@ import Testing
     id: nil, type: .introductory, paymentMode: .freeTrial, price: 0, displayPrice: "Free",
     period: .weekly, periodCount: 1)
 
-  private static func plan(_ id: String, level: Int, period: SubscriptionPeriod) -> Product {
+  private static func plan(
+    _ id: String, level: Int, period: SubscriptionPeriod, group: String = "G"
+  ) -> Product {
     Product(
       id: id, type: .autoRenewable, displayName: id, description: "", price: 4.99,
       displayPrice: "$4.99", currencyCode: "USD", locale: Locale(identifier: "en_US"),
       isFamilyShareable: false,
       subscription: Product.SubscriptionInfo(
-        subscriptionGroupID: "G", groupDisplayName: "G", groupLevel: level,
+        subscriptionGroupID: group, groupDisplayName: group, groupLevel: level,
         subscriptionPeriod: period, introductoryOffer: trial, promotionalOffers: [promo]))
   }
 
@@ -122,7 +124,7 @@ import Testing
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
       clock: clock, settings: .polite, products: [basic, plus])
-    // A promotional offer is for the group's existing and former subscribers: the first
+    // A promotional offer is for the app's existing and former subscribers: the first
     // purchase is the plain one (its introductory offer is not a redemption).
     let first = try await store.buyVerified(basic.id)
     #expect(first.offerType == .introductory)
@@ -145,5 +147,25 @@ import Testing
     let trialled = try await other.buyVerified(basic.id)
     #expect(trialled.offerType == .introductory)
     #expect(try await events(other) == ["SUBSCRIBED/INITIAL_BUY"])
+  }
+
+  /// "The App Store recognizes all customers with an existing or expired subscription in the
+  /// app as eligible" (Apple's "Implementing promotional offers in your app"): in the app, not
+  /// in the offer's group. Before, a subscriber of another group was refused (watched: this
+  /// test fails there).
+  @Test("a promotional offer is for the app's subscribers, whatever their group")
+  func promotionalOfferAcrossGroups() async throws {
+    let basic = Self.plan("basic", level: 1, period: .monthly)
+    let other = Self.plan("other", level: 1, period: .monthly, group: "H")
+    let store = try LocalAppStore.sportsTime(settings: .polite, products: [basic, other])
+    let never = try await store.signPromotionalOffer("promo", productID: other.id, nonce: UUID())
+    await #expect(throws: StoreBackendError.self) {
+      try await store.buy(other.id, options: [never])
+    }
+    try await store.buyVerified(basic.id)
+    let offer = try await store.signPromotionalOffer("promo", productID: other.id, nonce: UUID())
+    let bought = try await store.buyVerified(other.id, options: [offer])
+    #expect(bought.offerType == .promotional)
+    #expect(try await events(store).last == "OFFER_REDEEMED/INITIAL_BUY")
   }
 }

@@ -291,7 +291,7 @@ package struct Offers {
       }
       verifiedNonce = nonce.uuidString.lowercased()
       return try promotionalEligibility(
-        offerID, info: info, account: account, nonce: nonce.uuidString.lowercased())
+        offerID, account: account, nonce: nonce.uuidString.lowercased())
     case .promotionalOfferJWS(let offerID, let jws):
       guard info.promotionalOffers.contains(where: { $0.id == offerID }) else {
         return .failure(
@@ -314,7 +314,7 @@ package struct Offers {
             "the offer's transactionId \(transactionID) is no transaction of this customer (ours)"))
       }
       return try promotionalEligibility(
-        offerID, info: info, account: account, nonce: claims.base.nonce.lowercased())
+        offerID, account: account, nonce: claims.base.nonce.lowercased())
     case .introductoryOfferEligibility(let jws):
       // Its `transactionId` is not held to the customer's transactions, as the promotional
       // JWS's is: Apple's library requires the claim, and a new customer, whom eligibility
@@ -359,19 +359,21 @@ package struct Offers {
     OfferSignatureVerifier(key: key.verificationKey, bundleID: settings.bundleID)
   }
 
-  /// Promotional offers are for the group's existing and former subscribers. Apple's
-  /// "Implementing promotional offers in your app"
-  /// (<https://developer.apple.com/documentation/storekit/implementing-promotional-offers-in-your-app>)
-  /// offers them "to existing and previously subscribed customers"; a customer who never
-  /// subscribed to the group is refused.
+  /// Promotional offers are for the app's existing and former subscribers, of any of its
+  /// groups: "The App Store recognizes all customers with an existing or expired subscription
+  /// in the app as eligible" (Apple's "Implementing promotional offers in your app", whose
+  /// other words are "existing and previously subscribed customers"). A customer who never
+  /// subscribed in the app is refused; one who has only a family member's shared copy is too
+  /// (ours: the subscription is the purchaser's).
   private func promotionalEligibility(
-    _ offerID: String, info: Product.SubscriptionInfo, account: String, nonce: String
+    _ offerID: String, account: String, nonce: String
   ) throws(LocalAppStoreError) -> Result<Accepted, StoreBackendError> {
-    guard try customer(account, ofGroup: info.subscriptionGroupID) != .new else {
+    guard try ledger.subscriptions(of: account).contains(where: { $0.sourceOriginalID == nil })
+    else {
       return .failure(
         .ineligibleForOffer(
-          "promotional offer \(offerID) is for existing and former subscribers of group "
-            + "\(info.subscriptionGroupID); \(account) never subscribed"))
+          "promotional offer \(offerID) is for the app's existing and former subscribers; "
+            + "\(account) never subscribed"))
     }
     return .success(Accepted(change: { $0.offer = .promotional(offerID) }, nonce: nonce))
   }

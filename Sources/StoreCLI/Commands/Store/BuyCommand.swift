@@ -18,7 +18,7 @@ enum BuyCommand: CustomerCommand {
 
     Offers: --promo-offer signs the offer now with the app's subscription-offer key, as
     the developer's server does (see offer-signature), and the App Store checks it: for the
-    group's existing and former subscribers only. --win-back applies a win-back offer,
+    app's existing and former subscribers only. --win-back applies a win-back offer,
     for a customer whose subscription lapsed. --intro passes the server's signed
     word on the introductory offer (introductoryOfferEligibility(compactJWS:)). A refused
     offer buys nothing, with StoreKit's error (invalidOfferSignature, invalidOfferIdentifier,
