@@ -53,6 +53,31 @@ import Testing
     #expect(try await store.proState() == .subscribed)
   }
 
+  /// App Store Server API 1.19: `revocationType` REFUND_PRORATED, "The transaction has a
+  /// prorated refund", with the `revocationPercentage` granted. Revoked all the same; a
+  /// percentage out of range changes nothing.
+  @Test("a prorated refund: REFUND_PRORATED with its percentage, revoked; out of range refused")
+  func proratedRefund() async throws {
+    let store = try LocalAppStore.sportsTime(settings: .polite)
+    let bought = try await store.buyVerified(SportsTimeFixtures.monthlyID)
+    let history = try await store.history()
+    for bad in [0, -5, 100_001] {
+      await #expect(throws: LocalAppStoreError.self) {
+        try await store.refund(transactionID: bought.id, percentage: bad)
+      }
+    }
+    #expect(try await store.history() == history, "a refused refund changes nothing")
+    let refunded = try await store.refund(transactionID: bought.id, percentage: 37_500)
+    #expect(refunded.revocationType == .refundProrated)
+    #expect(refunded.revocationPercentage == 37_500)
+    #expect(refunded.revocationDate != nil)
+    #expect(await store.currentEntitlements().isEmpty)
+    #expect(try await events(store).last == "REFUND")
+    let full = try await store.buyVerified(SportsTimeFixtures.annualID)
+    let whole = try await store.refund(transactionID: full.id, percentage: 100_000)
+    #expect(whole.revocationType == .refundFull)
+  }
+
   @Test(
     "a reversed refund of a subscription: REFUND_REVERSED, active again, renewal date unchanged")
   func reversedSubscription() async throws {

@@ -94,4 +94,24 @@ import Testing
         "buy-product", "com.sportstime.pro.monthly", "--not-synced", "--another-device"
       ).code == 2)
   }
+
+  /// `refund --percent`: a prorated refund (App Store Server API 1.19's REFUND_PRORATED with
+  /// its `revocationPercentage`, in milli-percent); a percentage it cannot be is refused and
+  /// changes nothing.
+  @Test("refund --percent: REFUND_PRORATED in milli-percent; bad percentages refused")
+  func proratedRefund() async throws {
+    let session = try EmulatorSession()
+    defer { session.remove() }
+    #expect(await session.reset() == 0)
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    for bad in ["0", "100.5", "1.2345", "abc", "-3", "12.", ".5", "1000"] {
+      let refused = await session.run("refund", "1", "--percent", bad)
+      #expect(refused.code != 0, "\(bad)")
+      #expect(refused.err.contains("--percent"), "\(bad): \(refused.err)")
+    }
+    let refunded = try json(await session.run("refund", "1", "--percent", "37.5", "--json").out)
+    let transaction = (refunded["transaction"] as? [String: Any]) ?? refunded
+    #expect(transaction["revocationType"] as? String == "REFUND_PRORATED", "\(refunded)")
+    #expect(transaction["revocationPercentage"] as? Int == 37_500, "\(refunded)")
+  }
 }

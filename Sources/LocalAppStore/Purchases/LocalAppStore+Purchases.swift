@@ -312,11 +312,28 @@ extension LocalAppStore {
   /// (and the revocation of family members' copies): `SKTestSession.refundTransaction(identifier:)`.
   ///
   /// Refunding a subscription's latest transaction revokes the subscription: it no longer renews.
+  ///
+  /// `percentage` (milli-percent, 1 to 100 000; `nil` in full) makes a partial refund, the
+  /// figure the App Store arrived at: since App Store Server API 1.19 a developer may ask for
+  /// `GRANT_PRORATED` ("The system calculates the consumption automatically for
+  /// auto-renewable subscriptions", the `refundPreference` page; "The final refund percentage
+  /// may differ from the value you provide", `consumptionPercentage`'s), and the transaction
+  /// says what was granted: `revocationType` REFUND_PRORATED, "The transaction has a prorated
+  /// refund", with its `revocationPercentage`. A partial refund revokes the transaction all
+  /// the same (its revocation date is set); what a customer keeps of a consumable is the
+  /// app's business.
+  /// - Throws: `invalidArgument` for a percentage out of range; `notFound`, `notAllowed` as
+  ///   below. Nothing changes then.
   @discardableResult
-  package func refund(transactionID: UInt64, reason: RevocationReason = .other)
-    throws(LocalAppStoreError) -> Transaction
-  {
-    try operation { (now: Date) throws(LocalAppStoreError) in
+  package func refund(
+    transactionID: UInt64, reason: RevocationReason = .other, percentage: Int? = nil
+  ) throws(LocalAppStoreError) -> Transaction {
+    if let percentage, !(1...100_000).contains(percentage) {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "a refund's percentage is 1 to 100000 milli-percent (0.001% to 100%), not \(percentage)")
+    }
+    return try operation { (now: Date) throws(LocalAppStoreError) in
       guard let stored = try ledger.transaction(transactionID) else {
         throw LocalAppStoreError(.notFound, "no transaction \(transactionID)")
       }
@@ -329,7 +346,8 @@ extension LocalAppStore {
           "transaction \(transactionID) is a family-shared copy; refund the purchaser's transaction \(stored.sourceID ?? 0)"
         )
       }
-      let transaction = try recorder.refund(stored.transaction, reason: reason, now: now)
+      let transaction = try recorder.refund(
+        stored.transaction, reason: reason, percentage: percentage ?? 100_000, now: now)
       guard transaction.productType == .autoRenewable else { return transaction }
       if let record = try ledger.subscription(of: stored),
         try latestTransaction(of: record)?.id == transaction.id

@@ -242,21 +242,23 @@ package struct Recorder {
     return try ledger.subscriptions(of: member).filter { $0.sourceOriginalID != nil }
   }
 
-  /// Refunds `transaction` in full at `now`, with family members' copies: each revoked and
-  /// delivered. A one-time purchase tells `REFUND`, and its copies `REVOKE` (a subscription's
-  /// are its machine steps').
+  /// Refunds `percentage` (in milli-percent, 100 000 in full) of `transaction` at `now`, with
+  /// family members' copies: each revoked and delivered. A one-time purchase tells `REFUND`,
+  /// and its copies `REVOKE` (a subscription's are its machine steps').
   /// - Returns: The refunded transaction.
-  package func refund(_ transaction: Transaction, reason: RevocationReason, now: Date)
-    throws(LocalAppStoreError) -> Transaction
-  {
+  package func refund(
+    _ transaction: Transaction, reason: RevocationReason, percentage: Int = 100_000, now: Date
+  ) throws(LocalAppStoreError) -> Transaction {
     // `revocationPercentage` (App Store Server API): "The percentage, in milliunits, of the
     // transaction that the App Store has refunded or revoked. This field is present in the
-    // JWSTransactionDecodedPayload for refunded transactions": 100000 for a full refund.
+    // JWSTransactionDecodedPayload for refunded transactions"; `revocationType`: REFUND_FULL,
+    // "The transaction has a full refund", or REFUND_PRORATED, "The transaction has a prorated
+    // refund". Either way the transaction is revoked (its revocationDate is set).
     let revoke: (inout Transaction) -> Void = {
       $0.revocationDate = now
       $0.revocationReason = reason
-      $0.revocationType = .refundFull
-      $0.revocationPercentage = 100_000
+      $0.revocationType = percentage < 100_000 ? .refundProrated : .refundFull
+      $0.revocationPercentage = percentage
     }
     var refunded = transaction
     revoke(&refunded)

@@ -33,6 +33,7 @@ struct TransactionFields: Encodable {
       "revocationDate": transaction.revocationDate,
       "revocationReason": transaction.revocationReason?.rawValue,
       "revocationType": transaction.revocationType?.rawValue,
+      "revocationPercentage": transaction.revocationPercentage,
       "offerType": transaction.offerType?.rawValue, "offerID": transaction.offerID,
       "offerPaymentMode": transaction.offerPaymentMode?.rawValue,
       "price": transaction.priceMilliunits,
