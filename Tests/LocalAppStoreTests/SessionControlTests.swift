@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import LocalAppStore
 import StoreModel
@@ -362,5 +363,42 @@ import Testing
     #expect(member.appTransactionID != later.appTransactionID)
     try await store.inject(.network)
     await #expect(throws: StoreBackendError.self) { try await store.appTransaction() }
+  }
+
+  /// StoreKit's `Transaction.deviceVerification` page: "1. Get the lowercase UUID string
+  /// representation of deviceVerificationNonce. 2. Append the lowercase UUID string
+  /// representation of deviceVerificationID. 3. Compute the SHA-384 hash of the ASCII
+  /// representation of the combined string." The device's app transaction carries both, so an
+  /// app's own device check runs here; the Server API's copy has neither. Each account is its
+  /// own device. Before, neither field was set (watched: this test fails there).
+  @Test("the device's app transaction passes the device check; the server's has no device fields")
+  func appTransactionDeviceVerification() async throws {
+    // The hash, from Python's hashlib (hashlib.sha384(b"6f1d…c6d" + b"a1b2…c5d").hexdigest()).
+    let nonce = try #require(UUID(uuidString: "6F1D1A52-7C0B-4E53-9E4B-1D2C3A4B5C6D"))
+    let device = try #require(UUID(uuidString: "A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D"))
+    let expected =
+      "305c6f16dff85d1c6a633d030e1af048b6488edef9867305d9cf2a69cd680443"
+      + "fece343e9c5f29e65204acd0b070c3f2"
+    let hash = DeviceVerification.value(nonce: nonce, deviceID: device)
+    #expect(hash.map { String(format: "%02x", $0) }.joined() == expected)
+
+    let store = try LocalAppStore.sportsTime(settings: .polite)
+    let app = try await store.appTransaction().payloadValue
+    let appNonce = try #require(app.deviceVerificationNonce)
+    let check = DeviceVerification.value(nonce: appNonce, deviceID: store.deviceVerificationID)
+    #expect(app.deviceVerification == check.base64EncodedString())
+    let member = try await store.backend(for: "alex").appTransaction().payloadValue
+    #expect(
+      member.deviceVerification
+        != DeviceVerification.value(
+          nonce: try #require(member.deviceVerificationNonce),
+          deviceID: store.deviceVerificationID
+        ).base64EncodedString(), "another account is another device")
+
+    let server = try await store.serverAppTransaction(account: LocalAppStore.purchaser)
+    let decoded = try AppStoreJSON.decoder().decode(
+      AppTransaction.self, from: try UnverifiedJWS(parsing: server).payloadJSON)
+    #expect(decoded.deviceVerification == nil)
+    #expect(decoded.deviceVerificationNonce == nil)
   }
 }

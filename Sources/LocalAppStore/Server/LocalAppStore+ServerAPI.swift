@@ -137,7 +137,7 @@ extension LocalAppStore {
   /// `account`'s app transaction, signed (`signedAppTransactionInfo`).
   package func serverAppTransaction(account: String) throws(LocalAppStoreError) -> String {
     do {
-      return try appTransaction(account: account).jwsRepresentation
+      return try appTransaction(account: account, forDevice: false).jwsRepresentation
     } catch {
       throw LocalAppStoreError(.invalidState, "the app transaction of \(account): \(error)")
     }

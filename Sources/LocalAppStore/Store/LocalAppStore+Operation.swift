@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import StoreInternals
 import StoreModel
 
@@ -388,6 +388,33 @@ extension LocalAppStore {
     return transaction
   }
 
+  /// `AppStore.deviceVerificationID` of the device `account` uses: "The device verification
+  /// identifier to use to verify whether signed information is valid for the current device"
+  /// (its page). On a device it is the app vendor's identifier of the device; here (ours) one
+  /// device per account, the same in every state and process: a version 4 UUID from the
+  /// account name's hash.
+  package nonisolated static func deviceVerificationID(account: String) -> UUID {
+    uuid(hashing: "device\u{1F}" + account)
+  }
+
+  /// The `deviceVerificationNonce` of a token signed for `account`'s device at `date` (ours:
+  /// from their hash, so that a state's tokens are the same in every run; Apple's is random).
+  static func deviceVerificationNonce(account: String, at date: Date) -> UUID {
+    uuid(hashing: "nonce\u{1F}\(account)\u{1F}\(AppStoreJSON.milliseconds(date))")
+  }
+
+  /// A version 4 UUID from two 64-bit FNV-1a hashes of `text` (the second of it reversed).
+  private nonisolated static func uuid(hashing text: String) -> UUID {
+    LedgerStore.version4UUID(fnv1a(text.utf8), fnv1a(text.utf8.reversed()))
+  }
+
+  /// The 64-bit FNV-1a hash of `bytes`.
+  private nonisolated static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
+
   /// The `appTransactionId` of `account`'s copy of the app: Apple's `appTransactionID` page,
   /// "The App Store generates a single, globally unique appTransactionID for each Apple Account
   /// that downloads your app and for each family group member for apps that support Family
@@ -397,11 +424,7 @@ extension LocalAppStore {
   /// number like Apple's, from the name's 64-bit FNV-1a hash), so a family member's differs
   /// from the purchaser's.
   package static func appTransactionID(of account: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in account.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return String(700_000_000_000_000_000 + hash % 100_000_000_000_000_000)
+    String(700_000_000_000_000_000 + fnv1a(account.utf8) % 100_000_000_000_000_000)
   }
 
   /// `preset`, or the next free identifier.

@@ -315,6 +315,13 @@ public actor LocalAppStore: StoreBackend {
   /// The products the store sells, in catalog order, without faults: the catalog itself.
   public nonisolated var allProducts: [Product] { catalog }
 
+  /// StoreKit's `AppStore.deviceVerificationID` for the store's account: what an app appends
+  /// to a token's `deviceVerificationNonce` to check its `deviceVerification` (see the
+  /// `Transaction.deviceVerification` page). One device per account (ours).
+  public nonisolated var deviceVerificationID: UUID {
+    Self.deviceVerificationID(account: account)
+  }
+
   /// The store's current time.
   package nonisolated var now: Date { clock.now }
 

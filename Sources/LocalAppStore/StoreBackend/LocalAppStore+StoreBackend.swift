@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 public import StoreModel
 
@@ -297,7 +298,12 @@ extension LocalAppStore {
   /// (ours: the emulator has no app binary), and the date the account first asked for it as
   /// its `originalPurchaseDate` (kept in the state: the App Store keeps the first download's).
   /// The app's Apple ID in Production only ("absent outside Production").
-  func appTransaction(account: String) throws(StoreBackendError)
+  ///
+  /// For the device (`forDevice`), it carries `deviceVerificationNonce` and
+  /// `deviceVerification` for ``deviceVerificationID(account:)`` (``DeviceVerification``), so
+  /// that an app's own device check runs here; the Server API's copy has neither (they are
+  /// the device's).
+  func appTransaction(account: String, forDevice: Bool = true) throws(StoreBackendError)
     -> VerificationResult<AppTransaction>
   {
     try backendOperation {
@@ -312,11 +318,18 @@ extension LocalAppStore {
         downloads[account] = now
         try ledger.write(downloads, to: .appDownloads)
       }
-      let app = AppTransaction(
+      var app = AppTransaction(
         environment: settings.environment, bundleID: settings.bundleID, appVersion: "1.0",
         originalAppVersion: "1.0", originalPurchaseDate: first, signedDate: now,
         appID: settings.environment == .production ? settings.appAppleID : nil,
         appTransactionID: Self.appTransactionID(of: account), originalPlatform: .iOS)
+      if forDevice {
+        let nonce = Self.deviceVerificationNonce(account: account, at: now)
+        app.deviceVerificationNonce = nonce
+        app.deviceVerification = DeviceVerification.value(
+          nonce: nonce, deviceID: Self.deviceVerificationID(account: account)
+        ).base64EncodedString()
+      }
       return .success(try signed(app))
     }
   }
