@@ -425,7 +425,9 @@ import Testing
       try await store.renewalInfos().first { $0.originalTransactionID == bought.originalID })
     #expect(during.offerType == .promotional)
     #expect(during.offerID == "LOYALTY")
-    #expect(during.offerPeriod == "P2M")
+    // offerPeriod: "The duration of the offer" (1 month × 3 periods: `P3M`, by its page's
+    // table of period length and count), not what is left of it.
+    #expect(during.offerPeriod == "P3M")
     #expect(during.renewalPrice == Decimal(string: "2.99"))
     #expect(during.eligibleWinBackOfferIDs == nil)
     clock.advance(by: 95 * day)

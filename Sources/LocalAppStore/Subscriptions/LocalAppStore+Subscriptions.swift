@@ -232,11 +232,11 @@ extension LocalAppStore {
       if let pending = record.pendingOfferID,
         let offer = SubscriptionMachine.offer(pending, of: product, codes: codes)
       {
-        info.setOffer(offer, periods: max(1, offer.periodCount))
+        info.setOffer(offer)
       } else if record.offerPeriodsLeft > 0, record.autoRenewProductID == record.productID,
         let offer = SubscriptionMachine.offer(record.offerID, of: product, codes: codes)
       {
-        info.setOffer(offer, periods: record.offerPeriodsLeft)
+        info.setOffer(offer)
       }
     }
     // eligibleWinBackOfferIds: "the win-back offer identifiers that the customer is eligible
@@ -391,13 +391,17 @@ extension LocalAppStore {
 }
 
 extension RenewalInfo {
-  /// The next renewal bills at `offer`, for `periods` of its periods (a free trial at 0).
-  fileprivate mutating func setOffer(_ offer: SubscriptionOffer, periods: Int) {
+  /// The next renewal bills at `offer` (a free trial at 0). Its `offerPeriod` is "The duration
+  /// of the offer" (the App Store Server API's page: one month for two periods is `P2M`), what
+  /// is left of it or not.
+  fileprivate mutating func setOffer(_ offer: SubscriptionOffer) {
     offerType = offer.type
     offerID = offer.id
     offerPaymentMode = offer.paymentMode
     offerPeriod =
-      SubscriptionPeriod(value: offer.period.value * periods, unit: offer.period.unit).iso8601
+      SubscriptionPeriod(
+        value: offer.period.value * max(1, offer.periodCount), unit: offer.period.unit
+      ).iso8601
     renewalPriceMilliunits = offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
   }
 }
