@@ -235,6 +235,33 @@ import Testing
     #expect(try await events(store).last == "DID_RENEW")
   }
 
+  /// OFFER_REDEEMED: "the customer redeemed" an offer (Apple's notificationType page). A family
+  /// member who shares the purchaser's plan redeemed none: their server hears what the
+  /// purchase is without the offer (ours). Before, members heard OFFER_REDEEMED too (watched:
+  /// this test fails there).
+  @Test("a family member's copy of an offer purchase is told as the purchase, not a redemption")
+  func familyCopyOfOfferPurchase() async throws {
+    let clock = ManualClock()
+    let (store, _) = try await store(clock: clock)
+    try await store.startFamilySharing(with: "alex")
+    try await store.buyVerified(Self.monthly.id)
+    clock.advance(by: 10 * day)
+    let upgrade = try await store.signPromotionalOffer(
+      "WINBACK50", productID: Self.annual.id, nonce: UUID())
+    try await store.buyVerified(Self.annual.id, options: [upgrade])
+    let loyalty = try await store.signPromotionalOffer(
+      "LOYALTY", productID: Self.monthly.id, nonce: UUID())
+    try await store.buyVerified(Self.monthly.id, options: [loyalty])
+    #expect(
+      try await events(store, account: LocalAppStore.purchaser).suffix(2) == [
+        "OFFER_REDEEMED/UPGRADE", "OFFER_REDEEMED/DOWNGRADE",
+      ])
+    #expect(
+      try await events(store, account: "alex").suffix(2) == [
+        "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
+      ])
+  }
+
   /// An offer that waited for a renewal goes with it: turning auto-renew off drops it (ours:
   /// the renewal it was for will not happen), and so does choosing another plan to renew with.
   @Test("turning auto-renew off, or choosing another plan, drops an offer that waited")

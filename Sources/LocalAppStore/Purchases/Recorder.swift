@@ -149,22 +149,34 @@ package struct Recorder {
     for step in shared.steps {
       var step = step
       if let existing {
-        step.notices =
-          notices?.map {
-            $0.type == .refund ? SubscriptionMachine.Notice(.revoke, $0.subtype) : $0
-          } ?? []
+        step.notices = (notices ?? []).compactMap(Self.memberNotice)
         if notices == nil, !SubscriptionMachine.isLive(existing), step.record.phase == .active {
           step.notices = [SubscriptionMachine.Notice(.subscribed, .resubscribe)]
         }
       } else if step.record.phase == .active {
-        let redeemed = notices?.contains { $0.type == .offerRedeemed } ?? false
-        step.notices = [
-          SubscriptionMachine.Notice(redeemed ? .offerRedeemed : .subscribed, .initialBuy)
-        ]
+        step.notices = [SubscriptionMachine.Notice(.subscribed, .initialBuy)]
       }
       try save(step, transactionID: made?.transaction.id, mirroring: false)
     }
     return made
+  }
+
+  /// What a family member's server hears for the purchaser's `notice`: REVOKE for a REFUND
+  /// ("an In-App Purchase the customer was entitled to through Family Sharing is no longer
+  /// available through sharing"); for OFFER_REDEEMED, what the purchase is without the offer
+  /// (SUBSCRIBED INITIAL_BUY or RESUBSCRIBE, DID_CHANGE_RENEWAL_PREF UPGRADE or DOWNGRADE), and
+  /// nothing for an offer on the plan the purchaser has: OFFER_REDEEMED says "the customer
+  /// redeemed" an offer (Apple's notificationType page), and the member redeemed none (ours).
+  static func memberNotice(_ notice: SubscriptionMachine.Notice) -> SubscriptionMachine.Notice? {
+    switch (notice.type, notice.subtype) {
+    case (.refund, let subtype): SubscriptionMachine.Notice(.revoke, subtype)
+    case (.offerRedeemed, .initialBuy?), (.offerRedeemed, .resubscribe?):
+      SubscriptionMachine.Notice(.subscribed, notice.subtype)
+    case (.offerRedeemed, .upgrade?), (.offerRedeemed, .downgrade?):
+      SubscriptionMachine.Notice(.didChangeRenewalPreference, notice.subtype)
+    case (.offerRedeemed, _): nil
+    default: notice
+    }
   }
 
   /// Rewrites a changed transaction, emits the change, and applies it to family copies.
