@@ -79,6 +79,39 @@ import Testing
     }
   }
 
+  /// The other two criteria of "Supporting win-back offers in your app" ("the duration of the
+  /// customer's paid subscription, the time since the subscription expired"): a most days
+  /// lapsed, and a least days paid, a free trial not counted. Before, neither existed
+  /// (watched: this test fails with them ignored).
+  @Test("the longest lapse and the days paid, a free trial not counted; a range inside out refused")
+  func lapseAndPaidDuration() async throws {
+    let clock = ManualClock()
+    let rules = WinBackRules(maximumLapseDays: 60, minimumPaidDays: 20)
+    let trialOnly = try store(clock)
+    try await trialOnly.setWinBackRules(rules)
+    try await trialOnly.buyVerified(SportsTimeFixtures.monthlyID)  // a free week, then lapsed
+    try await lapse(trialOnly, clock, days: 10)
+    let unpaid = try await refusal(trialOnly)
+    #expect(unpaid?.contains("paid for 0 days") == true, "\(unpaid ?? "")")
+    #expect(try await trialOnly.renewalInfos().first?.eligibleWinBackOfferIDs == nil)
+
+    let paying = try store(clock)
+    try await paying.setWinBackRules(rules)
+    try await paying.buyVerified(SportsTimeFixtures.monthlyID)
+    clock.advance(by: 10 * day)  // the trial ended; a month paid
+    try await lapse(paying, clock, days: 40)  // lapsed on day 38, after 31 days paid
+    #expect(try await paying.renewalInfos().first?.eligibleWinBackOfferIDs == ["WINBACK50"])
+    clock.advance(by: 60 * day)  // lapsed on day 38: 72 days ago
+    let late = try await refusal(paying)
+    #expect(late?.contains("at most 60") == true, "\(late ?? "")")
+    #expect(try await paying.renewalInfos().first?.eligibleWinBackOfferIDs == nil)
+
+    await #expect(throws: LocalAppStoreError.self) {
+      try await paying.setWinBackRules(WinBackRules(minimumLapseDays: 30, maximumLapseDays: 10))
+    }
+    #expect(try await paying.winBackRules() == rules, "a refused rule changes nothing")
+  }
+
   private func refusal(_ store: LocalAppStore) async throws -> String? {
     do {
       _ = try await store.buy(SportsTimeFixtures.monthlyID, options: [.winBackOffer(Self.offer)])

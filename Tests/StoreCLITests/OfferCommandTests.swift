@@ -122,4 +122,24 @@ import Testing
     #expect(down.out.contains("with offer LOYALTY starts at the next renewal on"), "\(down.out)")
     #expect(down.out.contains("(downgrade from"), "\(down.out)")
   }
+
+  /// `win-back-rules` sets App Store Connect's four criteria and says them back; a range
+  /// inside out and a negative count are refused.
+  @Test("win-back-rules: the four criteria, said back; bad ones refused")
+  func winBackRules() async throws {
+    let session = try await EmulatorSession.withOffers()
+    defer { session.remove() }
+    let set = await session.run(
+      "win-back-rules", "--min-lapse", "30", "--max-lapse", "730", "--min-paid", "60",
+      "--cooldown", "365")
+    #expect(set.code == 0, "\(set.err)")
+    #expect(
+      set.out.contains(
+        "lapsed at least 30 days, lapsed at most 730 days, paid at least 60 days, "
+          + "365 days between redemptions"), "\(set.out)")
+    let inverted = await session.run("win-back-rules", "--min-lapse", "30", "--max-lapse", "10")
+    #expect(inverted.code != 0)
+    #expect(inverted.err.contains("shorter than the shortest"), "\(inverted.err)")
+    #expect(await session.run("win-back-rules", "--min-paid", "-1").code != 0)
+  }
 }

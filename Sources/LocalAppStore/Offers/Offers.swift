@@ -49,19 +49,28 @@ struct CodeOfferRecord: Codable, Sendable, Hashable {
 }
 
 /// App Store Connect's optional eligibility criteria of win-back offers, as settings of the
-/// store: how long a customer must have been lapsed, and how long to wait after redeeming a
-/// win-back offer before another ("Set up win-back offers", App Store Connect Help:
-/// <https://developer.apple.com/help/app-store-connect/manage-subscriptions/set-up-win-back-offers>,
-/// whose eligibility criteria include the time since the customer last subscribed and a
-/// waiting period between offers). Days of store time; `nil` leaves a criterion out.
+/// store. Apple's "Supporting win-back offers in your app": "You can base eligibility on the
+/// duration of the customer's paid subscription, the time since the subscription expired, and
+/// the time that must pass between redeemed offers" ("Set up win-back offers", App Store
+/// Connect Help, sets each). Days of store time; `nil` leaves a criterion out.
 package struct WinBackRules: Codable, Sendable, Hashable {
   /// The days a subscription must have been expired.
   package var minimumLapseDays: Int?
+  /// The days after which an expired subscription is no longer won back.
+  package var maximumLapseDays: Int?
+  /// The days the customer must have paid for the subscription, over its paid transactions
+  /// (free trials and refunded periods left out).
+  package var minimumPaidDays: Int?
   /// The days after a win-back redemption before the customer may redeem one again.
   package var cooldownDays: Int?
 
-  package init(minimumLapseDays: Int? = nil, cooldownDays: Int? = nil) {
+  package init(
+    minimumLapseDays: Int? = nil, maximumLapseDays: Int? = nil, minimumPaidDays: Int? = nil,
+    cooldownDays: Int? = nil
+  ) {
     self.minimumLapseDays = minimumLapseDays
+    self.maximumLapseDays = maximumLapseDays
+    self.minimumPaidDays = minimumPaidDays
     self.cooldownDays = cooldownDays
   }
 }
@@ -441,8 +450,16 @@ package struct Offers {
   /// with no values clears them.
   /// - Throws: `invalidArgument` for a negative number of days, changing nothing.
   package func setWinBackRules(_ rules: WinBackRules) throws(LocalAppStoreError) {
-    for days in [rules.minimumLapseDays, rules.cooldownDays].compactMap(\.self) where days < 0 {
+    let all = [
+      rules.minimumLapseDays, rules.maximumLapseDays, rules.minimumPaidDays, rules.cooldownDays,
+    ]
+    for days in all.compactMap(\.self) where days < 0 {
       throw LocalAppStoreError(.invalidArgument, "\(days) is not a number of days (0 or more)")
+    }
+    if let least = rules.minimumLapseDays, let most = rules.maximumLapseDays, most < least {
+      throw LocalAppStoreError(
+        .invalidArgument,
+        "the longest lapse (\(most) days) is shorter than the shortest (\(least) days)")
     }
     try ledger.write(rules, to: .winBackRules)
   }
@@ -465,6 +482,17 @@ package struct Offers {
       return "\(account) lapsed \(Int(now.timeIntervalSince(lapsed) / 86_400)) days ago; "
         + "the win-back offers ask for \(days)"
     }
+    if let days = rules.maximumLapseDays, now > lapsed + Double(days) * 86_400 {
+      return "\(account) lapsed \(Int(now.timeIntervalSince(lapsed) / 86_400)) days ago; "
+        + "the win-back offers are for at most \(days)"
+    }
+    if let days = rules.minimumPaidDays {
+      let paid = try paidDays(account, group: group)
+      if paid < Double(days) {
+        return "\(account) paid for \(Int(paid)) days of the subscription; the win-back "
+          + "offers ask for \(days)"
+      }
+    }
     if let days = rules.cooldownDays,
       let last = try ledger.transactions(of: account).last(where: {
         $0.sourceID == nil && $0.transaction.offerType == .winBack
@@ -475,6 +503,21 @@ package struct Offers {
         + "the next may come \(days) days after it"
     }
     return nil
+  }
+
+  /// The days `account` paid for subscriptions of `group`: each of its own transactions that
+  /// charged something (not a free trial), from its purchase to its expiration or refund.
+  private func paidDays(_ account: String, group: String) throws(LocalAppStoreError) -> Double {
+    var seconds: TimeInterval = 0
+    for stored in try ledger.transactions(of: account)
+    where stored.sourceID == nil && stored.transaction.subscriptionGroupID == group
+      && (stored.transaction.priceMilliunits ?? 0) > 0
+    {
+      let transaction = stored.transaction
+      guard let end = transaction.revocationDate ?? transaction.expirationDate else { continue }
+      seconds += max(0, end.timeIntervalSince(transaction.purchaseDate))
+    }
+    return seconds / 86_400
   }
 
   /// What `account` is to subscription `group`: App Store Connect's three kinds of customer
