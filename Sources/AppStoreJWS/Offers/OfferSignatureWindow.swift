@@ -18,10 +18,14 @@ package import Foundation
 /// (https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests)
 /// gives no lifetime for `iat` in the part we could read (the stored copy stops before its
 /// claims table); Apple's library sets `iat` to the time it signs (whole seconds, as PyJWT writes
-/// a `datetime`), so the same 24 hours apply unless a caller passes another window. A time later
-/// than the verifier's clock
-/// is refused by default (no leeway, as PyJWT's `iat` check with its default `leeway` of 0);
-/// ``maximumFutureSkew`` allows for a server's clock running ahead.
+/// a `datetime`), so the same 24 hours apply unless a caller passes another window.
+///
+/// A time ahead of the verifier's clock is accepted up to 5 minutes: the developer's server
+/// and the App Store keep separate clocks, and Apple documents no limit, so refusing a server
+/// one second ahead would make the local App Store stricter than Apple's (ours: 5 minutes is a
+/// common token leeway, .NET's `TokenValidationParameters.DefaultClockSkew` for one; PyJWT's
+/// `leeway` defaults to 0, but PyJWT is a library, not the App Store). Later than that is
+/// refused: a time from the future is a clock gone wrong or a signature made for later.
 package struct OfferSignatureWindow: Sendable, Hashable {
   /// The oldest a signature may be, in seconds: its time at least `now - maximumAge`.
   package var maximumAge: TimeInterval
@@ -34,8 +38,9 @@ package struct OfferSignatureWindow: Sendable, Hashable {
     self.maximumFutureSkew = maximumFutureSkew
   }
 
-  /// 24 hours back, nothing ahead (see the type's discussion for the source).
-  package static let standard = OfferSignatureWindow(maximumAge: 24 * 60 * 60)
+  /// 24 hours back, 5 minutes ahead (see the type's discussion for the sources).
+  package static let standard = OfferSignatureWindow(
+    maximumAge: 24 * 60 * 60, maximumFutureSkew: 5 * 60)
 
   /// Why `time` is outside the window at `now`, or `nil` when it is inside (both ends
   /// included). `what` names the value: `timestamp 1717171717000`.
