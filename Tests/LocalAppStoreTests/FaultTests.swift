@@ -51,6 +51,21 @@ import Testing
     #expect(try await store.history().isEmpty)
   }
 
+  /// "Cancellation arrives two ways — as PurchaseResult.userCancelled and as a thrown
+  /// StoreKitError.userCancelled" (Kosikowski/swift-storekit, D10): the sheet dismissed is the
+  /// result; a simulated `userCancelled` is thrown, as `setSimulatedError(_:forAPI:)` throws
+  /// the API's `Failure`. Before, the simulated one was returned too (watched: this test fails
+  /// there).
+  @Test("a simulated userCancelled is thrown; the dismissed sheet is the result")
+  func cancellationTwoWays() async throws {
+    let store = try LocalAppStore.sportsTime()
+    try await store.setSimulatedError(.userCancelled, forAPI: .purchase, sticky: false)
+    await #expect(throws: StoreBackendError.userCancelled) { try await store.buy(monthlyID) }
+    try await store.inject(.userCancel)
+    #expect(try await store.buy(monthlyID) == .userCancelled)
+    #expect(try await store.history().isEmpty)
+  }
+
   @Test(
     "an API's fault fails that API only",
     arguments: [Fault.loadProducts, .purchase, .sync, .subscriptionStatus])

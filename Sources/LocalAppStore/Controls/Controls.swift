@@ -202,13 +202,31 @@ package struct Controls {
   /// ``Fault/userCancel`` for a purchase, ``Fault/loadProducts``, ``Fault/sync``,
   /// ``Fault/subscriptionStatus``). Each is taken unless sticky. A fault becomes the error
   /// StoreKit gives for it: `networkError`, a `systemError`, or `userCancelled` (which a
-  /// purchase reports as its `.userCancelled` result).
+  /// purchase reports as its `.userCancelled` result: ``purchaseFailure()``).
   package func failure(of api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
     -> StoreBackendError?
   {
     if let armed = try take(Target.storeKit + api.rawValue) { return Self.error(armed, api) }
     let faults = Self.faults[api] ?? []
     return try consume(faults).map(Self.error)
+  }
+
+  /// What fails a purchase now, as ``failure(of:)`` answers for it, and whether it is the
+  /// customer dismissing the sheet (the ``Fault/userCancel`` fault), which a purchase returns
+  /// as its `.userCancelled` result, rather than an error StoreKit throws: a simulated
+  /// `userCancelled` is thrown, as every simulated error is (`setSimulatedError(_:forAPI:)`
+  /// takes the API's `Failure`). "Cancellation arrives two ways — as
+  /// PurchaseResult.userCancelled and as a thrown StoreKitError.userCancelled"
+  /// (Kosikowski/swift-storekit, `docs/10-decisions.md`, D10).
+  package func purchaseFailure() throws(LocalAppStoreError)
+    -> (error: StoreBackendError, dismissedSheet: Bool)?
+  {
+    let api = CatalogSettings.StoreKitAPI.purchase
+    if let armed = try take(Target.storeKit + api.rawValue) {
+      return (Self.error(armed, api), false)
+    }
+    guard let fault = try consume(Self.faults[api] ?? []) else { return nil }
+    return (Self.error(fault), fault == .userCancel)
   }
 
   /// The faults that apply to each API, in the order they are taken.

@@ -538,7 +538,8 @@ extension LocalAppStore {
 
   /// Makes every call of `api` fail with `error` until it is cleared with `nil`:
   /// `SKTestSession.setSimulatedError(_:forAPI:)`; or, not `sticky`, only the next call. A
-  /// purchase's `userCancelled` is the `.userCancelled` result, as StoreKit reports a cancel.
+  /// purchase's simulated `userCancelled` is thrown, as a simulated error is; the customer
+  /// dismissing the sheet is the `user-cancel` fault, the `.userCancelled` result.
   /// - Throws: `invalidArgument` for an API the store does not serve (the sheets, app
   ///   transaction); for verification arm the ``Fault/verification`` fault, which signs with an
   ///   untrusted authority.

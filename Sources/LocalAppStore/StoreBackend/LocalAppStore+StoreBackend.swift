@@ -163,7 +163,8 @@ extension LocalAppStore {
     let account = account ?? self.account
     return try backendOperation {
       (now: Date) throws(LocalAppStoreError) -> Result<PurchaseOutcome, StoreBackendError> in
-      let failure = try controls.failure(of: .purchase)
+      let failed = try controls.purchaseFailure()
+      let failure = failed?.error
       // A network failure is a request that never reached the App Store: nothing is spent.
       if case .networkError? = failure { return .failure(failure ?? .unknown) }
       guard let product = productsByID[product.id] else {
@@ -179,9 +180,11 @@ extension LocalAppStore {
       // the JWS form's `nonce` is "A one-time-use UUID". Refused, ineligible, cancelled on the
       // sheet or failed: spent, and committed with the operation, whose failures are values.
       try offers.spend(checked.nonces, now: now)
-      switch failure {
-      case .userCancelled?: return .success(.userCancelled)
-      case let error?: return .failure(error)
+      // The customer dismissed the sheet: the `.userCancelled` result; any other failure, a
+      // simulated `userCancelled` included, is thrown (``Controls/purchaseFailure()``).
+      switch failed {
+      case (_, true)?: return .success(.userCancelled)
+      case (let error, false)?: return .failure(error)
       case nil: break
       }
       let terms: PurchaseTerms

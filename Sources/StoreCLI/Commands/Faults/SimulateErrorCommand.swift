@@ -10,11 +10,12 @@ enum SimulateErrorCommand: CLICommand {
   static let details = """
     Makes every call of API fail with ERROR until 'simulate-error API clear', as
     SKTestSession.setSimulatedError(_:forAPI:) does, or only the next call with --once.
-    ERROR is any case of StoreKit's StoreKitError or Product.PurchaseError; a purchase's
-    userCancelled is the userCancelled result. 'fail' arms the failures StoreKit has no word
-    for (a network failure of any call, real verification failures) and shorthands for an
-    API's system error; both kinds are one mechanism, taken in this order: the API's
-    simulated error, then the faults.
+    ERROR is any case of StoreKit's StoreKitError or Product.PurchaseError, thrown as StoreKit
+    throws a simulated error (a purchase's userCancelled too; the customer dismissing the
+    sheet, the userCancelled result, is 'fail user-cancel'). 'fail' arms the failures
+    StoreKit has no word for (a network failure of any call, real verification failures) and
+    shorthands for an API's system error; both kinds are one mechanism, taken in this order:
+    the API's simulated error, then the faults.
 
     API:
     \(apis)
