@@ -142,4 +142,59 @@ import Testing
     #expect(inverted.err.contains("shorter than the shortest"), "\(inverted.err)")
     #expect(await session.run("win-back-rules", "--min-paid", "-1").code != 0)
   }
+
+  /// A server developer's own signature, checked by the App Store as any buy's: the original
+  /// form's four values, or a JWS. Each is good for one buy ("each payload, signature, and
+  /// nonce is only valid for one buy request", Apple); a half-given form is a usage error.
+  @Test("buy --signature/--key-id/--nonce/--timestamp and --offer-jws: your server's offer")
+  func buyWithServerSignature() async throws {
+    let session = try await EmulatorSession.withOffers()
+    defer { session.remove() }
+    #expect(await session.run("buy", "com.sportstime.pro.monthly").code == 0)
+    #expect(await session.run("disable-auto-renew", "1").code == 0)
+    #expect(await session.run("advance", "40d").code == 0)
+    let signed = try json(
+      await session.run(
+        "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--json"
+      ).out)
+    let form = [
+      "--signature", try #require(signed["signature"] as? String),
+      "--key-id", try #require(signed["keyID"] as? String),
+      "--nonce", try #require(signed["nonce"] as? String),
+      "--timestamp", try #require(signed["timestamp"] as? String),
+    ]
+    let bought = await session.run(
+      ["buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY"] + form + ["--json"])
+    #expect(bought.code == 0, "\(bought.err)")
+    let transaction = try #require(
+      (try json(bought.out)["transaction"] as? [String: Any])?["transaction"] as? [String: Any])
+    #expect(transaction["offerID"] as? String == "LOYALTY")
+    let again = await session.run(
+      ["buy", "com.sportstime.pro.annual", "--promo-offer", "LOYALTY"] + form)
+    #expect(again.code == 1, "a signature is spent by its buy")
+
+    // The JWS form, on the plan the customer has: it waits for the next renewal.
+    let jws = await session.run(
+      "offer-signature", "LOYALTY", "com.sportstime.pro.monthly", "--jws")
+    let waiting = await session.run(
+      "buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY", "--offer-jws",
+      jws.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(waiting.code == 0, "\(waiting.err)")
+    #expect(
+      waiting.out.contains("Offer LOYALTY on Pro Monthly starts at the next renewal on"),
+      "\(waiting.out)")
+
+    for usage in [
+      ["--signature", "AAAA"], ["--signature", "not base64!", "--key-id", "K"],
+      ["--key-id", "K"], ["--offer-jws", "a.b.c", "--signature", "AAAA"],
+      ["--offer-jws", "a.b.c", "--jws"],
+    ] {
+      let refused = await session.run(
+        ["buy", "com.sportstime.pro.monthly", "--promo-offer", "LOYALTY"] + usage)
+      #expect(refused.code == 2, "\(usage): \(refused.err)")
+    }
+    let stray = await session.run("buy", "com.sportstime.pro.monthly", "--offer-jws", "a.b.c")
+    #expect(stray.code == 2)
+    #expect(stray.err.contains("goes with --promo-offer"), "\(stray.err)")
+  }
 }

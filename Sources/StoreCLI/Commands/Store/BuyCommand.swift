@@ -6,7 +6,9 @@ import StoreModel
 enum BuyCommand: CustomerCommand {
   static let name = "buy"
   static let summary = "Buy a product (Product.purchase)"
-  static let positionals = ["PRODUCT_ID"]
+  static let positionals = [
+    "PRODUCT_ID", "PRODUCT_ID --promo-offer ID --nonce UUID", "PRODUCT_ID --promo-offer ID",
+  ]
   static let details = """
     Buys PRODUCT_ID for the account, as StoreKit 2's Product.purchase() does: a verified
     signed transaction, or pending (Ask to Buy on), or cancelled (a user-cancel fault).
@@ -17,7 +19,9 @@ enum BuyCommand: CustomerCommand {
     ("the offer period starts at the next billing event", Apple).
 
     Offers: --promo-offer signs the offer now with the app's subscription-offer key, as
-    the developer's server does (see offer-signature), and the App Store checks it: for the
+    the developer's server does (see offer-signature), or takes what your own server signed:
+    --signature with --key-id, --nonce and --timestamp (the original form), or --offer-jws
+    (the JWS form). The App Store checks it, and the nonce is spent by the buy: for the
     app's existing and former subscribers only. --win-back applies a win-back offer,
     for a customer whose subscription lapsed. --intro passes the server's signed
     word on the introductory offer (introductoryOfferEligibility(compactJWS:)). A refused
@@ -38,6 +42,14 @@ enum BuyCommand: CustomerCommand {
     [
       .value("promo-offer", "ID", help: "a promotional offer, signed now"),
       .flag("jws", help: "with --promo-offer: the compact JWS form").within("promo-offer"),
+      .value("signature", "BASE64", help: "with --promo-offer: your server's signature")
+        .required(on: "PRODUCT_ID --promo-offer ID --nonce UUID"),
+      .value("key-id", "ID", help: "with --signature: the key identifier it was signed with")
+        .required(on: "PRODUCT_ID --promo-offer ID --nonce UUID"),
+      .value("timestamp", "MS", help: "with --signature: the time it was signed (UNIX ms)")
+        .required(on: "PRODUCT_ID --promo-offer ID --nonce UUID"),
+      .value("offer-jws", "JWS", help: "with --promo-offer: your server's offer JWS")
+        .required(on: "PRODUCT_ID --promo-offer ID"),
       .value("win-back", "ID", help: "a win-back offer of the product")
         .alternative(to: "promo-offer"),
       .value(
@@ -132,10 +144,20 @@ enum BuyCommand: CustomerCommand {
       if let token = try OfferOptions.uuid(arguments, "token") {
         options.insert(.appAccountToken(token))
       }
-      if let offerID = arguments.value("promo-offer") {
-        options.insert(
-          try await OfferOptions.sign(offerID, productID: product.id, arguments, store))
+    }
+    if let offerID = arguments.value("promo-offer") {
+      if let given = try serverSigned(offerID, arguments) {
+        options.insert(given)
+      } else {
+        let signed = try await StoreAccess.perform { () throws(LocalAppStoreError) in
+          try await OfferOptions.sign(offerID, productID: product.id, arguments, store)
+        }
+        options.insert(signed)
       }
+    } else if let stray = ["signature", "key-id", "timestamp", "offer-jws"].first(where: {
+      arguments.value($0) != nil
+    }) {
+      throw .usage("--\(stray) goes with --promo-offer ID")
     }
     if let offerID = arguments.value("win-back") {
       guard let offer = product.subscription?.winBackOffers.first(where: { $0.id == offerID })
@@ -158,6 +180,47 @@ enum BuyCommand: CustomerCommand {
       options.insert(eligibility)
     }
     return options
+  }
+
+  /// The promotional offer `offerID` as the developer's own server signed it: the original
+  /// form's `--signature`, `--key-id`, `--nonce` and `--timestamp` (StoreKit's
+  /// `promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`), or `--offer-jws`
+  /// (`promotionalOffer(_:compactJWS:)`); `nil` when neither is given (the store signs).
+  static func serverSigned(_ offerID: String, _ arguments: ParsedArguments) throws(CLIError)
+    -> PurchaseOption?
+  {
+    let signature = arguments.value("signature")
+    let jws = arguments.value("offer-jws")
+    switch (signature, jws) {
+    case (nil, nil):
+      if let stray = ["key-id", "timestamp"].first(where: { arguments.value($0) != nil }) {
+        throw .usage("--\(stray) goes with --signature")
+      }
+      return nil
+    case (_?, _?):
+      throw .usage("--signature and --offer-jws are two forms of one offer: give one")
+    case (nil, let jws?):
+      if arguments.flag("jws") || arguments.value("nonce") != nil {
+        throw .usage("--offer-jws carries its own nonce and form: no --jws or --nonce with it")
+      }
+      return .promotionalOfferJWS(offerID: offerID, compactJWS: jws)
+    case (let signature?, nil):
+      guard let bytes = Data(base64Encoded: signature), !bytes.isEmpty else {
+        throw .usage("--signature takes the signature in base64, not '\(signature)'")
+      }
+      guard let keyID = arguments.value("key-id"), !keyID.isEmpty else {
+        throw .usage("--signature needs --key-id, the key identifier it was signed with")
+      }
+      guard let text = arguments.value("nonce"), let nonce = UUID(uuidString: text) else {
+        throw .usage("--signature needs --nonce, the UUID it was signed with")
+      }
+      guard let text = arguments.value("timestamp"), let timestamp = Int(text), timestamp > 0
+      else {
+        throw .usage("--signature needs --timestamp, the UNIX time in milliseconds it was signed")
+      }
+      return .promotionalOffer(
+        offerID: offerID, keyID: keyID, nonce: nonce, signature: bytes, timestamp: timestamp)
+    }
   }
 
   /// `Pro Monthly starts at the next renewal on DATE (downgrade from Pro Annual); …`, or, for
