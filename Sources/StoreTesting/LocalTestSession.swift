@@ -250,11 +250,14 @@ public struct LocalTestSession: Sendable {
 
   /// Refunds transaction `identifier`: sets its revocation date and reason and delivers the change;
   /// a subscription's latest transaction refunded no longer renews (`SKTestSession`'s name).
+  ///
+  /// `percentage` (milli-percent, 1 to 100 000; ours, `SKTestSession` refunds in full) makes it
+  /// a prorated refund: `revocationType` `REFUND_PRORATED` with that `revocationPercentage`.
   @discardableResult
-  public func refundTransaction(identifier: UInt64) async throws(LocalAppStoreError)
-    -> Transaction
+  public func refundTransaction(identifier: UInt64, percentage: Int? = nil)
+    async throws(LocalAppStoreError) -> Transaction
   {
-    try await store.refund(transactionID: identifier)
+    try await store.refund(transactionID: identifier, percentage: percentage)
   }
 
   /// `expireSubscription(productIdentifier:)`.
