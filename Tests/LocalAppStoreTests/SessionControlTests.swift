@@ -47,28 +47,11 @@ import Testing
   }
 
   /// `forceRenewalOfSubscription(productIdentifier:)`'s page: "The testing environment doesn't
-  /// change the billing retry state with this call." Before, it recovered the subscription
-  /// (watched: this test fails there).
-  @Test("forceRenewal leaves a subscription in billing retry in it")
+  /// change the billing retry state with this call", and the call "Removes a pending price
+  /// increase, setting it to […] noIncreasePending" all the same. Before, it recovered the
+  /// subscription, and later did nothing at all (watched: this test fails with each).
+  @Test("forceRenewal leaves a subscription in billing retry in it, and removes its increase")
   func forceRenewalInRetry() async throws {
-    let clock = ManualClock()
-    let store = try LocalAppStore.sportsTime(
-      clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true))
-    let first = try await store.buyVerified(monthlyID)
-    clock.set(to: utc(2026, 2, 3))
-    #expect(try await store.proState() == .inBillingRetryPeriod)
-    let returned = try await store.forceRenewalOfSubscription(productID: monthlyID)
-    #expect(returned.id == first.id, "nothing renewed")
-    #expect(try await store.proState() == .inBillingRetryPeriod)
-    #expect(try await store.history().count == 1)
-  }
-
-  /// In billing retry, `forceRenewalOfSubscription(productIdentifier:)` renews nothing ("doesn't
-  /// change the billing retry state with this call") but still "Removes a pending price
-  /// increase, setting it to […] noIncreasePending" (its page). Before, it did nothing at all
-  /// (watched: this test fails there).
-  @Test("forceRenewal in billing retry still removes a pending price increase")
-  func forceRenewalInRetryRemovesIncrease() async throws {
     let clock = ManualClock()
     let store = try LocalAppStore.sportsTime(
       clock: clock, settings: EmulatorSettings(billingIssuesEnabled: true))
@@ -78,11 +61,13 @@ import Testing
     try await store.setPrice(5.99, forProduct: monthlyID)
     try await store.requestPriceIncreaseConsent(transactionID: first.id)
     #expect(try await store.renewalInfos().first?.priceIncreaseStatus == .pending)
-    try await store.forceRenewalOfSubscription(productID: monthlyID)
+    let returned = try await store.forceRenewalOfSubscription(productID: monthlyID)
+    #expect(returned.id == first.id, "nothing renewed")
+    #expect(try await store.proState() == .inBillingRetryPeriod)
+    #expect(try await store.history().count == 1)
     let info = try #require(try await store.renewalInfos().first)
     #expect(info.priceIncreaseStatus == nil, "noIncreasePending: the field is left out")
     #expect(info.isInBillingRetry)
-    #expect(try await store.history().count == 1)
   }
 
   /// `forceRenewalOfSubscription(productIdentifier:)`'s page: "The testing environment also:
