@@ -465,10 +465,11 @@ package final class LedgerStore: @unchecked Sendable {
 
   /// `text`, the JSON of `row`, decoded, through `cache`.
   func decode<T: Decodable & Sendable>(
-    _ type: T.Type, _ text: String, what: String, row: UInt64, cache: DecodedRows<UInt64, T>
+    _ type: T.Type, _ text: String, what: @autoclosure () -> String, row: UInt64,
+    cache: DecodedRows<UInt64, T>
   ) throws(LocalAppStoreError) -> T {
     if let value = cache[row, text] { return value }
-    let value = try decode(type, text, what: what)
+    let value = try decode(type, text, what: what())
     cache.keep(value, key: row, text: text)
     return value
   }
