@@ -4,6 +4,7 @@ extension LedgerStore {
   /// accounts, family sharing, settings, faults and the app's data stay.
   func clearPurchases() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows?["unsyncedPurchases"] = .some(nil) }
+    changedMeta.remove("unsyncedPurchases")
     try database.execute(
       """
       DELETE FROM transactions; DELETE FROM subscriptions; DELETE FROM requests;

@@ -48,6 +48,9 @@ package final class LedgerStore: @unchecked Sendable {
   /// dozen times, each an SQLite query. Every write of the table in this connection goes
   /// through ``setRow(_:_:)``, ``wipe()`` or ``clearPurchases()``, which keep it true.
   var metaRows: [String: String?]?
+  /// The keys of the `meta` rows the current transaction changed in ``metaRows`` and has not
+  /// written yet (``writeChangedMeta()``).
+  var changedMeta: Set<String> = []
   let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
 
@@ -101,13 +104,24 @@ package final class LedgerStore: @unchecked Sendable {
   }
 
   /// Runs `body` as one SQLite transaction (`BEGIN IMMEDIATE`; `BEGIN` on a read-only state):
-  /// committed when it returns, rolled back when it throws.
+  /// committed when it returns, rolled back when it throws. The `meta` rows most operations
+  /// read are read first, in one statement (``readCommonMeta()``), and the rows `body` changed
+  /// are written last, in one (``writeChangedMeta()``): a renewal read and wrote them in nine.
   package func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError)
     -> T
   {
     metaRows = [:]
-    defer { metaRows = nil }
-    return try database.immediateTransaction(body)
+    changedMeta = []
+    defer {
+      metaRows = nil
+      changedMeta = []
+    }
+    return try database.immediateTransaction { () throws(LocalAppStoreError) -> T in
+      try readCommonMeta()
+      let result = try body()
+      try writeChangedMeta()
+      return result
+    }
   }
 
   /// Whether the state was opened read-only: nothing is ever written to it.
@@ -165,6 +179,7 @@ package final class LedgerStore: @unchecked Sendable {
   /// Removes every row: the first half of a reset.
   package func wipe() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows = [:] }
+    changedMeta = []
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
