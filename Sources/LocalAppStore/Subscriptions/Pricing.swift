@@ -166,7 +166,20 @@ package struct Pricing {
 
   /// `amount` in milli-units, rounded half away from zero (the App Store Server API's prices:
   /// "the price … in milliunits").
+  ///
+  /// Kept for the next time (``milliunitsOf``): every new transaction converts its product's
+  /// price, which `NSDecimalRound` and `NSDecimalNumber` made a hundredth of a renewal.
   package static func milliunits(_ amount: Decimal) -> Int64 {
+    if let kept = milliunitsOf[amount] { return kept }
+    let converted = convertedToMilliunits(amount)
+    milliunitsOf.insert(converted, for: amount)
+    return converted
+  }
+
+  /// The amounts ``milliunits(_:)`` converted, by amount (equal amounts, equal milli-units).
+  private static let milliunitsOf = BoundedCache<Decimal, Int64>(capacity: 256)
+
+  private static func convertedToMilliunits(_ amount: Decimal) -> Int64 {
     var value = amount * 1000
     var rounded = Decimal()
     NSDecimalRound(&rounded, &value, 0, .plain)
