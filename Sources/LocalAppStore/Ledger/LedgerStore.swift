@@ -51,6 +51,13 @@ package final class LedgerStore: @unchecked Sendable {
   /// The keys of the `meta` rows the current transaction changed in ``metaRows`` and has not
   /// written yet (``writeChangedMeta()``).
   var changedMeta: Set<String> = []
+  /// The transactions the current SQLite transaction inserted, as ``transaction(_:)`` reads
+  /// them, by identifier; `nil` outside ``transaction(_:)``. A notification reads the
+  /// transaction its step just made, which was a SELECT of the row just written. Every other
+  /// write of the `transactions` table in this connection forgets what it touched: ``update(_:)``
+  /// and ``setFinished(_:)`` their row, the deletions, ``wipe()``, ``clearPurchases()`` and
+  /// ``replaceContents(with:)`` them all.
+  var insertedTransactions: [UInt64: StoredTransaction]?
   let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
 
@@ -112,9 +119,11 @@ package final class LedgerStore: @unchecked Sendable {
   {
     metaRows = [:]
     changedMeta = []
+    insertedTransactions = [:]
     defer {
       metaRows = nil
       changedMeta = []
+      insertedTransactions = nil
     }
     return try database.immediateTransaction { () throws(LocalAppStoreError) -> T in
       try readCommonMeta()
@@ -143,6 +152,7 @@ package final class LedgerStore: @unchecked Sendable {
 
   /// Replaces every page of this state with `source`'s (SQLite's online backup).
   func replaceContents(with source: LedgerStore) throws(LocalAppStoreError) {
+    if insertedTransactions != nil { insertedTransactions = [:] }
     try database.replaceContents(with: source.database)
   }
 
@@ -180,6 +190,7 @@ package final class LedgerStore: @unchecked Sendable {
   package func wipe() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows = [:] }
     changedMeta = []
+    if insertedTransactions != nil { insertedTransactions = [:] }
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
