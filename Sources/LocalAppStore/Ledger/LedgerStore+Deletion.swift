@@ -4,7 +4,6 @@ extension LedgerStore {
   /// accounts, family sharing, settings, faults and the app's data stay.
   func clearPurchases() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows?["unsyncedPurchases"] = .some(nil) }
-    changedMeta.remove("unsyncedPurchases")
     if insertedTransactions != nil { insertedTransactions = [:] }
     try database.execute(
       """

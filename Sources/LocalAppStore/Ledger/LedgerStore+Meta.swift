@@ -68,15 +68,7 @@ extension LedgerStore {
     return value
   }
 
-  /// Sets row `key` to `value` (`nil` removes it): inside ``LedgerStore/transaction(_:)``, in
-  /// ``LedgerStore/metaRows``, written when the transaction's body returns
-  /// (``writeChangedMeta()``); outside one, at once.
   func setRow(_ key: String, _ value: String?) throws(LocalAppStoreError) {
-    if metaRows != nil {
-      metaRows?[key] = .some(value)
-      changedMeta.insert(key)
-      return
-    }
     if let value {
       try database.query(
         "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -84,67 +76,6 @@ extension LedgerStore {
     } else {
       try database.query("DELETE FROM meta WHERE key = ?", [.text(key)])
     }
-  }
-
-  /// The `meta` rows nearly every operation reads (the stored time, the settings, the next
-  /// identifier, the notifications' random state, the launch markers), read into ``metaRows``
-  /// by one SELECT at the start of a transaction rather than one SELECT each.
-  static let commonMetaKeys: [String] = [
-    MetaText.now.rawValue, MetaKey<EmulatorSettings>.settings.name, MetaText.nextID.rawValue,
-    MetaText.randomState.rawValue, MetaKey<[LaunchMarker]>.launchMarkers.name,
-  ]
-
-  /// The SELECT of ``commonMetaKeys``: a compound of one SELECT by key each, as `key IN (…)`
-  /// makes SQLite build an ephemeral table of the list (a B-tree opened and closed, its pages
-  /// allocated), which cost more than the SELECTs it replaced.
-  private static let commonMetaQuery = commonMetaKeys.map { _ in
-    "SELECT key, value FROM meta WHERE key = ?"
-  }.joined(separator: " UNION ALL ")
-
-  /// Reads ``commonMetaKeys`` into ``metaRows`` (an absent row as `nil`).
-  func readCommonMeta() throws(LocalAppStoreError) {
-    let keys = Self.commonMetaKeys
-    var rows: [String: String?] = [:]
-    for key in keys { rows[key] = .some(nil) }
-    for row in try database.query(Self.commonMetaQuery, keys.map { .text($0) }) {
-      if let key = row[0].text { rows[key] = .some(row[1].text) }
-    }
-    metaRows = rows
-  }
-
-  /// Writes the `meta` rows the transaction changed (``changedMeta``), before it commits: those
-  /// set in one statement (those removed, rarely any, one statement each), rather than one
-  /// statement per change.
-  func writeChangedMeta() throws(LocalAppStoreError) {
-    guard !changedMeta.isEmpty, let rows = metaRows else { return }
-    var set: [SQLiteDatabase.Value] = []
-    var removed: [SQLiteDatabase.Value] = []
-    for key in changedMeta.sorted() {
-      if case .some(.some(let value)) = rows[key] {
-        set += [.text(key), .text(value)]
-      } else {
-        removed.append(.text(key))
-      }
-    }
-    changedMeta = []
-    if !set.isEmpty {
-      try database.query(Self.metaUpsert(rows: set.count / 2), set)
-    }
-    for key in removed {
-      try database.query("DELETE FROM meta WHERE key = ?", [key])
-    }
-  }
-
-  /// The UPSERT of `rows` meta rows, made once for up to 8.
-  private static func metaUpsert(rows: Int) -> String {
-    rows <= metaUpserts.count ? metaUpserts[rows - 1] : makeMetaUpsert(rows: rows)
-  }
-
-  private static let metaUpserts = (1...8).map(makeMetaUpsert(rows:))
-
-  private static func makeMetaUpsert(rows: Int) -> String {
-    "INSERT INTO meta(key, value) VALUES "
-      + repeatElement("(?, ?)", count: rows).joined(separator: ", ")
-      + " ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+    if metaRows != nil { metaRows?[key] = .some(value) }
   }
 }

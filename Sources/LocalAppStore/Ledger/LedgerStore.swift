@@ -48,9 +48,6 @@ package final class LedgerStore: @unchecked Sendable {
   /// dozen times, each an SQLite query. Every write of the table in this connection goes
   /// through ``setRow(_:_:)``, ``wipe()`` or ``clearPurchases()``, which keep it true.
   var metaRows: [String: String?]?
-  /// The keys of the `meta` rows the current transaction changed in ``metaRows`` and has not
-  /// written yet (``writeChangedMeta()``).
-  var changedMeta: Set<String> = []
   /// The transactions the current SQLite transaction inserted, as ``transaction(_:)`` reads
   /// them, by identifier; `nil` outside ``transaction(_:)``. A notification reads the
   /// transaction its step just made, which was a SELECT of the row just written. Every other
@@ -111,26 +108,17 @@ package final class LedgerStore: @unchecked Sendable {
   }
 
   /// Runs `body` as one SQLite transaction (`BEGIN IMMEDIATE`; `BEGIN` on a read-only state):
-  /// committed when it returns, rolled back when it throws. The `meta` rows most operations
-  /// read are read first, in one statement (``readCommonMeta()``), and the rows `body` changed
-  /// are written last, in one (``writeChangedMeta()``): a renewal read and wrote them in nine.
+  /// committed when it returns, rolled back when it throws.
   package func transaction<T>(_ body: () throws(LocalAppStoreError) -> T) throws(LocalAppStoreError)
     -> T
   {
     metaRows = [:]
-    changedMeta = []
     insertedTransactions = [:]
     defer {
       metaRows = nil
-      changedMeta = []
       insertedTransactions = nil
     }
-    return try database.immediateTransaction { () throws(LocalAppStoreError) -> T in
-      try readCommonMeta()
-      let result = try body()
-      try writeChangedMeta()
-      return result
-    }
+    return try database.immediateTransaction(body)
   }
 
   /// Whether the state was opened read-only: nothing is ever written to it.
@@ -189,7 +177,6 @@ package final class LedgerStore: @unchecked Sendable {
   /// Removes every row: the first half of a reset.
   package func wipe() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows = [:] }
-    changedMeta = []
     if insertedTransactions != nil { insertedTransactions = [:] }
     try database.execute(
       """
