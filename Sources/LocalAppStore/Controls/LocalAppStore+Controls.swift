@@ -180,10 +180,13 @@ extension LocalAppStore {
   /// subscription renews.
   private func latestAdvance(from now: Date) throws(LocalAppStoreError) -> Date? {
     let rate = try currentSettings().timeRate
-    return try ledger.purchasedSubscriptions()
-      .filter { $0.phase == .active || $0.phase == .billingRetry }
-      .compactMap { renewalLimit(of: $0, from: now, rate: rate) }
-      .min()
+    // Each period once: calendar arithmetic, the same for every subscription of the period.
+    var periods: Set<SubscriptionPeriod> = []
+    for record in try ledger.purchasedSubscriptions()
+    where record.phase == .active || record.phase == .billingRetry {
+      periods.formUnion(renewalPeriods(of: record))
+    }
+    return periods.map { rate.end(of: $0, from: now, count: Self.maximumPeriodsPerAdvance) }.min()
   }
 
   /// The end of ``maximumPeriodsPerAdvance`` periods of `record` from `start`, in the shorter
@@ -192,10 +195,19 @@ extension LocalAppStore {
   /// (``advanceTime(by:)``) and a state file's catch-up (``checkCatchUp(_:to:rate:)``) both
   /// stop there.
   func renewalLimit(of record: SubscriptionRecord, from start: Date, rate: TimeRate) -> Date? {
-    [record.productID, record.autoRenewProductID]
-      .compactMap { productsByID[$0]?.subscription?.subscriptionPeriod }
+    renewalPeriods(of: record)
       .map { rate.end(of: $0, from: start, count: Self.maximumPeriodsPerAdvance) }
       .min()
+  }
+
+  /// The periods of `record`'s product and of the product it renews as next, each once, of
+  /// those in the catalog.
+  private func renewalPeriods(of record: SubscriptionRecord) -> Set<SubscriptionPeriod> {
+    var periods: Set<SubscriptionPeriod> = []
+    for id in [record.productID, record.autoRenewProductID] {
+      if let period = productsByID[id]?.subscription?.subscriptionPeriod { periods.insert(period) }
+    }
+    return periods
   }
 
   /// Catches up with the clock: makes every renewal and expiry due by now and delivers them

@@ -4,6 +4,7 @@ extension LedgerStore {
   /// accounts, family sharing, settings, faults and the app's data stay.
   func clearPurchases() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows?["unsyncedPurchases"] = .some(nil) }
+    if insertedTransactions != nil { insertedTransactions = [:] }
     try database.execute(
       """
       DELETE FROM transactions; DELETE FROM subscriptions; DELETE FROM requests;
@@ -13,6 +14,7 @@ extension LedgerStore {
 
   /// Removes transaction `id` and the family members' copies of it.
   func deleteTransaction(_ id: UInt64) throws(LocalAppStoreError) {
+    if insertedTransactions != nil { insertedTransactions = [:] }
     let value = SQLiteDatabase.Value.integer(Int64(bitPattern: id))
     try database.query("DELETE FROM transactions WHERE id = ? OR source_id = ?", [value, value])
   }
@@ -20,6 +22,7 @@ extension LedgerStore {
   /// Removes every transaction of subscription `originalID` (its original and its renewals)
   /// and the family members' copies of them.
   func deleteTransactions(ofSubscription originalID: UInt64) throws(LocalAppStoreError) {
+    if insertedTransactions != nil { insertedTransactions = [:] }
     let value = SQLiteDatabase.Value.integer(Int64(bitPattern: originalID))
     try database.query(
       "DELETE FROM transactions WHERE source_id IN (SELECT id FROM transactions WHERE original_id = ?)",

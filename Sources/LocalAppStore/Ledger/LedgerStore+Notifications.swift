@@ -73,17 +73,17 @@ extension LedgerStore {
     subtype: String?, signedPayload: String, nextAttempt: Date?,
     environment: AppStoreEnvironment
   ) throws(LocalAppStoreError) {
-    let sequence =
-      (try database.scalar("SELECT COALESCE(MAX(seq), 0) FROM notifications")?
-        .integer ?? 0) + 1
+    // The next sequence number is the statement's own subquery (the `seq` index's last entry),
+    // not a SELECT of its own before it.
     try database.query(
       """
       INSERT INTO notifications(uuid, seq, created_ms, account, original_id, type, subtype,
         event_key, signed_payload, delivered_ms, next_attempt_ms, environment)
-      VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
+      VALUES(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM notifications), ?, ?, ?, ?, ?, ?, ?,
+        NULL, ?, ?)
       """,
       [
-        .text(uuid), .integer(sequence), .integer(AppStoreJSON.milliseconds(created)),
+        .text(uuid), .integer(AppStoreJSON.milliseconds(created)),
         .text(account), originalID.map { .integer(Int64(bitPattern: $0)) } ?? .null,
         .text(type), subtype.map { .text($0) } ?? .null, .null,
         .text(signedPayload),

@@ -16,10 +16,16 @@ extension LedgerStore {
         .integer(Int64(stored.revision)), .integer(stored.finished ? 1 : 0),
         .text(payload(of: stored.transaction)),
       ])
+    if insertedTransactions != nil {
+      var read = stored
+      read.transaction = Self.asStored(stored.transaction)
+      insertedTransactions?[stored.transaction.id] = read
+    }
   }
 
   /// Rewrites a changed transaction and bumps its revision.
   func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
+    insertedTransactions?[transaction.id] = nil
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
       [.text(payload(of: transaction)), .integer(Int64(bitPattern: transaction.id))])
@@ -31,12 +37,14 @@ extension LedgerStore {
   }
 
   func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
+    insertedTransactions?[id] = nil
     try database.query(
       "UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(bitPattern: id))])
   }
 
   func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
-    try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
+    if let inserted = insertedTransactions?[id] { return inserted }
+    return try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
   }
 
   package func transactions(of account: String) throws(LocalAppStoreError) -> [StoredTransaction] {

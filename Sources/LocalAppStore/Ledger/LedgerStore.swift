@@ -48,6 +48,13 @@ package final class LedgerStore: @unchecked Sendable {
   /// dozen times, each an SQLite query. Every write of the table in this connection goes
   /// through ``setRow(_:_:)``, ``wipe()`` or ``clearPurchases()``, which keep it true.
   var metaRows: [String: String?]?
+  /// The transactions the current SQLite transaction inserted, as ``transaction(_:)`` reads
+  /// them, by identifier; `nil` outside ``transaction(_:)``. A notification reads the
+  /// transaction its step just made, which was a SELECT of the row just written. Every other
+  /// write of the `transactions` table in this connection forgets what it touched: ``update(_:)``
+  /// and ``setFinished(_:)`` their row, the deletions, ``wipe()``, ``clearPurchases()`` and
+  /// ``replaceContents(with:)`` them all.
+  var insertedTransactions: [UInt64: StoredTransaction]?
   let decodedRecords = DecodedRows<UInt64, SubscriptionRecord>(capacity: 4096)
   let decodedTransactions = DecodedRows<UInt64, Transaction>(capacity: 4096)
 
@@ -106,7 +113,11 @@ package final class LedgerStore: @unchecked Sendable {
     -> T
   {
     metaRows = [:]
-    defer { metaRows = nil }
+    insertedTransactions = [:]
+    defer {
+      metaRows = nil
+      insertedTransactions = nil
+    }
     return try database.immediateTransaction(body)
   }
 
@@ -129,6 +140,7 @@ package final class LedgerStore: @unchecked Sendable {
 
   /// Replaces every page of this state with `source`'s (SQLite's online backup).
   func replaceContents(with source: LedgerStore) throws(LocalAppStoreError) {
+    if insertedTransactions != nil { insertedTransactions = [:] }
     try database.replaceContents(with: source.database)
   }
 
@@ -165,6 +177,7 @@ package final class LedgerStore: @unchecked Sendable {
   /// Removes every row: the first half of a reset.
   package func wipe() throws(LocalAppStoreError) {
     if metaRows != nil { metaRows = [:] }
+    if insertedTransactions != nil { insertedTransactions = [:] }
     try database.execute(
       """
       DELETE FROM meta; DELETE FROM products; DELETE FROM accounts; DELETE FROM transactions;
@@ -465,10 +478,11 @@ package final class LedgerStore: @unchecked Sendable {
 
   /// `text`, the JSON of `row`, decoded, through `cache`.
   func decode<T: Decodable & Sendable>(
-    _ type: T.Type, _ text: String, what: String, row: UInt64, cache: DecodedRows<UInt64, T>
+    _ type: T.Type, _ text: String, what: @autoclosure () -> String, row: UInt64,
+    cache: DecodedRows<UInt64, T>
   ) throws(LocalAppStoreError) -> T {
     if let value = cache[row, text] { return value }
-    let value = try decode(type, text, what: what)
+    let value = try decode(type, text, what: what())
     cache.keep(value, key: row, text: text)
     return value
   }

@@ -170,11 +170,17 @@ package struct StoreSigning {
   /// Its bytes are first folded 8 at a time into one word (multiplicative hashing by the
   /// golden ratio, after a rotation), which `Hasher` then hashes: SipHash over every byte of a
   /// notification was a twentieth of a renewal's time.
+  ///
+  /// The folded word is computed once, when the key is made: a signature looks its payload up
+  /// and then stores it, and each hashed all the bytes again.
   private struct Payload: Hashable {
     let bytes: Data
+    /// The bytes folded into one word.
+    let folded: UInt64
 
-    func hash(into hasher: inout Hasher) {
-      bytes.withUnsafeBytes { bytes in
+    init(bytes: Data) {
+      self.bytes = bytes
+      folded = bytes.withUnsafeBytes { bytes in
         var folded = UInt64(bytes.count)
         func fold(_ word: UInt64) {
           folded = ((folded << 5 | folded >> 59) ^ word) &* 0x9E37_79B9_7F4A_7C15
@@ -190,12 +196,17 @@ package struct StoreSigning {
           offset += 1
         }
         fold(rest)
-        hasher.combine(folded)
+        return folded
       }
     }
 
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(folded)
+    }
+
     static func == (first: Payload, second: Payload) -> Bool {
-      first.bytes.withUnsafeBytes { first in
+      guard first.folded == second.folded else { return false }
+      return first.bytes.withUnsafeBytes { first in
         second.bytes.withUnsafeBytes { second in
           guard first.count == second.count else { return false }
           guard let one = first.baseAddress, let other = second.baseAddress else { return true }

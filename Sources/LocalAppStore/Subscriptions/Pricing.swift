@@ -1,4 +1,5 @@
 package import Foundation
+import StoreInternals
 package import StoreModel
 
 /// The prices while the store runs, and the consent a price increase needs: what Xcode's
@@ -118,10 +119,26 @@ package struct Pricing {
   // MARK: - Amounts
 
   /// `product` with the price `milliunits`, its display price formatted as before.
+  ///
+  /// The amount and its display text are a function of the milli-units, the currency and the
+  /// locale alone, and are kept for the next time they are asked for (``pricesShown``): a
+  /// subscription renews at the price it was bought at, which ICU's currency formatter made
+  /// anew on every renewal (an eighth of a renewal's time, with the `Decimal` division).
   package static func repriced(_ product: Product, milliunits: Int64) -> Product {
-    let price = Decimal(milliunits) / 1000
-    let display = price.formatted(
-      .currency(code: product.currencyCode).locale(product.locale))
+    let key = PriceShown.Key(
+      milliunits: milliunits, currencyCode: product.currencyCode, locale: product.locale)
+    let shown: PriceShown
+    if let kept = pricesShown[key] {
+      shown = kept
+    } else {
+      let amount = Decimal(milliunits) / 1000
+      shown = PriceShown(
+        amount: amount,
+        text: amount.formatted(.currency(code: product.currencyCode).locale(product.locale)))
+      pricesShown.insert(shown, for: key)
+    }
+    let price = shown.amount
+    let display = shown.text
     return Product(
       id: product.id, type: product.type, displayName: product.displayName,
       description: product.description, price: price, displayPrice: display,
@@ -129,9 +146,40 @@ package struct Pricing {
       isFamilyShareable: product.isFamilyShareable, subscription: product.subscription)
   }
 
+  /// An amount of milli-units as a price, and as a customer sees it.
+  struct PriceShown: Sendable {
+    struct Key: Hashable, Sendable {
+      var milliunits: Int64
+      var currencyCode: String
+      var locale: Locale
+    }
+
+    /// The milli-units over 1000.
+    var amount: Decimal
+    /// `amount` formatted in its currency and locale.
+    var text: String
+  }
+
+  /// The prices ``repriced(_:milliunits:)`` made, by milli-units, currency and locale: as
+  /// many as a catalog's prices and their increases ask for in practice.
+  private static let pricesShown = BoundedCache<PriceShown.Key, PriceShown>(capacity: 256)
+
   /// `amount` in milli-units, rounded half away from zero (the App Store Server API's prices:
   /// "the price … in milliunits").
+  ///
+  /// Kept for the next time (``milliunitsOf``): every new transaction converts its product's
+  /// price, which `NSDecimalRound` and `NSDecimalNumber` made a hundredth of a renewal.
   package static func milliunits(_ amount: Decimal) -> Int64 {
+    if let kept = milliunitsOf[amount] { return kept }
+    let converted = convertedToMilliunits(amount)
+    milliunitsOf.insert(converted, for: amount)
+    return converted
+  }
+
+  /// The amounts ``milliunits(_:)`` converted, by amount (equal amounts, equal milli-units).
+  private static let milliunitsOf = BoundedCache<Decimal, Int64>(capacity: 256)
+
+  private static func convertedToMilliunits(_ amount: Decimal) -> Int64 {
     var value = amount * 1000
     var rounded = Decimal()
     NSDecimalRound(&rounded, &value, 0, .plain)
