@@ -359,7 +359,8 @@ class Story:
         st("buy", MONTHLY, "--account", "gone")
         st("expire", MONTHLY, "--account", "gone")
         st("buy", MONTHLY, "--account", "rex")
-        st("refund", str(self.history("rex")[-1]["id"]))
+        # rex's refund is a prorated one: REFUND_PRORATED, 37.5% (App Store Server API 1.19).
+        st("refund", str(self.history("rex")[-1]["id"]), "--percent", "37.5")
         # Billing retry (bill, kid), then grace (grace), then bill recovers.
         st("buy", MONTHLY, "--account", "bill")
         st("billing-issue", "on")
@@ -556,7 +557,7 @@ class Story:
         self.expect(filtered.data == [], f"the status filter kept {filtered.data}")
 
     def check_refunds(self):
-        """R1-R3: refund history equals the refunded transactions of history --json."""
+        """R1-R4: refund history equals the refunded transactions of history --json, each of its kind."""
         for account in ["purchaser", "rex", "bill"]:
             refunded = [t for t in self.cli[account] if "revocationDate" in t]
             got, revision = [], None
@@ -573,6 +574,10 @@ class Story:
                         f"refund history of {account}: {[t.transactionId for t in got]} vs {[t['id'] for t in refunded]}")
             later = self.call("refund-history", self.api.get_refund_history, str(self.cli[account][0]["id"]), revision)
             self.expect(later.signedTransactions == [], "refund history: the final revision gave more")
+            # R4: what kind of refund each was, as Apple's library decodes it.
+            want = ("REFUND_PRORATED", 37500) if account == "rex" else ("REFUND_FULL", 100000)
+            kinds = {(t.rawRevocationType, t.revocationPercentage) for t in got}
+            self.expect(not got or kinds == {want}, f"refund history of {account}: refunds {kinds}, not {want}")
 
     # MARK: - Writes
 

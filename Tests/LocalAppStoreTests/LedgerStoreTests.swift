@@ -81,4 +81,31 @@ import Testing
     #expect(try ledger.renewalExtensions(of: 1).isEmpty)
     #expect(try !ledger.isNonceSpent("a", since: .distantPast))
   }
+
+  /// Within one SQLite transaction the ledger answers a transaction it inserted from memory
+  /// (issue 32's costs); every change of that row — an update, finishing it, deleting it — must
+  /// be what the next read sees, as SQLite's own row would be. Watched to fail with the update
+  /// leaving the memory as it was.
+  @Test("a transaction read back in the SQLite transaction that wrote it is what SQLite holds")
+  func insertedThenChanged() throws {
+    let ledger = try ledger()
+    let bought = Transaction(
+      id: 7, originalID: 7, appBundleID: "com.sportstime.app", productID: "monthly",
+      productType: .autoRenewable, purchaseDate: Self.start, signedDate: Self.start)
+    try ledger.transaction { () throws(LocalAppStoreError) in
+      try ledger.insert(
+        StoredTransaction(
+          transaction: bought, account: "purchaser", revision: 0, finished: false, sourceID: nil))
+      #expect(try ledger.transaction(7)?.transaction.revocationDate == nil)
+      var refunded = bought
+      refunded.revocationDate = Self.start.addingTimeInterval(60)
+      #expect(try ledger.update(refunded) == 1, "its new revision")
+      #expect(try ledger.transaction(7)?.transaction.revocationDate == refunded.revocationDate)
+      try ledger.setFinished(7)
+      #expect(try ledger.transaction(7)?.finished == true)
+      try ledger.deleteTransaction(7)
+      #expect(try ledger.transaction(7) == nil)
+    }
+    #expect(try ledger.transaction(7) == nil)
+  }
 }

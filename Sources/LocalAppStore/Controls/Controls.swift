@@ -206,9 +206,16 @@ package struct Controls {
   package func failure(of api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
     -> StoreBackendError?
   {
-    if let armed = try take(Target.storeKit + api.rawValue) { return Self.error(armed, api) }
-    let faults = Self.faults[api] ?? []
-    return try consume(faults).map(Self.error)
+    try failureTaken(of: api)?.error
+  }
+
+  /// What ``failure(of:)`` takes, with the fault it came from (`nil` for a simulated error).
+  private func failureTaken(of api: CatalogSettings.StoreKitAPI) throws(LocalAppStoreError)
+    -> (error: StoreBackendError, fault: Fault?)?
+  {
+    if let armed = try take(Target.storeKit + api.rawValue) { return (Self.error(armed, api), nil) }
+    guard let fault = try consume(Self.faults[api] ?? []) else { return nil }
+    return (Self.error(fault), fault)
   }
 
   /// What fails a purchase now, as ``failure(of:)`` answers for it, and whether it is the
@@ -221,12 +228,7 @@ package struct Controls {
   package func purchaseFailure() throws(LocalAppStoreError)
     -> (error: StoreBackendError, dismissedSheet: Bool)?
   {
-    let api = CatalogSettings.StoreKitAPI.purchase
-    if let armed = try take(Target.storeKit + api.rawValue) {
-      return (Self.error(armed, api), false)
-    }
-    guard let fault = try consume(Self.faults[api] ?? []) else { return nil }
-    return (Self.error(fault), fault == .userCancel)
+    try failureTaken(of: .purchase).map { ($0.error, $0.fault == .userCancel) }
   }
 
   /// The faults that apply to each API, in the order they are taken.

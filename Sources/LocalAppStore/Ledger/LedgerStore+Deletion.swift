@@ -13,7 +13,7 @@ extension LedgerStore {
   }
 
   /// Removes transaction `id` and the family members' copies of it.
-  func deleteTransaction(_ id: UInt64) throws(LocalAppStoreError) {
+  package func deleteTransaction(_ id: UInt64) throws(LocalAppStoreError) {
     if insertedTransactions != nil { insertedTransactions = [:] }
     let value = SQLiteDatabase.Value.integer(Int64(bitPattern: id))
     try database.query("DELETE FROM transactions WHERE id = ? OR source_id = ?", [value, value])

@@ -1,5 +1,5 @@
 import Foundation
-import StoreModel
+package import StoreModel
 
 /// The `transactions` table: every transaction of every account, with its revision.
 extension LedgerStore {
@@ -24,7 +24,7 @@ extension LedgerStore {
   }
 
   /// Rewrites a changed transaction and bumps its revision.
-  func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
+  package func update(_ transaction: Transaction) throws(LocalAppStoreError) -> Int {
     insertedTransactions?[transaction.id] = nil
     try database.query(
       "UPDATE transactions SET payload = ?, revision = revision + 1 WHERE id = ?",
@@ -36,13 +36,13 @@ extension LedgerStore {
         .integer ?? 0)
   }
 
-  func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
+  package func setFinished(_ id: UInt64) throws(LocalAppStoreError) {
     insertedTransactions?[id] = nil
     try database.query(
       "UPDATE transactions SET finished = 1 WHERE id = ?", [.integer(Int64(bitPattern: id))])
   }
 
-  func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
+  package func transaction(_ id: UInt64) throws(LocalAppStoreError) -> StoredTransaction? {
     if let inserted = insertedTransactions?[id] { return inserted }
     return try transactions(where: "id = ?", [.integer(Int64(bitPattern: id))]).first
   }

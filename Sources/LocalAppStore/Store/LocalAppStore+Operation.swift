@@ -378,12 +378,8 @@ extension LocalAppStore {
       transaction.offerType = offer.type
       transaction.offerID = offer.id
       transaction.offerPaymentMode = offer.paymentMode
-      let total = SubscriptionPeriod(
-        value: offer.period.value * max(1, offer.periodCount), unit: offer.period.unit)
-      transaction.offerPeriod = total.iso8601
-      // A free trial charges nothing; pay up front and pay as you go, the offer's price.
-      transaction.priceMilliunits =
-        offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
+      transaction.offerPeriod = offer.duration.iso8601
+      transaction.priceMilliunits = offer.chargedMilliunits
     }
     return transaction
   }

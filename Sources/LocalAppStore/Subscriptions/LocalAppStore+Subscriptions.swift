@@ -391,17 +391,13 @@ extension LocalAppStore {
 }
 
 extension RenewalInfo {
-  /// The next renewal bills at `offer` (a free trial at 0). Its `offerPeriod` is "The duration
-  /// of the offer" (the App Store Server API's page: one month for two periods is `P2M`), what
-  /// is left of it or not.
+  /// The next renewal bills at `offer`: its type, identifier, payment mode, whole duration
+  /// (`duration`, what is left of it or not) and charge.
   fileprivate mutating func setOffer(_ offer: SubscriptionOffer) {
     offerType = offer.type
     offerID = offer.id
     offerPaymentMode = offer.paymentMode
-    offerPeriod =
-      SubscriptionPeriod(
-        value: offer.period.value * max(1, offer.periodCount), unit: offer.period.unit
-      ).iso8601
-    renewalPriceMilliunits = offer.paymentMode == .freeTrial ? 0 : Pricing.milliunits(offer.price)
+    offerPeriod = offer.duration.iso8601
+    renewalPriceMilliunits = offer.chargedMilliunits
   }
 }

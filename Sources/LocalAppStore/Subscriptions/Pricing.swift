@@ -186,3 +186,18 @@ package struct Pricing {
     return NSDecimalNumber(decimal: rounded).int64Value
   }
 }
+
+extension SubscriptionOffer {
+  /// The offer's whole duration, its period times its count: a transaction's and a renewal
+  /// info's `offerPeriod` ("The duration of the offer": one month twice is `P2M`, the App Store
+  /// Server API's page).
+  var duration: SubscriptionPeriod {
+    SubscriptionPeriod(value: period.value * max(1, periodCount), unit: period.unit)
+  }
+
+  /// What a period billed at the offer charges, in milli-units: nothing in a free trial; the
+  /// offer's price paying as you go or up front.
+  var chargedMilliunits: Int64 {
+    paymentMode == .freeTrial ? 0 : Pricing.milliunits(price)
+  }
+}
